@@ -1,4 +1,11 @@
 /**
- * @touchbase/core: the domain, pure and without I/O.
+ * @touchbase/core: the domain, pure and without I/O. Time and ids come in as
+ * arguments, so everything here is tested without services.
  */
+export * from './enrollment/index.js';
+export * from './errors/domain-error.js';
+export * from './events/index.js';
+export * from './schedule/index.js';
 export * from './sequence/index.js';
+export * from './templates/index.js';
+export * from './time/index.js';

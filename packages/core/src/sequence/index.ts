@@ -1,1 +1,2 @@
-export {};
+export * from './sequence-definition.js';
+export * from './touch-content.js';

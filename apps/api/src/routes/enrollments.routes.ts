@@ -1,0 +1,83 @@
+import { DomainError, ENROLLMENT_STATUSES } from '@touchbase/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ApiDeps } from '../app.js';
+import { enrollProspects } from '../use-cases/enroll-prospects.js';
+import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
+
+const EnrollBodySchema = z
+  .object({
+    sequenceId: z.uuid(),
+    mailboxId: z.uuid(),
+    prospectIds: z.array(z.uuid()).min(1).max(100_000),
+  })
+  .strict();
+
+/** `/v1/enrollments`: enroll, read, cancel, timeline. */
+export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
+  app.post('/v1/enrollments', { schema: { tags: ['enrollments'], body: EnrollBodySchema } }, async (req, reply) => {
+    const result = await enrollProspects(deps.enroll, req.body);
+    // One prospect asked for and refused: say why as an error, not a 201 with nothing in it.
+    const only = result.refused[0];
+    if (req.body.prospectIds.length === 1 && only) {
+      throw new DomainError(only.reason === 'not_found' ? 'not_found' : only.reason, `prospect not enrolled: ${only.reason}`, {
+        prospectId: only.prospectId,
+      });
+    }
+    return reply.code(201).send(result);
+  });
+
+  app.get(
+    '/v1/enrollments',
+    {
+      schema: {
+        tags: ['enrollments'],
+        querystring: PageQuerySchema.extend({
+          status: z.enum(ENROLLMENT_STATUSES).optional(),
+          sequenceId: z.uuid().optional(),
+          prospectId: z.uuid().optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const { limit, after, ...filter } = req.query;
+      const items = await deps.repos.enrollments.list(filter, limit, after);
+      return page(items, limit, (e) => e.id);
+    },
+  );
+
+  app.get('/v1/enrollments/:id', { schema: { tags: ['enrollments'], params: IdParamsSchema } }, async (req) =>
+    deps.repos.enrollments.get(req.params.id),
+  );
+
+  app.get('/v1/enrollments/:id/timeline', { schema: { tags: ['enrollments'], params: IdParamsSchema } }, async (req) => {
+    const enrollment = await deps.repos.enrollments.get(req.params.id);
+    const [touches, events, audit] = await Promise.all([
+      deps.repos.touches.forEnrollment(enrollment.id),
+      deps.repos.events.list({ prospectId: enrollment.prospectId }, 500),
+      deps.repos.audit.list({ entityType: 'enrollment', entityId: enrollment.id }, 500),
+    ]);
+    return { enrollment, touches, events, audit };
+  });
+
+  app.post(
+    '/v1/enrollments/:id/cancel',
+    { schema: { tags: ['enrollments'], params: IdParamsSchema, body: z.object({ reason: z.string().max(500).optional() }).strict().optional() } },
+    async (req) => {
+      const stopped = await deps.repos.enrollments.stop(req.params.id, 'cancelled', req.body?.reason ?? 'manual');
+      if (!stopped) {
+        const current = await deps.repos.enrollments.get(req.params.id);
+        throw new DomainError('invalid_state', `enrollment is ${current.status}`, { status: current.status });
+      }
+      await deps.touchQueue.cancel([{ enrollmentId: stopped.id, step: stopped.currentStep }]);
+      await deps.repos.audit.write({
+        actor: req.actor,
+        action: 'enrollment.cancelled',
+        entityType: 'enrollment',
+        entityId: stopped.id,
+        data: { reason: req.body?.reason ?? 'manual' },
+      });
+      return deps.repos.enrollments.get(stopped.id);
+    },
+  );
+};

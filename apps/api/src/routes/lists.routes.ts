@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ApiDeps } from '../app.js';
+import { PageQuerySchema, page } from './schemas.js';
+
+/** `/v1/suppressions`, `/v1/events`, `/v1/stats`, `/v1/audit`. */
+export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
+  app.get('/v1/suppressions', { schema: { tags: ['suppressions'], querystring: PageQuerySchema } }, async (req) => {
+    const items = await deps.repos.suppressions.list(req.query.limit, req.query.after);
+    return page(items, req.query.limit, (s) => s.id);
+  });
+
+  app.post(
+    '/v1/suppressions',
+    {
+      schema: {
+        tags: ['suppressions'],
+        body: z.object({ kind: z.enum(['email', 'domain']), value: z.string().min(3).max(320), reason: z.string().max(500).default('manual') }).strict(),
+      },
+    },
+    async (req, reply) => {
+      const r = await deps.repos.suppressions.add(req.body.kind, req.body.value, req.body.reason);
+      await deps.repos.audit.write({
+        actor: req.actor,
+        action: 'suppression.added',
+        entityType: 'suppression',
+        entityId: r.id,
+        data: { kind: req.body.kind, reason: req.body.reason },
+      });
+      return reply.code(r.created ? 201 : 200).send(r);
+    },
+  );
+
+  app.get(
+    '/v1/events',
+    {
+      schema: {
+        tags: ['events'],
+        querystring: PageQuerySchema.extend({ prospectId: z.uuid().optional(), type: z.string().max(50).optional() }),
+      },
+    },
+    async (req) => {
+      const { limit, after, ...filter } = req.query;
+      const items = await deps.repos.events.list(filter, limit, after ? Number(after) : undefined);
+      return page(items, limit, (e: { seq: number }) => String(e.seq));
+    },
+  );
+
+  app.get(
+    '/v1/stats',
+    { schema: { tags: ['stats'], querystring: z.object({ sequenceId: z.uuid().optional() }) } },
+    async (req) => deps.repos.enrollments.funnel(req.query.sequenceId),
+  );
+
+  app.get(
+    '/v1/audit',
+    {
+      schema: {
+        tags: ['audit'],
+        querystring: PageQuerySchema.extend({ entityType: z.string().max(50).optional(), entityId: z.string().max(100).optional() }),
+      },
+    },
+    async (req) => {
+      const { limit, after, ...filter } = req.query;
+      const items = await deps.repos.audit.list(filter, limit, after ? Number(after) : undefined);
+      return page(items, limit, (a: { id: number }) => String(a.id));
+    },
+  );
+};

@@ -1,0 +1,38 @@
+import { TimeZoneSchema } from '@touchbase/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ApiDeps } from '../app.js';
+import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
+
+export const ProspectInputSchema = z
+  .object({
+    email: z.email().max(320),
+    firstName: z.string().trim().max(200).optional(),
+    lastName: z.string().trim().max(200).optional(),
+    company: z.string().trim().max(200).optional(),
+    timezone: TimeZoneSchema.optional(),
+    linkedinUrl: z.url().max(500).optional(),
+    attributes: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/), z.string().max(2000)).optional(),
+  })
+  .strict();
+
+/** `/v1/prospects`: bulk JSON upsert by address, reads. */
+export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
+  app.post(
+    '/v1/prospects',
+    { schema: { tags: ['prospects'], body: z.object({ prospects: z.array(ProspectInputSchema).min(1).max(10_000) }).strict() } },
+    async (req) => {
+      const rows = await deps.repos.prospects.upsertMany(req.body.prospects);
+      return { prospects: rows.map((r) => ({ id: r.id, email: r.email })) };
+    },
+  );
+
+  app.get('/v1/prospects', { schema: { tags: ['prospects'], querystring: PageQuerySchema } }, async (req) => {
+    const items = await deps.repos.prospects.list(req.query.limit, req.query.after);
+    return page(items, req.query.limit, (p) => p.id);
+  });
+
+  app.get('/v1/prospects/:id', { schema: { tags: ['prospects'], params: IdParamsSchema } }, async (req) =>
+    deps.repos.prospects.get(req.params.id),
+  );
+};

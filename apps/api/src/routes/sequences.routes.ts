@@ -1,0 +1,39 @@
+import { SequenceDefinitionSchema, SequenceStepsSchema } from '@touchbase/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ApiDeps } from '../app.js';
+import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
+
+/** `/v1/sequences`: sequences and their immutable versions. */
+export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
+  app.post('/v1/sequences', { schema: { tags: ['sequences'], body: SequenceDefinitionSchema } }, async (req, reply) => {
+    const created = await deps.repos.sequences.create(req.body);
+    await deps.repos.audit.write({ actor: req.actor, action: 'sequence.created', entityType: 'sequence', entityId: created.id });
+    return reply.code(201).send(created);
+  });
+
+  app.get('/v1/sequences', { schema: { tags: ['sequences'], querystring: PageQuerySchema } }, async (req) => {
+    const items = await deps.repos.sequences.list(req.query.limit, req.query.after);
+    return page(items, req.query.limit, (s) => s.id);
+  });
+
+  app.get('/v1/sequences/:id', { schema: { tags: ['sequences'], params: IdParamsSchema } }, async (req) =>
+    deps.repos.sequences.get(req.params.id),
+  );
+
+  app.post(
+    '/v1/sequences/:id/versions',
+    { schema: { tags: ['sequences'], params: IdParamsSchema, body: z.object({ steps: SequenceStepsSchema }).strict() } },
+    async (req, reply) => {
+      const version = await deps.repos.sequences.addVersion(req.params.id, req.body.steps);
+      await deps.repos.audit.write({
+        actor: req.actor,
+        action: 'sequence.version_added',
+        entityType: 'sequence',
+        entityId: req.params.id,
+        data: { version: version.version },
+      });
+      return reply.code(201).send(version);
+    },
+  );
+};

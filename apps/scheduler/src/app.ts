@@ -1,0 +1,46 @@
+import type { EnrollmentRepository } from '@touchbase/db';
+import { createWorker, JOBS, QUEUE, type TouchQueue } from '@touchbase/queues';
+import type { Logger, Metrics } from '@touchbase/telemetry';
+import { Queue, type Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { reconcile } from './processors/reconcile.processor.js';
+
+export type SchedulerDeps = {
+  enrollments: EnrollmentRepository;
+  touchQueue: TouchQueue;
+  connection: Redis;
+  producer: Redis;
+  prefix: string;
+  logger: Logger;
+  metrics: Metrics;
+  reconcileEveryMs: number;
+  clock?: () => Date;
+};
+
+/**
+ * Builds the scheduler: a BullMQ job scheduler runs the reconciler every
+ * `reconcileEveryMs`, once per tick across all replicas (the scheduler id is fixed).
+ */
+export async function buildScheduler(deps: SchedulerDeps): Promise<{ worker: Worker; queue: Queue; runNow(): Promise<{ checked: number; repaired: number }> }> {
+  const run = () =>
+    reconcile({
+      enrollments: deps.enrollments,
+      touchQueue: deps.touchQueue,
+      logger: deps.logger,
+      metrics: deps.metrics,
+      clock: deps.clock ?? (() => new Date()),
+    });
+  const queue = new Queue(QUEUE.scheduler, { connection: deps.producer, prefix: deps.prefix });
+  await queue.upsertJobScheduler(
+    'reconcile',
+    { every: deps.reconcileEveryMs },
+    { name: 'schedule.reconcile', data: {}, opts: JOBS['schedule.reconcile'].options },
+  );
+  const worker = createWorker('schedule.reconcile', () => run(), {
+    connection: deps.connection,
+    prefix: deps.prefix,
+    concurrency: 1,
+  });
+  worker.on('error', (err) => deps.logger.error({ err: err.message }, 'Scheduler worker error'));
+  return { worker, queue, runNow: run };
+}

@@ -1,0 +1,47 @@
+import { touchKey } from '@touchbase/core';
+import type { EnrollmentRepository } from '@touchbase/db';
+import type { ScheduledTouch, TouchQueue } from '@touchbase/queues';
+import type { Logger, Metrics } from '@touchbase/telemetry';
+
+export type ReconcileDeps = {
+  enrollments: EnrollmentRepository;
+  touchQueue: TouchQueue;
+  logger: Logger;
+  metrics: Metrics;
+  clock: () => Date;
+  pageSize?: number;
+};
+
+/**
+ * Invariant 3: every active enrollment has a pending job (or a touch in progress,
+ * whose job is active and so exists too). Walks the active enrollments from
+ * PostgreSQL, the truth, and re-creates the jobs Redis lost. Re-adding is safe:
+ * ids are deterministic, and the sender's claim stops any second send.
+ */
+export async function reconcile(deps: ReconcileDeps): Promise<{ checked: number; repaired: number }> {
+  const pageSize = deps.pageSize ?? 5_000;
+  let after: string | null = null;
+  let checked = 0;
+  let repaired = 0;
+  for (;;) {
+    const page = await deps.enrollments.activePage(after, pageSize);
+    if (page.length === 0) break;
+    checked += page.length;
+    const ids = page.map((e) => touchKey(e.id, e.currentStep));
+    const present = await deps.touchQueue.existing(ids);
+    const missing: ScheduledTouch[] = page
+      .filter((e) => !present.has(touchKey(e.id, e.currentStep)))
+      .map((e) => ({ enrollmentId: e.id, step: e.currentStep, dueAt: e.nextTouchAt ?? deps.clock() }));
+    if (missing.length > 0) {
+      await deps.touchQueue.schedule(missing, deps.clock().getTime());
+      repaired += missing.length;
+    }
+    after = page[page.length - 1]!.id;
+    if (page.length < pageSize) break;
+  }
+  if (repaired > 0) {
+    deps.metrics.reconcileRepairs.inc(repaired);
+    deps.logger.warn({ checked, repaired }, 'Reconciler re-created missing touch jobs');
+  }
+  return { checked, repaired };
+}

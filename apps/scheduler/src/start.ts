@@ -1,0 +1,21 @@
+import type { Runtime } from '@touchbase/runtime';
+import { buildScheduler } from './app.js';
+
+/** Starts the scheduler on a runtime and registers its shutdown. */
+export async function startScheduler(rt: Runtime) {
+  const scheduler = await buildScheduler({
+    enrollments: rt.repos.enrollments,
+    touchQueue: rt.touchQueue,
+    connection: rt.redis.worker,
+    producer: rt.redis.producer,
+    prefix: rt.config.REDIS_PREFIX,
+    logger: rt.logger.child({ service: 'scheduler' }),
+    metrics: rt.metrics,
+    reconcileEveryMs: rt.config.SCHEDULER_RECONCILE_INTERVAL_MS,
+  });
+  rt.shutdown.addFirst('scheduler worker', async () => {
+    await scheduler.worker.close();
+    await scheduler.queue.close();
+  });
+  return scheduler;
+}

@@ -1,0 +1,50 @@
+import type { Repositories } from '@touchbase/db';
+import type { ProviderRegistry } from '@touchbase/providers';
+import { createWorker, type TouchQueue } from '@touchbase/queues';
+import type { Logger, Metrics } from '@touchbase/telemetry';
+import type { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { createSendTouchProcessor } from './processors/send-touch.processor.js';
+
+export type SenderDeps = {
+  repos: Repositories;
+  touchQueue: TouchQueue;
+  providers: ProviderRegistry;
+  connection: Redis;
+  prefix: string;
+  logger: Logger;
+  metrics: Metrics;
+  concurrency: number;
+  timeScale: number;
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  clock?: () => Date;
+};
+
+/** Builds the sender's worker on the `touches` queue; never listens on a port. */
+export function buildSender(deps: SenderDeps): Worker {
+  const process = createSendTouchProcessor({
+    repos: deps.repos,
+    touchQueue: deps.touchQueue,
+    providers: deps.providers,
+    logger: deps.logger,
+    metrics: deps.metrics,
+    clock: deps.clock ?? (() => new Date()),
+    timeScale: deps.timeScale,
+  });
+  const worker = createWorker('touch.send', process, {
+    connection: deps.connection,
+    prefix: deps.prefix,
+    concurrency: deps.concurrency,
+    // A sender killed mid-touch leaves its job locked; after this long another
+    // replica takes it over and the claim row tells it the touch is in doubt.
+    lockDuration: deps.lockDurationMs ?? 30_000,
+    stalledInterval: deps.stalledIntervalMs ?? 15_000,
+    maxStalledCount: 10,
+  });
+  worker.on('failed', (job, err) => {
+    deps.logger.error({ jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message }, 'Touch job failed');
+  });
+  worker.on('error', (err) => deps.logger.error({ err: err.message }, 'Sender worker error'));
+  return worker;
+}

@@ -1,0 +1,47 @@
+import { startApi } from '@touchbase/api';
+import { startDomainHealth } from '@touchbase/domain-health';
+import { startIngest } from '@touchbase/ingest';
+import { SandboxServer } from '@touchbase/providers';
+import { type Config, openRuntime, type Runtime } from '@touchbase/runtime';
+import { startScheduler } from '@touchbase/scheduler';
+import { startSender } from '@touchbase/sender';
+
+/** Everything `touchbase start` runs, for the demo and tests to drive. */
+export type System = { rt: Runtime; sandbox: SandboxServer; apiUrl: string; ingestUrl: string };
+
+/**
+ * Runs every service in one process on one runtime, with the sandbox provider on
+ * loopback: migrations, sandbox, ingest, API, scheduler, sender, domain-health.
+ */
+export async function startSystem(
+  config: Config,
+  opts: { pacingMs?: number; /** Leave the sender out (tests run it as a child process). */ withoutSender?: boolean } = {},
+): Promise<System> {
+  const sandbox = new SandboxServer({
+    port: config.SANDBOX_PORT,
+    webhookSecret: config.SANDBOX_WEBHOOK_SECRET,
+    odds: { reply: config.SANDBOX_REPLY_RATE, bounce: config.SANDBOX_BOUNCE_RATE, outOfOffice: config.SANDBOX_OOO_RATE },
+    eventDelayMs: config.SANDBOX_EVENT_DELAY_MS,
+    timeScale: config.TIME_SCALE,
+    seed: config.SANDBOX_SEED,
+  });
+  await sandbox.start();
+  let rt: Runtime;
+  try {
+    rt = await openRuntime({ name: 'touchbase', config, migrate: true, sandboxUrl: sandbox.url });
+  } catch (err) {
+    await sandbox.close();
+    throw err;
+  }
+  rt.shutdown.add('sandbox server', () => sandbox.close());
+  const ingest = await startIngest(rt);
+  const ingestUrl = `http://127.0.0.1:${(ingest.server.address() as { port: number }).port}`;
+  sandbox.setWebhookUrl(`${ingestUrl}/webhooks/sandbox`);
+  const api = await startApi(rt, opts);
+  const apiUrl = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
+  await startScheduler(rt);
+  if (!opts.withoutSender) startSender(rt);
+  await startDomainHealth(rt);
+  rt.logger.info({ apiUrl, ingestUrl, sandboxUrl: sandbox.url }, 'touchbase started');
+  return { rt, sandbox, apiUrl, ingestUrl };
+}

@@ -1,0 +1,60 @@
+import { parseArgs } from 'node:util';
+import { ConfigError } from '@touchbase/config';
+import { applyMigrations, ensureDatabase } from '@touchbase/db';
+import { loadRuntimeConfig } from '@touchbase/runtime';
+import { runClassify } from './commands/classify.command.js';
+import { runDemo } from './commands/demo.command.js';
+import { startSystem } from './commands/start.command.js';
+
+const USAGE = `usage: touchbase <command>
+
+  start               run every service in one process (API, ingest, scheduler, sender,
+                      domain-health) with the sandbox provider on loopback
+  demo [--count N] [--keep]
+                      start, run a demo campaign in compressed time, print its funnel
+  migrate             create the database if missing and apply the migrations
+  classify FILE...    classify raw RFC 822 messages, one JSON line per file
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'start': {
+      const system = await startSystem(loadRuntimeConfig());
+      system.rt.shutdown.onSignals();
+      return new Promise<number>(() => {});
+    }
+    case 'demo': {
+      const { values } = parseArgs({ args: rest, options: { count: { type: 'string', default: '200' }, keep: { type: 'boolean', default: false } } });
+      // Compressed time unless the user chose otherwise: a day of the sequence lasts two seconds.
+      const env = { TIME_SCALE: '43200', SANDBOX_OOO_RATE: '0', LOG_LEVEL: 'warn', ...process.env };
+      return runDemo(loadRuntimeConfig(env), { count: Number(values.count), keep: values.keep ?? false, print: (l) => console.log(l) });
+    }
+    case 'migrate': {
+      const config = loadRuntimeConfig();
+      await ensureDatabase(config.DATABASE_URL);
+      const { applied } = await applyMigrations({ databaseUrl: config.DATABASE_URL });
+      console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+      return 0;
+    }
+    case 'classify':
+      return runClassify(rest, (line) => process.stdout.write(`${line}\n`));
+    default:
+      process.stderr.write(USAGE);
+      return command ? 2 : 0;
+  }
+}
+
+try {
+  const code = await main(process.argv.slice(2));
+  process.exit(code);
+} catch (err) {
+  // Config, database and Redis errors carry a message meant for the user: print it plainly.
+  const e = err as Error & { code?: string };
+  if (err instanceof ConfigError || e.code === 'redis_unavailable' || e.code === 'database_unavailable' || e.name?.endsWith('UnavailableError')) {
+    process.stderr.write(`touchbase: ${e.message}\n`);
+  } else {
+    process.stderr.write(`touchbase: ${e.stack ?? e.message}\n`);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,26 @@
+/**
+ * @touchbase/config: the environment, validated by zod at boot. Each app composes
+ * the fragments it needs and parses once with {@link loadConfig}.
+ */
+export { ConfigError } from './config-error.js';
+export * from './env-fragments.js';
+export { loadConfig } from './load-config.js';
+
+import {
+  CommonEnv,
+  DomainHealthEnv,
+  HttpEnv,
+  SandboxEnv,
+  SchedulerEnv,
+  SenderEnv,
+} from './env-fragments.js';
+
+/** Every variable touchbase reads, for `touchbase start` and `.env.example`. */
+export const AllEnv = {
+  ...CommonEnv,
+  ...HttpEnv,
+  ...SandboxEnv,
+  ...SenderEnv,
+  ...SchedulerEnv,
+  ...DomainHealthEnv,
+};

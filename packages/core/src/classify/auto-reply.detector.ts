@@ -1,0 +1,43 @@
+/** What the headers and subject say about a message being an automatic reply. */
+export interface AutoReplySignals {
+  /** The signals found, in words; empty when the message looks written by hand. */
+  why: string[];
+  /** ISO date the vacation ends, when a header states it (Apple's X-Apple-Criteria). */
+  returnDate?: string;
+}
+
+// Subjects that autoresponders prefix, in English, German, French and Spanish
+// (plus Italian and Dutch, which Outlook sends to many of our prospects too).
+const AUTO_SUBJECT =
+  /^(automatic reply|auto(matic)?[ -]?(reply|response|antwort)|autoreply|out of (the )?office|ooo\b|abwesenheitsnotiz|abwesenheit|automatische antwort|r[ée]ponse automatique|(absence|absent)\s*:|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|automatisch antwoord|afwezig)/i;
+
+/**
+ * Reads the RFC 3834 and vendor headers that mark an automatic reply:
+ * `Auto-Submitted: auto-replied`, `X-Autoreply`, `X-Autorespond`,
+ * `Precedence: auto_reply`, Apple's `X-Apple-Action: VACATION`, and an
+ * autoresponder's subject prefix. `Auto-Submitted: auto-generated` is left out on
+ * purpose: it marks any machine mail (delivery notices, alerts), not a reply.
+ * The caller checks for bounces first: Postfix marks its bounces auto-replied too.
+ */
+export function detectAutoReply(headers: ReadonlyMap<string, string>, subject: string): AutoReplySignals {
+  const why: string[] = [];
+  const autoSubmitted = headers.get('auto-submitted') ?? '';
+  if (/auto-replied/i.test(autoSubmitted)) why.push(`Auto-Submitted: ${autoSubmitted.trim()} (RFC 3834)`);
+  for (const name of ['x-autoreply', 'x-autorespond', 'x-autoresponder', 'x-autoreply-from']) {
+    const value = headers.get(name);
+    if (value !== undefined && !/^\s*(no|false|0)\s*$/i.test(value)) why.push(`${name} header`);
+  }
+  if (/auto[_-]?reply/i.test(headers.get('precedence') ?? '')) why.push('Precedence: auto_reply');
+  if (/vacation/i.test(headers.get('x-apple-action') ?? '')) why.push('X-Apple-Action: VACATION');
+  const trimmed = subject.trim();
+  if (AUTO_SUBJECT.test(trimmed)) why.push(`subject "${trimmed.slice(0, 60)}" is an autoresponder's`);
+
+  const signals: AutoReplySignals = { why };
+  // Apple states the vacation's end as an instant; the person is back the day after.
+  const criteria = /enddate=(\d{4}-\d{2}-\d{2}T[\d:.]+Z)/i.exec(headers.get('x-apple-criteria') ?? '');
+  if (criteria?.[1]) {
+    const end = new Date(criteria[1]);
+    if (!Number.isNaN(end.getTime())) signals.returnDate = new Date(end.getTime() + 1000).toISOString().slice(0, 10);
+  }
+  return signals;
+}

@@ -1,0 +1,38 @@
+/** The envelope facts that tell a bounce notice from a person's mail. */
+export interface NoticeEnvelope {
+  /** The From address (or display name and address) as one string. */
+  from: string;
+  subject: string;
+  /** Header values by lower-case name. */
+  headers: ReadonlyMap<string, string>;
+}
+
+const DAEMON_SENDER =
+  /\b(mailer-?daemon|postmaster|poostmaster|mail delivery (system|subsystem)|mail ?delivery ?service|mmdf|smtp gateway|mail administrator)\b/i;
+
+// Subjects that bounce notices use, in the languages our prospects' servers speak.
+// Anchored near the start: a person's "Re: that delivery failure" is a reply.
+const NOTICE_SUBJECT =
+  /^(\S+\s+)?(undeliver(ed|able)|undelivered mail|delivery (status notification|failure|failed|has failed|notification|report|status)|mail delivery (failed|failure|status)|mail (system error|failure|failed)|returned mail|failure (notice|delivery)|delivery failure|returned mail|message delivery has failed|non remis|non distribuable|non recapitabile|unzustellbar|nicht zustellbar|no se (pudo|puede) entregar|no entregado|mensaje no entregado|недоставленное|ваше сообщение не доставлено|delayed mail|warning: (could not send|message .* delayed)|postmaster notify|there was an error sending your mail|notice: mail delivery status|delivery status notification)/i;
+
+/**
+ * Says why a message is a delivery notice rather than a person's mail, or returns
+ * an empty list when nothing points that way. Any one signal is enough: a
+ * `multipart/report; report-type=delivery-status` body, an Exim
+ * `X-Failed-Recipients` header, a daemon sender (MAILER-DAEMON, postmaster,
+ * "Mail Delivery System"), or a notice subject that is not a reply or forward.
+ */
+export function detectBounceNotice(envelope: NoticeEnvelope): string[] {
+  const why: string[] = [];
+  const contentType = envelope.headers.get('content-type') ?? '';
+  if (/multipart\/report/i.test(contentType) && /report-type\s*=\s*"?delivery-status/i.test(contentType)) {
+    why.push('Content-Type is multipart/report; report-type=delivery-status (RFC 3464)');
+  }
+  if (envelope.headers.has('x-failed-recipients')) why.push('X-Failed-Recipients header (Exim bounce)');
+  if (DAEMON_SENDER.test(envelope.from)) why.push(`sender "${envelope.from.trim()}" is a mail system, not a person`);
+  const subject = envelope.subject.trim();
+  if (!/^(re|aw|sv|fw|fwd|wg|tr|rv)\s*:/i.test(subject) && NOTICE_SUBJECT.test(subject)) {
+    why.push(`subject "${subject.slice(0, 80)}" is a delivery notice's`);
+  }
+  return why;
+}

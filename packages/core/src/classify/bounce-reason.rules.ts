@@ -1,0 +1,191 @@
+import type { BounceReason } from './classification.types.js';
+
+/** A phrase rule: when `pattern` matches the normalised diagnostic, the bounce has `reason`. */
+export interface ReasonRule {
+  reason: BounceReason;
+  /** Said in the classification's `why` when the rule fires. */
+  label: string;
+  pattern: RegExp;
+}
+
+/**
+ * Phrase rules over a bounce's diagnostic text (lower case, single spaces, see
+ * normalizeDiagnostic), tried in this order; the first that matches wins.
+ *
+ * The order is the point. Rules that blame our side (authentication, reverse DNS,
+ * block lists, spam and policy filters) come before the rules that declare the
+ * address dead, because filtering servers often dress a refusal as "user unknown"
+ * or "mailbox unavailable", and suppressing a live address is the costlier mistake.
+ * A full or disabled mailbox also comes first: "mailbox full" is not "no mailbox".
+ */
+export const REASON_RULES: readonly ReasonRule[] = [
+  {
+    reason: 'authfailure',
+    label: 'the receiver says SPF, DKIM or DMARC failed for our domain',
+    pattern:
+      /\b(spf|dkim|dmarc)\b[^.]{0,80}\b(fail\w*|check\w*|record|polic\w+|settings|alignment|not pass\w*)|multiple authentication checks failed|not allowed to send from .{0,80}spf|unauthenticated email|authentication (checks? )?failed|sender authentication|is not authenticated|5\.7\.(26|509|515|23|24)\b/,
+  },
+  {
+    reason: 'requireptr',
+    label: 'the receiver wants reverse DNS (PTR) for our sending IP',
+    pattern:
+      /reverse dns|\brdns\b|\bptr\b( record)?|ip name lookup failed|no reverse|reverse lookup|reverse (host|address)|mismatches client ip|unverifyable sending ip|not resolve your (ip|hostname)|5\.7\.25\b/,
+  },
+  {
+    reason: 'badreputation',
+    label: 'the receiver rates our sending IP or domain reputation as poor',
+    pattern: /poor reputation|bad reputation|low reputation|reputation (is|was) (too )?(low|poor)|4\.7\.650\b/,
+  },
+  {
+    reason: 'toomanyconn',
+    label: 'the receiver limits connections from our IP',
+    pattern: /too many (connections|concurrent|sessions)|connection limit|frequency limited|ip frequency/,
+  },
+  {
+    reason: 'speeding',
+    label: 'the receiver is rate-limiting our mail',
+    pattern:
+      /receiving mail at a rate|rate limit(ed)?|too (much|many) (mail|messages) (from|too)|sending (too fast|at a rate)|exceeded (the )?(sending|rate)|try again later.{0,40}too many/,
+  },
+  {
+    reason: 'blocked',
+    label: 'our sending IP or domain is on a block list or refused at connection',
+    pattern:
+      /block ?list|black ?list(ed)?(?! address)|\bdnsbl\b|\brbl\b|spamhaus|spamcop|barracudacentral|sorbs|blocked (using|by|for|-|\.)|\bblocked\b.{0,40}\b(ip|host|address|sender)|\b(ip|host|client|sender)\b.{0,40}\bblocked\b|client host rejected|bloquee|bloquée|listed (in|on|at)|connection refused.{0,20}(by|from) (policy|spam)|messages from [\d.]+ weren't sent|access denied\.{2,}|\[bl\]|\(bl\)|not allowed to connect|your (ip|server|host) (is|has been) (blocked|banned|listed)|relay quota|may not be mail exchanger|5\.7\.606\b/,
+  },
+  {
+    reason: 'virusdetected',
+    label: 'the receiver found a virus in the message',
+    pattern: /\bvirus\b|malware|infected/,
+  },
+  {
+    reason: 'spamdetected',
+    label: "the receiver's spam filter refused the message",
+    pattern:
+      /\bspam\b|\bube\b|bulk (e-?mail|mail)|junk mail|unsolicited|content rejected, ube|suspicious (content|message)|message (was )?(rejected|refused) as spam|mail rejete\. mail rejected|mail rejected\. ofr_506|classified as (spam|junk)/,
+  },
+  {
+    reason: 'policyviolation',
+    label: "the message breaks the receiver's policy",
+    pattern:
+      /policy (reasons|violation|rejection)|rejected for policy|not accepted for policy|violat\w+ .{0,30}polic|host network not allowed|message not allowed|prohibited|not compliant with|against (our|local) policy|content policy/,
+  },
+  {
+    reason: 'mesgtoobig',
+    label: 'the message is larger than the receiver accepts',
+    pattern:
+      /message (is )?too (large|big)|message size exceeds|exceeds (the )?(maximum )?(message )?size|size limit|recipsizelimit|mail size|message length exceeds .{0,20}size/,
+  },
+  {
+    reason: 'exceedlimit',
+    label: "the message exceeds one of the receiver's limits",
+    pattern: /exceeds administrative limit|message length exceeds|exceeds? .{0,20}limit/,
+  },
+  {
+    reason: 'mailboxfull',
+    label: 'the mailbox is full',
+    pattern:
+      /mailbox (is )?full|over ?quota|quota (exceeded|full)|exceeded (the |storage |their |his |her )*(quota|allocation)|(out of|insufficient) storage space|inbox is out of storage|mailbox size limit|user is over|disk quota|postfach (ist )?voll|boîte (aux lettres )?pleine|boite (aux lettres )?pleine|buzón lleno|mailfolder is full|too many messages in (this )?mailbox|mail box full|mailbox has exceeded/,
+  },
+  {
+    reason: 'systemfull',
+    label: 'the receiving server is out of disk space',
+    pattern: /insufficient (disk|system) (space|storage)|disk (is )?full|no space left/,
+  },
+  {
+    reason: 'suspend',
+    label: 'the mailbox is suspended or disabled for now',
+    pattern:
+      /account (is |has been )?(disabled|suspended|inactive|deactivated|frozen|locked|blocked)|(disabled|suspended|inactive|deactivated) (recipient|account|mailbox|user)|mailbox (is |has been )?(disabled|suspended|frozen|locked|inactive|deactivated)|temporar(il)?y locked|(user|account)\b.{0,40}\btemporar\w* (locked|disabled|suspended)|tried to reach is (disabled|inactive)|user(s)? account is disabled|5\.7\.13\b/,
+  },
+  {
+    reason: 'norelaying',
+    label: 'the receiving server refuses to relay for us',
+    pattern:
+      /relay(ing)? (access )?(denied|not permitted|prohibited|not allowed)|not permitted to relay|unable to relay|no relaying|relay not permitted|we do not relay|email address is not verified|sender not (allowed|authorized) to relay/,
+  },
+  {
+    reason: 'securityerror',
+    label: 'the receiver requires authentication or refuses delivery for security reasons',
+    pattern:
+      /delivery not authorized|unauthenticated senders? not allowed|authentication required|must (use|issue) (starttls|tls|auth)|encryption required|5\.7\.6\b|5\.7\.0 must/,
+  },
+  {
+    reason: 'hasmoved',
+    label: 'the address has moved and no longer exists here',
+    pattern: /no longer on (this )?server|not our (user|customer)|has moved|user not local|address (has )?changed/,
+  },
+  {
+    reason: 'notaccept',
+    label: 'the domain does not accept mail at all (null MX)',
+    pattern: /(host|domain)\/?(domain)? does not accept (any )?mail|does not accept mail|null mx|no mx record|not accepting (any )?mail/,
+  },
+  {
+    reason: 'rejected',
+    label: 'the receiver refuses our sender address or the group refuses posts',
+    pattern:
+      /sender address rejected|sender (is )?(rejected|refused|denied)|sender verif\w* failed|from: domain is invalid|provide a valid from|address that has been blacklisted|sending to\/from an address|mail from .{0,60} rejected|group .{0,80}(may not exist|not have permission)|not have permission to post|invalid (sender|from)|domain of sender address .{0,40} does not (exist|resolve)|sender domain .{0,40}(not exist|invalid)/,
+  },
+  {
+    reason: 'hostunknown',
+    label: 'the domain does not exist or has no mail server',
+    pattern:
+      /host or domain name not found|domain (name )?not found|host (name )?not found|host unknown|unknown (host|domain)|no such (domain|host)|dns lookup failure|domain is not reachable|unrouteable (mail )?domain|invalid domain|domain .{0,40}does not exist|name or service not known|nxdomain|host name lookup failure|could not be resolved|no mail(-| )?server/,
+  },
+  {
+    reason: 'filtered',
+    label: "'user unknown' with an empty address is how au/ezweb report a message their filter refused",
+    pattern: /\b5\d\d : user unknown/,
+  },
+  {
+    reason: 'userunknown',
+    label: 'the mailbox does not exist',
+    pattern:
+      /user ?unknown|unknown (user|recipient|address|mailbox|local-?part)|no such (user|mailbox|recipient|address|account|local)|(user|mailbox|recipient|account|address|addressee) (does not|doesn't|does no longer) exist|(user|mailbox|recipient|address) (not found|not exist|unavailable|invalid|is invalid)|not listed in (domino|the) directory|doesn't have an? .{1,40} account|recip(ient)?notfound|recipient not found|invalid (recipient|mailbox|address|user)|destinataire invalide|adresse d au moins un destinataire invalide|mailbox unavailable|no mailbox|inactive email|account .{0,30}does not exist|email account that you tried to reach does not exist|unrouteable address|bad destination mailbox|address rejected|not a valid (mailbox|user|recipient)|user not exist|unbekannt|n'existe pas|no existe|mailbox not found|no longer (valid|active)|addressee unknown/,
+  },
+  {
+    reason: 'expired',
+    label: 'delivery was retried until the message expired',
+    pattern:
+      /message expired|expired|retry (timeout|time) exceeded|delivery time expired|could not (be delivered|deliver|send message) for (the )?(past )?(more than )?\d+|cannot send message for|unable to deliver in|giving up|gave up|too long in (the )?queue|timed? ?out|timeout|has not yet been delivered|not yet been delivered|delayed|no answer from|4\.4\.7\b/,
+  },
+  {
+    reason: 'networkerror',
+    label: 'a network or DNS problem stopped delivery',
+    pattern:
+      /lost connection|connection (refused|reset|closed)|network (error|unreachable)|name service error|dns (query|lookup) failed|temporary (dns|lookup) failure|could not connect|unable to connect|no route to host|mail loop|loops back|too many hops/,
+  },
+  {
+    reason: 'contenterror',
+    label: 'the receiver refuses the content or format of the message',
+    pattern:
+      /content rejected|improper use of 8-bit|headers? too (large|long)|invalid (mime|header|content)|message content|malformed (message|header|mime)|line too long|5\.6\.\d+\b/,
+  },
+  {
+    reason: 'syntaxerror',
+    label: 'an SMTP protocol or address syntax error',
+    pattern:
+      /syntax error|improper sequence|bad sequence|command (parameter )?not (implemented|recognized)|malformed (recipient )?address|invalid command|unrecognized command|5\.5\.[124]\b/,
+  },
+  {
+    reason: 'mailererror',
+    label: 'the local delivery program failed on the receiving host',
+    pattern: /procmail|mailer error|command output|x-unix|local delivery failed|\bmaildrop\b|\bexit (code|status) \d+/,
+  },
+  {
+    reason: 'onhold',
+    label: 'the receiver holds the message',
+    pattern: /on hold|held for review|quarantin/,
+  },
+  {
+    reason: 'systemerror',
+    label: 'the receiving server had an error of its own',
+    pattern:
+      /service (currently )?unavailable|service refus|system error|internal (server )?error|local error|configuration error|server error|temporary (failure|error|problem)|try again later|resources temporarily unavailable|could not load|too busy|server busy|veuillez essayer/,
+  },
+  {
+    reason: 'filtered',
+    label: "the recipient's filter refused the message",
+    pattern: /message filtered|rejected by the recipient domain|content filter|filtered|filter(ing)? rule|refused by (the )?recipient|recipient .{0,30}refus/,
+  },
+];

@@ -1,0 +1,102 @@
+import { REASON_RULES } from './bounce-reason.rules.js';
+import type { BounceReason } from './classification.types.js';
+import { normalizeDiagnostic } from './diagnostic-text.js';
+import { detectSmtpPhase } from './smtp-phase.js';
+import { reasonFromStatus } from './status-reason.map.js';
+import { statusClass } from './status-code.js';
+
+/** The reasons that mean the address itself is dead, so it must be suppressed. */
+export const HARD_REASONS: ReadonlySet<BounceReason> = new Set(['userunknown', 'hostunknown', 'hasmoved', 'notaccept']);
+
+/** What we know about one failed recipient. */
+export interface BounceEvidence {
+  /** Enhanced status code, "" when none was found. */
+  status: string;
+  /** The server's own words for this recipient (Diagnostic-Code or the SMTP reply). */
+  diagnostic: string;
+  /** The surrounding human-readable notice, used when the diagnostic says nothing. */
+  notice?: string;
+  /** DSN action when known: `failed`, `delayed`, ... */
+  action?: string;
+  /** True when the notice says delivery is still being retried or the failure is temporary. */
+  temporary?: boolean;
+}
+
+/** The verdict on a bounce: why it happened and whether the address is dead. */
+export interface BounceVerdict {
+  reason: BounceReason;
+  hard: boolean;
+  why: string[];
+}
+
+/**
+ * Decides a bounce's reason and hardness. Order: the phrase rules over the
+ * server's diagnostic, then the enhanced status code, then the phrase rules over
+ * the rest of the notice. Phrases come before the code because servers often send
+ * a generic or wrong code (5.0.0, 5.7.1 for "user unknown", 5.1.1 for "over quota"),
+ * while their words are specific.
+ *
+ * Then hardness: only a dead-address reason on a permanent failure is hard. A 4.x.x
+ * status or a delayed action is never hard (the server will accept later), and
+ * "user unknown" answered to DATA is a filter talking, since the same server
+ * accepted the recipient at RCPT TO.
+ */
+export function decideBounce(evidence: BounceEvidence): BounceVerdict {
+  const why: string[] = [];
+  const diagnostic = normalizeDiagnostic(evidence.diagnostic);
+  const notice = normalizeDiagnostic(evidence.notice ?? '');
+  let reason: BounceReason | undefined;
+
+  const fromDiagnostic = matchRule(diagnostic);
+  if (fromDiagnostic) {
+    reason = fromDiagnostic.reason;
+    why.push(`diagnostic "${excerpt(diagnostic, fromDiagnostic.index)}": ${fromDiagnostic.label}`);
+  }
+  if (!reason) {
+    reason = reasonFromStatus(evidence.status);
+    if (reason) why.push(`status ${evidence.status} means ${reason}`);
+  }
+  if (!reason && notice) {
+    const fromNotice = matchRule(notice);
+    if (fromNotice) {
+      reason = fromNotice.reason;
+      why.push(`notice "${excerpt(notice, fromNotice.index)}": ${fromNotice.label}`);
+    }
+  }
+  if (!reason) {
+    reason = 'undefined';
+    why.push('no rule names the reason');
+  }
+
+  if (reason === 'userunknown' && detectSmtpPhase(`${diagnostic} ${notice}`) === 'data') {
+    reason = 'filtered';
+    why.push('"user unknown" came in reply to DATA, after the recipient was accepted: a filter, not a dead address');
+  }
+
+  let hard = HARD_REASONS.has(reason);
+  if (hard && statusClass(evidence.status) === '4') {
+    hard = false;
+    why.push(`status ${evidence.status} is temporary, so not hard`);
+  } else if (hard && (evidence.action === 'delayed' || evidence.temporary)) {
+    hard = false;
+    why.push('delivery is still being retried, so not hard');
+  }
+  if (hard) why.push(`${reason}: the address is dead`);
+  return { reason, hard, why };
+}
+
+function matchRule(text: string): { reason: BounceReason; label: string; index: number } | undefined {
+  if (!text) return undefined;
+  for (const rule of REASON_RULES) {
+    const match = rule.pattern.exec(text);
+    if (match) return { reason: rule.reason, label: rule.label, index: match.index };
+  }
+  return undefined;
+}
+
+/** A short quote around the match, so a reader sees the words that decided. */
+function excerpt(text: string, index: number): string {
+  const start = Math.max(0, index - 30);
+  const end = Math.min(text.length, index + 50);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+}

@@ -1,0 +1,189 @@
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { detectBounceNotice } from './bounce-notice.detector.js';
+import { readBounceNotice } from './bounce-notice.reader.js';
+import { decideBounce } from './bounce-reason.js';
+import type { Classification } from './classification.types.js';
+import { classifyReplyText } from './classify-reply-text.js';
+import { type DeliveryStatusRecipient, parseDeliveryStatus } from './delivery-status.parser.js';
+import { parseFeedbackReport } from './feedback-report.parser.js';
+import { parseSesNotification } from './ses-notification.parser.js';
+import { findStatusCode, statusClass } from './status-code.js';
+
+const FAILED_ACTIONS = new Set(['failed', 'delayed', 'expired']);
+const DELIVERED_ACTIONS = new Set(['delivered', 'relayed', 'expanded', 'deliverable']);
+
+/**
+ * Classifies a raw RFC 822 message: an ARF complaint, an Amazon SES notification,
+ * an RFC 3464 delivery report, a plain-text bounce notice, an auto-reply or a
+ * person's reply, tried in that order. Machine reports come first because they are
+ * unambiguous and because bounce notices also carry `Auto-Submitted: auto-replied`.
+ * Pure and offline: the message is the only input.
+ */
+export async function classifyRawMessage(raw: Buffer | string): Promise<Classification> {
+  // keepDeliveryStatus: without it mailparser folds the message/delivery-status part
+  // into `text` and the structured fields are lost.
+  const mail = await simpleParser(raw, {
+    keepDeliveryStatus: true,
+    skipTextToHtml: true,
+    skipImageLinks: true,
+    skipTextLinks: true,
+  });
+  const headers = headerValues(mail);
+  const subject = mail.subject ?? '';
+  const from = mail.from?.text ?? headers.get('from') ?? '';
+  const text = mail.text ?? '';
+  const contentType = headers.get('content-type') ?? '';
+
+  const complaint = asComplaint(mail, subject, contentType);
+  if (complaint) return complaint;
+
+  const ses = asSesNotification(text, from);
+  if (ses) return ses;
+
+  const dsnParts = mail.attachments.filter((a) => a.contentType === 'message/delivery-status');
+  const dsnText = dsnParts.map((a) => a.content.toString('utf8')).join('\n\n');
+  const envelopeWhy = detectBounceNotice({ from, subject, headers });
+  const report = parseDeliveryStatus(dsnText || (envelopeWhy.length > 0 ? text : ''));
+  if (report.recipients.length > 0) {
+    const why = [dsnText ? 'message/delivery-status part (RFC 3464)' : 'delivery-status fields in the notice text'];
+    return fromDeliveryStatus(report.recipients, text, why);
+  }
+
+  if (envelopeWhy.length > 0) {
+    const notice = readBounceNotice(text);
+    const verdict = decideBounce({
+      status: notice.status,
+      diagnostic: notice.diagnostic,
+      notice: notice.notice,
+      temporary: notice.temporary,
+    });
+    return {
+      class: 'bounce',
+      hard: verdict.hard,
+      status: notice.status,
+      reason: verdict.reason,
+      why: [...envelopeWhy, ...verdict.why],
+    };
+  }
+
+  const reply = classifyReplyText(
+    { subject, text, headers: Object.fromEntries(headers) },
+    { receivedAt: mail.date },
+  );
+  const base = { hard: reply.hard ?? false, status: reply.status ?? '', why: reply.why };
+  switch (reply.replyClass) {
+    case 'bounce':
+      return { ...base, class: 'bounce', reason: reply.reason ?? 'undefined' };
+    case 'out_of_office':
+      return {
+        ...base,
+        class: 'out_of_office',
+        reason: 'vacation',
+        replyClass: 'out_of_office',
+        sentiment: reply.sentiment,
+        ...(reply.returnDate ? { returnDate: reply.returnDate } : {}),
+      };
+    case 'unsubscribe':
+      return { ...base, class: 'unsubscribe', reason: 'unsubscribe', replyClass: 'unsubscribe', sentiment: reply.sentiment };
+    default:
+      return { ...base, class: 'reply', reason: reply.replyClass, replyClass: reply.replyClass, sentiment: reply.sentiment };
+  }
+}
+
+/** An ARF report, or a feedback loop that forwards the message without one (Hotmail's JMRP). */
+function asComplaint(mail: ParsedMail, subject: string, contentType: string): Classification | undefined {
+  const part = mail.attachments.find((a) => a.contentType === 'message/feedback-report');
+  if (part) {
+    const report = parseFeedbackReport(part.content.toString('utf8'));
+    return {
+      class: 'complaint',
+      hard: false,
+      status: '',
+      reason: 'feedback',
+      why: [`message/feedback-report part (RFC 5965), Feedback-Type: ${report.feedbackType || 'not given'}`],
+    };
+  }
+  if (/report-type\s*=\s*"?feedback-report/i.test(contentType)) {
+    return { class: 'complaint', hard: false, status: '', reason: 'feedback', why: ['report-type=feedback-report'] };
+  }
+  if (/^\s*(complaint about message|(email )?abuse report|(spam |feedback[- ]loop |fbl )?(complaint|feedback) report)\b/i.test(subject)) {
+    return {
+      class: 'complaint',
+      hard: false,
+      status: '',
+      reason: 'feedback',
+      why: [`subject "${subject.trim().slice(0, 60)}" is a feedback loop's complaint report`],
+    };
+  }
+  return undefined;
+}
+
+function asSesNotification(text: string, from: string): Classification | undefined {
+  const event = parseSesNotification(text);
+  if (!event) return undefined;
+  const why = [`Amazon SES ${event.notificationType} notification${/amazon(aws|ses)\.com/i.test(from) ? ' from SNS' : ''}`];
+  if (event.notificationType === 'Complaint') {
+    return { class: 'complaint', hard: false, status: '', reason: 'feedback', why };
+  }
+  if (event.notificationType === 'Delivery') {
+    return { class: 'delivered', hard: false, status: event.status, reason: 'delivered', why: [...why, event.smtpResponse] };
+  }
+  const status = findStatusCode(event.diagnosticCode) || event.status;
+  const verdict = decideBounce({
+    status,
+    diagnostic: event.diagnosticCode,
+    temporary: event.bounceType === 'Transient',
+  });
+  why.push(`bounceType ${event.bounceType}/${event.bounceSubType}`);
+  return { class: 'bounce', hard: verdict.hard, status, reason: verdict.reason, why: [...why, ...verdict.why] };
+}
+
+function fromDeliveryStatus(recipients: DeliveryStatusRecipient[], text: string, why: string[]): Classification {
+  const failed = recipients.find((r) => FAILED_ACTIONS.has(r.action) || /^[45]/.test(r.status));
+  if (!failed) {
+    const first = recipients[0];
+    if (first && (DELIVERED_ACTIONS.has(first.action) || statusClass(first.status) === '2')) {
+      return {
+        class: 'delivered',
+        hard: false,
+        status: first.status,
+        reason: 'delivered',
+        why: [...why, `Action: ${first.action || 'none'}, Status: ${first.status || 'none'}: a success notice`],
+      };
+    }
+  }
+  const recipient = failed ?? recipients[0];
+  // The server's own code in the diagnostic is more specific than the reporting
+  // MTA's summary (Status: 5.0.0 with "550 5.1.1 User unknown").
+  const diagnostic = recipient?.diagnosticCode ?? '';
+  const status = findStatusCode(diagnostic) || recipient?.status || '';
+  const notice = readBounceNotice(text);
+  const type = recipient?.diagnosticType ?? '';
+  const verdict = decideBounce({
+    status: status || notice.status,
+    // The diagnostic type matters: "x-unix" means the local delivery program failed.
+    diagnostic: type && type !== 'smtp' ? `${type}; ${diagnostic}` : diagnostic,
+    notice: notice.notice,
+    action: recipient?.action ?? '',
+  });
+  why.push(`first failed recipient: Action ${recipient?.action || 'none'}, Status ${recipient?.status || 'none'}`);
+  return {
+    class: 'bounce',
+    hard: verdict.hard,
+    status: status || notice.status,
+    reason: verdict.reason,
+    why: [...why, ...verdict.why],
+  };
+}
+
+/** Header values by lower-case name, unfolded, first occurrence wins. */
+function headerValues(mail: ParsedMail): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const { key, line } of mail.headerLines) {
+    if (values.has(key)) continue;
+    const colon = line.indexOf(':');
+    values.set(key, line.slice(colon + 1).replace(/\r?\n[ \t]+/g, ' ').trim());
+  }
+  if (mail.subject !== undefined) values.set('subject', mail.subject);
+  return values;
+}

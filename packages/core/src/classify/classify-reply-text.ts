@@ -1,0 +1,154 @@
+import { detectAutoReply } from './auto-reply.detector.js';
+import { detectBounceNotice } from './bounce-notice.detector.js';
+import { readBounceNotice } from './bounce-notice.reader.js';
+import { decideBounce } from './bounce-reason.js';
+import type { ReplyClass, ReplyClassification, ReplyInput } from './classification.types.js';
+import { guessLanguage } from './language-guess.js';
+import { stripQuotedText } from './quote-stripper.js';
+import { REPLY_RULES, type ReplyRuleGroup } from './reply-rules.js';
+import { replySentiment } from './reply-sentiment.js';
+import { parseReturnDate } from './return-date.parser.js';
+import { findReplyCode, findStatusCode } from './status-code.js';
+import { foldText } from './text-fold.js';
+
+/** Extra context for {@link classifyReplyText}. */
+export interface ReplyContext {
+  /** When the reply arrived; dates without a year are read relative to it. Defaults to the Date header. */
+  receivedAt?: Date;
+}
+
+/**
+ * Classifies a reply from its text, subject and headers, with phrase rules in
+ * English, German, French and Spanish. Quoted history and signatures are removed
+ * first, so our own words in the thread never count as the prospect's.
+ *
+ * Precedence, first match wins: a delivery failure notice (bounce); a person who
+ * has left the company (wrong_person, even from an autoresponder, because pausing
+ * would wait for someone who will not come back); an autoresponder by its headers
+ * (out_of_office); unsubscribe; out-of-office wording; wrong person or referral;
+ * a decline (not_interested); interest; otherwise neutral. Unsubscribe comes before
+ * the others because it is the one request we must honour whatever else is said.
+ */
+export function classifyReplyText(input: ReplyInput, context: ReplyContext = {}): ReplyClassification {
+  const headers = new Map(Object.entries(input.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+  const subject = input.subject ?? headers.get('subject') ?? '';
+  const text = input.text ?? '';
+
+  const bounce = asBounce(text, subject, headers);
+  if (bounce) return bounce;
+
+  const own = stripQuotedText(text);
+  const folded = foldText(own);
+  const foldedSubject = foldText(subject);
+  // The subject of a reply ("Re: ...") is our own subject; only a fresh one is theirs.
+  const ownSubject = /^(re|aw|sv|antw|rv|r)\s*:/i.test(subject.trim()) ? '' : foldedSubject;
+  const lang = guessLanguage(folded);
+  const why: string[] = [];
+  if (own.length < text.trim().length) why.push('quoted history and signature removed before matching');
+
+  const auto = detectAutoReply(headers, subject);
+  const match = (group: ReplyRuleGroup, haystack = folded): string | undefined => {
+    for (const rule of REPLY_RULES[group]) {
+      const found = rule.pattern.exec(haystack);
+      if (found) return `${rule.label} ("${quote(haystack, found.index, found[0].length)}")`;
+    }
+    return undefined;
+  };
+  const done = (replyClass: ReplyClass, extra: Partial<ReplyClassification> = {}): ReplyClassification => ({
+    replyClass,
+    sentiment: replySentiment(replyClass, folded),
+    ...extra,
+    why,
+  });
+
+  const left = match('left_company');
+  if (left) {
+    why.push(...auto.why, `wrong_person: ${left}`);
+    return done('wrong_person');
+  }
+
+  if (auto.why.length > 0) {
+    why.push(...auto.why.map((w) => `out_of_office: ${w}`));
+    return outOfOffice(auto.returnDate);
+  }
+
+  const unsubscribe = match('unsubscribe') ?? (ownSubject ? match('unsubscribe', ownSubject) : undefined);
+  if (unsubscribe) {
+    why.push(`unsubscribe: ${unsubscribe}`);
+    return done('unsubscribe');
+  }
+
+  const away = match('out_of_office');
+  if (away) {
+    why.push(`out_of_office: ${away}`);
+    return outOfOffice(undefined);
+  }
+
+  for (const [group, replyClass] of [
+    ['wrong_person', 'wrong_person'],
+    ['not_interested', 'not_interested'],
+    ['interested', 'interested'],
+  ] as const) {
+    const found = match(group);
+    if (found) {
+      why.push(`${replyClass}: ${found}`);
+      return done(replyClass);
+    }
+  }
+  why.push('neutral: no rule matched');
+  return done('neutral');
+
+  function outOfOffice(headerDate: string | undefined): ReplyClassification {
+    if (headerDate) {
+      why.push(`return date ${headerDate} from the vacation header`);
+      return done('out_of_office', { returnDate: headerDate });
+    }
+    const reference = context.receivedAt ?? parseDate(headers.get('date'));
+    const stated = parseReturnDate(folded, lang, reference) ?? parseReturnDate(foldText(text), lang, reference);
+    if (stated) {
+      why.push(`return date: ${stated.why}`);
+      return done('out_of_office', { returnDate: stated.date });
+    }
+    return done('out_of_office');
+  }
+}
+
+/** A bounce notice: by its envelope, or by its wording when it also quotes an SMTP code. */
+function asBounce(text: string, subject: string, headers: Map<string, string>): ReplyClassification | undefined {
+  const envelope = detectBounceNotice({ from: headers.get('from') ?? '', subject, headers });
+  const folded = foldText(text.slice(0, 4000));
+  const wording = REPLY_RULES.bounce_notice.find((rule) => rule.pattern.test(folded));
+  const quotesCode = findStatusCode(text) !== '' || findReplyCode(text) !== '';
+  if (envelope.length === 0 && !(wording && quotesCode)) return undefined;
+
+  const why = envelope.map((w) => `bounce: ${w}`);
+  if (wording) why.push(`bounce: ${wording.label}`);
+  const notice = readBounceNotice(text);
+  const verdict = decideBounce({
+    status: notice.status,
+    diagnostic: notice.diagnostic,
+    notice: notice.notice,
+    temporary: notice.temporary,
+  });
+  why.push(...verdict.why);
+  return {
+    replyClass: 'bounce',
+    sentiment: 'neutral',
+    hard: verdict.hard,
+    status: notice.status,
+    reason: verdict.reason,
+    why,
+  };
+}
+
+function parseDate(value: string | undefined): Date | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+function quote(text: string, index: number, length: number): string {
+  const start = Math.max(0, index - 15);
+  const end = Math.min(text.length, index + Math.max(length, 20) + 15);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+}

@@ -1,0 +1,2 @@
+export * from './enrollment-status.js';
+export * from './idempotency-key.js';

@@ -1,0 +1,25 @@
+/**
+ * A rule of the domain was broken. `code` is stable (clients and tests match on
+ * it); the HTTP layer maps codes to statuses in one place.
+ */
+export class DomainError extends Error {
+  override readonly name: string = 'DomainError';
+
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export type DomainErrorCode =
+  | 'not_found'
+  | 'suppressed'
+  | 'already_enrolled'
+  | 'invalid_state'
+  | 'domain_paused'
+  | 'mailbox_paused'
+  | 'invalid_sequence'
+  | 'conflict';

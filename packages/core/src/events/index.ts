@@ -1,0 +1,2 @@
+export * from './canonical-event.js';
+export * from './event-effect.js';

@@ -1,0 +1,113 @@
+import { DateTime, IANAZone } from 'luxon';
+
+/** A wall-clock date and time, without a zone. */
+export interface LocalDateTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second?: number;
+  millisecond?: number;
+}
+
+/**
+ * How to resolve a wall-clock time that does not exist (spring forward) or exists
+ * twice (fall back):
+ * - `compatible`: a missing time moves forward by the length of the gap (02:30 → 03:30),
+ *   like Temporal and RFC 5545; a repeated time takes the earlier instant.
+ * - `earliest-valid`: a missing time becomes the first instant after the gap (02:30 → 03:00);
+ *   a repeated time takes the earlier instant. Used for window bounds.
+ */
+export type Disambiguation = 'compatible' | 'earliest-valid';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant (epoch ms) of a wall-clock time in an IANA zone.
+ *
+ * Written out instead of `DateTime.fromObject` because luxon guesses the offset of
+ * an ambiguous or missing local time from the *current* offset of the zone, so its
+ * answer on DST days depends on the season the code runs in. Here it is fixed.
+ */
+export function localToInstant(
+  timeZone: string,
+  local: LocalDateTime,
+  disambiguation: Disambiguation,
+): number {
+  const zone = IANAZone.create(timeZone);
+  const wall = Date.UTC(
+    local.year,
+    local.month - 1,
+    local.day,
+    local.hour,
+    local.minute,
+    local.second ?? 0,
+    local.millisecond ?? 0,
+  );
+  // The offsets a day either side bracket any single transition near this wall time.
+  const offsetBefore = zone.offset(wall - DAY_MS);
+  const offsetAfter = zone.offset(wall + DAY_MS);
+  const early = wall - offsetBefore * 60_000;
+  const late = wall - offsetAfter * 60_000;
+  const earlyValid = zone.offset(early) === offsetBefore;
+  const lateValid = zone.offset(late) === offsetAfter;
+  if (earlyValid && lateValid) return Math.min(early, late);
+  if (earlyValid) return early;
+  if (lateValid) return late;
+  // A gap: `early` reads the wall time with the old offset, so it lands after the
+  // transition by exactly the distance into the gap; `late` lands before it.
+  if (disambiguation === 'compatible') return early;
+  return findTransition(zone, Math.min(early, late), Math.max(early, late));
+}
+
+/** The first instant in (lo, hi] whose offset differs from the offset at `lo`. */
+function findTransition(zone: IANAZone, lo: number, hi: number): number {
+  const before = zone.offset(lo);
+  let low = lo;
+  let high = hi;
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (zone.offset(mid) === before) low = mid;
+    else high = mid;
+  }
+  return high;
+}
+
+/** The wall-clock date and time of an instant in an IANA zone. */
+export function instantToLocal(
+  timeZone: string,
+  epochMs: number,
+): Required<LocalDateTime> & { weekday: number } {
+  const dt = DateTime.fromMillis(epochMs, { zone: timeZone });
+  return {
+    year: dt.year,
+    month: dt.month,
+    day: dt.day,
+    hour: dt.hour,
+    minute: dt.minute,
+    second: dt.second,
+    millisecond: dt.millisecond,
+    weekday: dt.weekday,
+  };
+}
+
+/** A calendar date with its ISO weekday (1 = Monday … 7 = Sunday) and `YYYY-MM-DD` form. */
+export interface LocalDate {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  iso: string;
+}
+
+/** The calendar date `days` after a local date; pure date arithmetic, no zone involved. */
+export function addLocalDays(date: { year: number; month: number; day: number }, days: number): LocalDate {
+  // Date.UTC normalises day overflow (Jan 32 → Feb 1) and has no DST to get in the way.
+  const utc = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  const year = utc.getUTCFullYear();
+  const month = utc.getUTCMonth() + 1;
+  const day = utc.getUTCDate();
+  const iso = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return { year, month, day, weekday: utc.getUTCDay() === 0 ? 7 : utc.getUTCDay(), iso };
+}

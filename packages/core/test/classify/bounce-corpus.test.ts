@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { type Classification, classifyRawMessage } from '../../src/classify/index.js';
+
+// The corpus lives next to the repository (/work/shared next to /work/main) and is
+// never copied into it: repo root is three levels up from this file.
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const corpusDir = resolve(repoRoot, '../shared/corpora/bounces');
+const corpusPresent = existsSync(join(corpusDir, 'labels.json'));
+if (!corpusPresent) console.warn(`bounce corpus skipped: ${corpusDir} not found (labels.json missing)`);
+
+interface Label {
+  class: Classification['class'];
+  hard: boolean;
+  reason: string;
+  status: string;
+}
+
+describe.skipIf(!corpusPresent)(`bounce corpus (${corpusDir})`, () => {
+  it('agrees with the labels on class (>= 97%) and hard (>= 90%)', async () => {
+    const labels = JSON.parse(readFileSync(join(corpusDir, 'labels.json'), 'utf8')) as Record<string, Label>;
+    const files = Object.keys(labels).sort();
+    const perClass = new Map<string, { total: number; ok: number }>();
+    const misses: string[] = [];
+    let classOk = 0;
+    let hardOk = 0;
+    let reasonOk = 0;
+    let hardTruePositives = 0;
+    let hardPredicted = 0;
+    let hardActual = 0;
+
+    for (const file of files) {
+      const label = labels[file]!;
+      const got = await classifyRawMessage(readFileSync(join(corpusDir, file)));
+      const stats = perClass.get(label.class) ?? { total: 0, ok: 0 };
+      stats.total++;
+      if (got.class === label.class) {
+        stats.ok++;
+        classOk++;
+      }
+      perClass.set(label.class, stats);
+      if (got.hard === label.hard) hardOk++;
+      if (got.reason === label.reason) reasonOk++;
+      if (got.hard) hardPredicted++;
+      if (label.hard) hardActual++;
+      if (got.hard && label.hard) hardTruePositives++;
+      if (got.class !== label.class || got.hard !== label.hard) {
+        misses.push(
+          `${file}: expected ${label.class}/${label.hard ? 'hard' : 'soft'}/${label.reason}/${label.status}, ` +
+            `got ${got.class}/${got.hard ? 'hard' : 'soft'}/${got.reason}/${got.status} — ${got.why.join('; ')}`,
+        );
+      }
+    }
+
+    const pct = (n: number, d: number): string => `${((100 * n) / d).toFixed(1)}%`;
+    const lines = [
+      `bounce corpus: ${files.length} messages`,
+      `  class  ${pct(classOk, files.length)} (${classOk}/${files.length})`,
+      `  hard   ${pct(hardOk, files.length)} (${hardOk}/${files.length}); precision ${pct(hardTruePositives, hardPredicted)}, recall ${pct(hardTruePositives, hardActual)}`,
+      `  reason ${pct(reasonOk, files.length)} (informative, not required)`,
+      ...[...perClass].map(([cls, s]) => `  class ${cls.padEnd(14)} ${pct(s.ok, s.total)} (${s.ok}/${s.total})`),
+      `  misses (${misses.length}):`,
+      ...misses.map((m) => `    ${m}`),
+    ];
+    console.log(lines.join('\n'));
+
+    expect(classOk / files.length).toBeGreaterThanOrEqual(0.97);
+    expect(hardOk / files.length).toBeGreaterThanOrEqual(0.9);
+  });
+});

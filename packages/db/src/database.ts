@@ -1,0 +1,85 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaClient } from './generated/prisma/client.js';
+
+export type { PrismaClient };
+
+/** One pool per process, shared by Prisma (through its pg adapter) and the hot-path SQL. */
+export type Database = {
+  pool: pg.Pool;
+  prisma: PrismaClient;
+  close(): Promise<void>;
+};
+
+/** Thrown when PostgreSQL cannot be reached at boot; says how to get it. */
+export class DatabaseUnavailableError extends Error {
+  override readonly name = 'DatabaseUnavailableError';
+  readonly code = 'database_unavailable';
+  constructor(url: string, cause: unknown) {
+    const u = new URL(url);
+    super(
+      `Could not connect to PostgreSQL at ${u.hostname}:${u.port || 5432} (${(cause as Error)?.message ?? cause}). ` +
+        'Start it with `docker compose up -d postgres`, or install the OS package (apt-get install postgresql); set DATABASE_URL if it runs elsewhere.',
+    );
+  }
+}
+
+/**
+ * Opens the database. `pg` returns BIGINT as string by default; our bigints are
+ * sequence numbers well below 2^53, so they are parsed as numbers.
+ */
+export function createDatabase(url: string, opts: { poolSize?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+  // An idle client that loses its server must not crash the process; the pool
+  // replaces it and the next query reports the failure where it can be handled.
+  pool.on('error', () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    pool,
+    prisma,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+/** Runs `fn` in one transaction on one pooled client (READ COMMITTED). */
+export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/**
+ * Checks the server answers (and, unless the database is about to be created,
+ * that the database exists), with a message saying how to get PostgreSQL.
+ */
+export async function assertDatabaseReachable(url: string, serverOnly: boolean): Promise<void> {
+  const target = new URL(url);
+  if (serverOnly) target.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: target.toString(), connectionTimeoutMillis: 3000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (err) {
+    if ((err as { code?: string }).code === '3D000') {
+      throw new DatabaseUnavailableError(url, new Error(`database ${new URL(url).pathname.slice(1)} does not exist; run \`npx touchbase migrate\``));
+    }
+    throw new DatabaseUnavailableError(url, err);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

@@ -1,0 +1,4 @@
+// The public surface of the migration runner; packages/db's index re-exports it.
+
+export * from './migration.errors.js';
+export { type ApplyMigrationsOptions, applyMigrations, ensureDatabase } from './migration-runner.js';

@@ -1,0 +1,80 @@
+import pg from 'pg';
+import { DatabaseMissingError, DatabaseUnreachableError } from './migration.errors.js';
+
+// Errors that mean "nothing usable is listening there", as opposed to a server that
+// answered and refused (bad password, missing role), which keeps PostgreSQL's own message.
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  '57P03', // the database system is starting up
+]);
+
+// A black-holed host would otherwise hang for the OS TCP timeout (minutes).
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Opens one `pg.Client` on `databaseUrl`, turning "server not reachable" and "database does
+ * not exist" into {@link DatabaseUnreachableError} and {@link DatabaseMissingError}.
+ * The caller owns the client and must `end()` it.
+ */
+export async function connectPostgres(databaseUrl: string): Promise<pg.Client> {
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    application_name: 'touchbase-migrate',
+  });
+  // Without a listener, a connection dropped while idle would crash the process.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw translateConnectError(error, databaseUrl);
+  }
+}
+
+/** `host:port` of a PostgreSQL URL: safe to show, unlike the URL with its password. */
+export function serverAddress(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  return `${url.hostname || 'localhost'}:${url.port || '5432'}`;
+}
+
+/** The database name in a PostgreSQL URL (its path, percent-decoded). */
+export function databaseName(databaseUrl: string): string {
+  return decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
+}
+
+function translateConnectError(error: unknown, databaseUrl: string): unknown {
+  const code = errorCode(error);
+  if (code === '3D000') {
+    return new DatabaseMissingError(databaseName(databaseUrl), serverAddress(databaseUrl), { cause: error });
+  }
+  const timedOut = error instanceof Error && /timeout/i.test(error.message);
+  if ((code !== undefined && UNREACHABLE_CODES.has(code)) || timedOut) {
+    return new DatabaseUnreachableError(serverAddress(databaseUrl), code ?? 'connection timeout', {
+      cause: error,
+    });
+  }
+  return error;
+}
+
+// Node reports a failed dual-stack connect (localhost → ::1 and 127.0.0.1) as an
+// AggregateError whose own code may be missing; the per-address errors carry it.
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const own = (error as { code?: unknown }).code;
+  if (typeof own === 'string') return own;
+  if (error instanceof AggregateError) {
+    for (const inner of error.errors) {
+      const code = errorCode(inner);
+      if (code !== undefined) return code;
+    }
+  }
+  return undefined;
+}

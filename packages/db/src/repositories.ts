@@ -1,0 +1,25 @@
+import type { Database } from './database.js';
+import { AuditRepository } from './repositories/audit.repository.js';
+import { EnrollmentRepository } from './repositories/enrollment.repository.js';
+import { EventRepository } from './repositories/event.repository.js';
+import { MailboxRepository } from './repositories/mailbox.repository.js';
+import { ProspectRepository } from './repositories/prospect.repository.js';
+import { SequenceRepository } from './repositories/sequence.repository.js';
+import { SuppressionRepository } from './repositories/suppression.repository.js';
+import { TouchRepository } from './repositories/touch.repository.js';
+
+/** Every repository over one database; apps take this as their `repos` dependency. */
+export type Repositories = ReturnType<typeof createRepositories>;
+
+export function createRepositories(db: Database) {
+  return {
+    sequences: new SequenceRepository(db.prisma),
+    prospects: new ProspectRepository(db.pool),
+    mailboxes: new MailboxRepository(db.prisma),
+    enrollments: new EnrollmentRepository(db.pool),
+    touches: new TouchRepository(db.pool),
+    events: new EventRepository(db.pool),
+    suppressions: new SuppressionRepository(db.pool),
+    audit: new AuditRepository(db.pool),
+  };
+}

@@ -1,0 +1,182 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { DomainError, type EnrollmentStatus } from '@touchbase/core';
+import type pg from 'pg';
+import { inTransaction } from '../database.js';
+
+export type EnrollmentRow = {
+  id: string;
+  prospectId: string;
+  sequenceId: string;
+  sequenceVersionId: string;
+  mailboxId: string;
+  status: EnrollmentStatus;
+  currentStep: number;
+  nextTouchAt: Date | null;
+  conversationId: string | null;
+  firstMessageId: string | null;
+  stopReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type EnrollResult = {
+  enrolled: { id: string; prospectId: string }[];
+  refused: { prospectId: string; reason: 'suppressed' | 'already_enrolled' | 'not_found' }[];
+};
+
+const COLUMNS = `id, prospect_id AS "prospectId", sequence_id AS "sequenceId", sequence_version_id AS "sequenceVersionId",
+  mailbox_id AS "mailboxId", status, current_step AS "currentStep", next_touch_at AS "nextTouchAt",
+  conversation_id AS "conversationId", first_message_id AS "firstMessageId", stop_reason AS "stopReason",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** The sha-256 kept in place of an erased address. */
+export function emailHash(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+/** Enrollments: creation (with the suppression and domain checks), reads, stops. */
+export class EnrollmentRepository {
+  constructor(private readonly pool: pg.Pool) {}
+
+  /**
+   * Enrolls prospects on the latest version of a sequence, in one transaction.
+   * Suppressed addresses (by address, by domain, or by the hash of an erased
+   * person) and prospects already in this sequence are refused, not failed.
+   * @throws DomainError `domain_paused` / `mailbox_paused` when the mailbox may not take new enrollments.
+   */
+  async enroll(input: {
+    sequenceId: string;
+    sequenceVersionId: string;
+    mailboxId: string;
+    prospectIds: string[];
+    firstTouchAt: (index: number) => Date;
+  }): Promise<EnrollResult> {
+    return inTransaction(this.pool, async (client) => {
+      const mb = await client.query<{ status: string; domain_status: string; domain: string; reason: string | null }>(
+        `SELECT m.status, d.status AS domain_status, d.domain, d.reason
+         FROM mailbox m JOIN sending_domain d ON d.id = m.domain_id WHERE m.id = $1 FOR SHARE OF d`,
+        [input.mailboxId],
+      );
+      const mailbox = mb.rows[0];
+      if (!mailbox) throw new DomainError('not_found', 'mailbox not found', { field: 'mailboxId' });
+      if (mailbox.domain_status === 'paused') {
+        throw new DomainError('domain_paused', `sending domain ${mailbox.domain} is paused: ${mailbox.reason ?? 'no reason given'}`, {
+          domain: mailbox.domain,
+        });
+      }
+      if (mailbox.status === 'paused') throw new DomainError('mailbox_paused', 'mailbox is paused', { mailboxId: input.mailboxId });
+
+      const unique = [...new Set(input.prospectIds)];
+      const prospects = await client.query<{ id: string; email: string }>(
+        'SELECT id, email FROM prospect WHERE id = ANY($1::uuid[])',
+        [unique],
+      );
+      const found = new Map(prospects.rows.map((p) => [p.id, p.email]));
+      const refused: EnrollResult['refused'] = unique.filter((id) => !found.has(id)).map((prospectId) => ({ prospectId, reason: 'not_found' as const }));
+
+      const emails = [...found.values()];
+      const suppressed = await client.query<{ kind: string; value: string }>(
+        `SELECT kind, value FROM suppression
+         WHERE (kind = 'email' AND value = ANY($1)) OR (kind = 'domain' AND value = ANY($2)) OR (kind = 'hash' AND value = ANY($3))`,
+        [emails, emails.map((e) => e.split('@')[1] ?? ''), emails.map(emailHash)],
+      );
+      const blocked = new Set(suppressed.rows.map((r) => r.value));
+      const candidates: string[] = [];
+      for (const [id, email] of found) {
+        if (blocked.has(email) || blocked.has(email.split('@')[1] ?? '') || blocked.has(emailHash(email))) {
+          refused.push({ prospectId: id, reason: 'suppressed' });
+        } else candidates.push(id);
+      }
+
+      const ids = candidates.map(() => randomUUID());
+      const inserted = await client.query<{ id: string; prospect_id: string }>(
+        `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status, current_step, next_touch_at)
+         SELECT e.id, e.prospect_id, $3, $4, $5, 'active', 1, e.due
+         FROM unnest($1::uuid[], $2::uuid[], $6::timestamptz[]) AS e(id, prospect_id, due)
+         ON CONFLICT (prospect_id, sequence_id) DO NOTHING
+         RETURNING id, prospect_id`,
+        [ids, candidates, input.sequenceId, input.sequenceVersionId, input.mailboxId, candidates.map((_, i) => input.firstTouchAt(i))],
+      );
+      const enrolled = inserted.rows.map((r) => ({ id: r.id, prospectId: r.prospect_id }));
+      const done = new Set(enrolled.map((e) => e.prospectId));
+      for (const id of candidates) if (!done.has(id)) refused.push({ prospectId: id, reason: 'already_enrolled' });
+      return { enrolled, refused };
+    });
+  }
+
+  async get(id: string): Promise<EnrollmentRow> {
+    const { rows } = await this.pool.query<EnrollmentRow>(`SELECT ${COLUMNS} FROM enrollment WHERE id = $1`, [id]);
+    if (!rows[0]) throw new DomainError('not_found', 'enrollment not found', { enrollmentId: id });
+    return rows[0];
+  }
+
+  async list(filter: { status?: EnrollmentStatus; sequenceId?: string; prospectId?: string }, limit: number, after?: string) {
+    const { rows } = await this.pool.query<EnrollmentRow>(
+      `SELECT ${COLUMNS} FROM enrollment
+       WHERE ($1::text IS NULL OR status::text = $1) AND ($2::uuid IS NULL OR sequence_id = $2)
+         AND ($3::uuid IS NULL OR prospect_id = $3) AND ($4::uuid IS NULL OR id > $4)
+       ORDER BY id LIMIT $5`,
+      [filter.status ?? null, filter.sequenceId ?? null, filter.prospectId ?? null, after ?? null, limit],
+    );
+    return rows;
+  }
+
+  /** Active enrollments in id order, a page at a time, for the reconciler. */
+  async activePage(after: string | null, limit: number): Promise<{ id: string; currentStep: number; nextTouchAt: Date | null }[]> {
+    const { rows } = await this.pool.query(
+      `SELECT id, current_step AS "currentStep", next_touch_at AS "nextTouchAt" FROM enrollment
+       WHERE status = 'active' AND ($1::uuid IS NULL OR id > $1) ORDER BY id LIMIT $2`,
+      [after, limit],
+    );
+    return rows;
+  }
+
+  /**
+   * Ends every live enrollment of a prospect (all sequences) with `status`. The
+   * UPDATE takes the rows' locks, so it serialises with a sender's claim.
+   * @returns the stopped enrollments with the step whose job is pending.
+   */
+  async stopForProspect(
+    client: pg.PoolClient | pg.Pool,
+    prospectId: string,
+    status: EnrollmentStatus,
+    reason: string,
+  ): Promise<{ id: string; currentStep: number }[]> {
+    const { rows } = await client.query(
+      `UPDATE enrollment SET status = $2, stop_reason = $3, next_touch_at = NULL, updated_at = now()
+       WHERE prospect_id = $1 AND status IN ('queued', 'active', 'paused')
+       RETURNING id, current_step AS "currentStep"`,
+      [prospectId, status, reason],
+    );
+    return rows;
+  }
+
+  /** Ends one live enrollment (a manual cancel). */
+  async stop(id: string, status: EnrollmentStatus, reason: string): Promise<{ id: string; currentStep: number } | null> {
+    const { rows } = await this.pool.query(
+      `UPDATE enrollment SET status = $2, stop_reason = $3, next_touch_at = NULL, updated_at = now()
+       WHERE id = $1 AND status IN ('queued', 'active', 'paused') RETURNING id, current_step AS "currentStep"`,
+      [id, status, reason],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Funnel counts for one sequence (or all). */
+  async funnel(sequenceId?: string): Promise<{ enrolled: number; byStatus: Record<string, number>; sentByStep: Record<string, number> }> {
+    const s = await this.pool.query<{ status: string; n: number }>(
+      `SELECT status::text, count(*)::int AS n FROM enrollment WHERE ($1::uuid IS NULL OR sequence_id = $1) GROUP BY status`,
+      [sequenceId ?? null],
+    );
+    const t = await this.pool.query<{ step: number; n: number }>(
+      `SELECT t.step, count(*)::int AS n FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
+       WHERE t.status = 'sent' AND ($1::uuid IS NULL OR e.sequence_id = $1) GROUP BY t.step ORDER BY t.step`,
+      [sequenceId ?? null],
+    );
+    const byStatus = Object.fromEntries(s.rows.map((r) => [r.status, r.n]));
+    return {
+      enrolled: s.rows.reduce((a, r) => a + r.n, 0),
+      byStatus,
+      sentByStep: Object.fromEntries(t.rows.map((r) => [String(r.step), r.n])),
+    };
+  }
+}

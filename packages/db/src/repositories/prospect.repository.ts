@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '@touchbase/core';
+import type pg from 'pg';
+
+export type ProspectInput = {
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  company?: string | null;
+  timezone?: string | null;
+  attributes?: Record<string, string>;
+  linkedinUrl?: string | null;
+};
+
+export type ProspectRow = {
+  id: string;
+  email: string;
+  emailStatus: string;
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  timezone: string | null;
+  attributes: Record<string, string>;
+};
+
+const COLUMNS = `id, email, email_status AS "emailStatus", first_name AS "firstName", last_name AS "lastName",
+  company, timezone, attributes`;
+
+/** Prospects and their identities. Addresses are stored lower-cased. */
+export class ProspectRepository {
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** Inserts or updates by address in one statement; returns the rows in input order. */
+  async upsertMany(inputs: ProspectInput[]): Promise<ProspectRow[]> {
+    if (inputs.length === 0) return [];
+    const emails = inputs.map((p) => p.email.trim().toLowerCase());
+    const { rows } = await this.pool.query<ProspectRow>(
+      `INSERT INTO prospect (id, email, first_name, last_name, company, timezone, attributes)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[])
+       ON CONFLICT (email) DO UPDATE SET
+         first_name = COALESCE(EXCLUDED.first_name, prospect.first_name),
+         last_name = COALESCE(EXCLUDED.last_name, prospect.last_name),
+         company = COALESCE(EXCLUDED.company, prospect.company),
+         timezone = COALESCE(EXCLUDED.timezone, prospect.timezone),
+         attributes = prospect.attributes || EXCLUDED.attributes
+       RETURNING ${COLUMNS}`,
+      [
+        inputs.map(() => randomUUID()),
+        emails,
+        inputs.map((p) => p.firstName ?? null),
+        inputs.map((p) => p.lastName ?? null),
+        inputs.map((p) => p.company ?? null),
+        inputs.map((p) => p.timezone ?? null),
+        inputs.map((p) => JSON.stringify(p.attributes ?? {})),
+      ],
+    );
+    const linked = inputs.flatMap((p, i) => (p.linkedinUrl ? [{ email: emails[i]!, url: p.linkedinUrl }] : []));
+    const byEmail = new Map(rows.map((r) => [r.email, r]));
+    if (linked.length > 0) {
+      await this.pool.query(
+        `INSERT INTO prospect_identity (id, prospect_id, kind, value)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) ON CONFLICT (kind, value) DO NOTHING`,
+        [linked.map(() => randomUUID()), linked.map((l) => byEmail.get(l.email)!.id), linked.map(() => 'linkedin'), linked.map((l) => l.url)],
+      );
+    }
+    return emails.map((e) => byEmail.get(e)!);
+  }
+
+  async get(id: string): Promise<ProspectRow> {
+    const { rows } = await this.pool.query<ProspectRow>(`SELECT ${COLUMNS} FROM prospect WHERE id = $1`, [id]);
+    if (!rows[0]) throw new DomainError('not_found', 'prospect not found', { prospectId: id });
+    return rows[0];
+  }
+
+  async findByEmail(email: string): Promise<ProspectRow | null> {
+    const { rows } = await this.pool.query<ProspectRow>(`SELECT ${COLUMNS} FROM prospect WHERE email = $1`, [
+      email.trim().toLowerCase(),
+    ]);
+    return rows[0] ?? null;
+  }
+
+  async list(limit: number, after?: string): Promise<ProspectRow[]> {
+    const { rows } = await this.pool.query<ProspectRow>(
+      `SELECT ${COLUMNS} FROM prospect WHERE ($1::uuid IS NULL OR id > $1) ORDER BY id LIMIT $2`,
+      [after ?? null, limit],
+    );
+    return rows;
+  }
+}

@@ -1,0 +1,51 @@
+/** One outgoing touch as every provider receives it. */
+export type SendRequest = {
+  /** `{enrollmentId}-{step}`: the same key for every attempt of the same touch. */
+  idempotencyKey: string;
+  from: string;
+  to: string;
+  subject: string;
+  body: string;
+  /** The provider's conversation of the first touch; follow-ups stay in it. */
+  conversationId?: string | null;
+  /** RFC 5322 Message-ID of the first touch, for In-Reply-To/References. */
+  inReplyTo?: string | null;
+  metadata: { enrollmentId: string; step: number; prospectId: string };
+};
+
+export type SendResult = { messageId: string; conversationId: string };
+
+/** What the provider knows of a touch we may or may not have handed over. */
+export type TouchStatusAtProvider = { state: 'sent'; result: SendResult } | { state: 'not_found' } | { state: 'unknown' };
+
+/**
+ * `retryable`: 5xx, timeouts (retry with the same key); `rate_limited`: 429 (wait
+ * `retryAfterMs`, not a failure); `permanent`: the provider refused this touch;
+ * `our_setup`: the refusal blames our mailbox or domain, not the prospect.
+ */
+export type ProviderErrorKind = 'retryable' | 'rate_limited' | 'permanent' | 'our_setup';
+
+/** A classified provider failure. */
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+  constructor(
+    readonly kind: ProviderErrorKind,
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The interface every provider adapter implements. */
+export interface ProviderAdapter {
+  readonly name: string;
+  /**
+   * Whether a second `send` with the same idempotency key is guaranteed not to
+   * deliver twice. When false, a touch in doubt is never resent.
+   */
+  readonly idempotent: boolean;
+  send(request: SendRequest): Promise<SendResult>;
+  /** Optional lookup by idempotency key, to resolve a touch whose outcome is unknown. */
+  status?(idempotencyKey: string): Promise<TouchStatusAtProvider>;
+}

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { standardWebhookHeaders } from '../webhooks/standard-webhooks.js';
+
+/** What the sandbox answers a touch with. */
+export type SandboxOutcome = 'reply' | 'bounce' | 'out_of_office' | 'none';
+
+/** A delivered touch, as the sandbox's log keeps it. */
+export type SandboxDelivery = {
+  seq: number;
+  idempotencyKey: string;
+  messageId: string;
+  conversationId: string;
+  to: string;
+  from: string;
+  subject: string;
+  body: string;
+  inReplyTo: string | null;
+  enrollmentId: string;
+  step: number;
+  at: string;
+};
+
+export type SandboxOptions = {
+  host?: string;
+  port?: number;
+  /** Ingest's sandbox webhook URL; may be set later with `setWebhookUrl`. */
+  webhookUrl?: string;
+  webhookSecret: string;
+  odds?: { reply: number; bounce: number; outOfOffice: number };
+  /** Delay before an answer in real (uncompressed) ms; divided by timeScale. */
+  eventDelayMs?: number;
+  timeScale?: number;
+  seed?: number;
+};
+
+type Scripted = { outcome: SandboxOutcome; afterStep: number; text?: string };
+
+/**
+ * The sandbox provider: a real HTTP server on loopback that behaves like a
+ * sending provider. It honours idempotency keys (same key, same answer, no
+ * second delivery), keeps a delivery log, and answers touches with replies, hard
+ * bounces and out-of-office mails, scripted per address or by seeded odds, by
+ * calling ingest's webhook signed with Standard Webhooks.
+ */
+export class SandboxServer {
+  readonly app: FastifyInstance;
+  private readonly byKey = new Map<string, SandboxDelivery>();
+  private readonly log: SandboxDelivery[] = [];
+  private readonly scripts = new Map<string, Scripted>();
+  private readonly answered = new Set<string>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly inflight = new Set<Promise<void>>();
+  private random: () => number;
+  private webhookUrl: string | undefined;
+  private requests = 0;
+  private failNext = 0;
+  url = '';
+
+  constructor(private readonly opts: SandboxOptions) {
+    this.webhookUrl = opts.webhookUrl;
+    this.random = mulberry32(opts.seed ?? 42);
+    this.app = Fastify({ logger: false, bodyLimit: 1_000_000 });
+    this.routes();
+  }
+
+  /** Listens on loopback; port 0 picks a free one. */
+  async start(): Promise<string> {
+    const address = await this.app.listen({ host: this.opts.host ?? '127.0.0.1', port: this.opts.port ?? 0 });
+    this.url = address;
+    return address;
+  }
+
+  async close(): Promise<void> {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    await this.app.close();
+  }
+
+  setWebhookUrl(url: string): void {
+    this.webhookUrl = url;
+  }
+
+  /** Answers touches to `email` from step `afterStep` on with `outcome`. */
+  script(email: string, outcome: SandboxOutcome, afterStep = 1, text?: string): void {
+    this.scripts.set(email.toLowerCase(), { outcome, afterStep, ...(text ? { text } : {}) });
+  }
+
+  /** Makes the next `n` send requests fail with 503, to exercise retries. */
+  failRequests(n: number): void {
+    this.failNext = n;
+  }
+
+  deliveries(): readonly SandboxDelivery[] {
+    return this.log;
+  }
+
+  stats(): { requests: number; deliveries: number; pendingWebhooks: number } {
+    return { requests: this.requests, deliveries: this.log.length, pendingWebhooks: this.timers.size + this.inflight.size };
+  }
+
+  /** Resolves once every scheduled answer has been delivered (or given up). */
+  async settled(): Promise<void> {
+    while (this.timers.size + this.inflight.size > 0) {
+      await Promise.all([...this.inflight, new Promise((r) => setTimeout(r, 10))]);
+    }
+  }
+
+  private routes(): void {
+    this.app.post<{ Body: Record<string, unknown> }>('/v1/messages', async (req, reply) => {
+      this.requests++;
+      const key = req.headers['idempotency-key'];
+      if (typeof key !== 'string' || key.length === 0) return reply.code(400).send({ error: 'Idempotency-Key header required' });
+      if (this.failNext > 0) {
+        this.failNext--;
+        return reply.code(503).send({ error: 'sandbox asked to fail' });
+      }
+      const existing = this.byKey.get(key);
+      if (existing) return { id: existing.messageId, conversation_id: existing.conversationId, duplicate: true };
+      const b = req.body ?? {};
+      const meta = (b.metadata ?? {}) as { enrollmentId?: string; step?: number };
+      const messageId = `<${randomUUID()}@sandbox.touchbase.local>`;
+      const delivery: SandboxDelivery = {
+        seq: this.log.length + 1,
+        idempotencyKey: key,
+        messageId,
+        conversationId: typeof b.conversation_id === 'string' ? b.conversation_id : `conv_${randomUUID()}`,
+        to: String(b.to ?? ''),
+        from: String(b.from ?? ''),
+        subject: String(b.subject ?? ''),
+        body: String(b.body ?? ''),
+        inReplyTo: typeof b.in_reply_to === 'string' ? b.in_reply_to : null,
+        enrollmentId: String(meta.enrollmentId ?? ''),
+        step: Number(meta.step ?? 0),
+        at: new Date().toISOString(),
+      };
+      this.byKey.set(key, delivery);
+      this.log.push(delivery);
+      this.maybeAnswer(delivery);
+      return { id: messageId, conversation_id: delivery.conversationId, duplicate: false };
+    });
+
+    this.app.get<{ Params: { key: string } }>('/v1/messages/:key', async (req, reply) => {
+      const d = this.byKey.get(req.params.key);
+      if (!d) return reply.code(404).send({ error: 'not found' });
+      return { id: d.messageId, conversation_id: d.conversationId };
+    });
+
+    this.app.get('/v1/deliveries', async () => ({ deliveries: this.log, stats: this.stats() }));
+
+    this.app.post<{ Body: { email: string; outcome: SandboxOutcome; afterStep?: number; text?: string } }>(
+      '/v1/script',
+      async (req) => {
+        this.script(req.body.email, req.body.outcome, req.body.afterStep ?? 1, req.body.text);
+        return { ok: true };
+      },
+    );
+  }
+
+  private maybeAnswer(d: SandboxDelivery): void {
+    const email = d.to.toLowerCase();
+    if (this.answered.has(email)) return;
+    const outcome = this.decide(email, d.step);
+    if (outcome === 'none') return;
+    // Out-of-office answers repeat; replies and bounces end the conversation.
+    if (outcome !== 'out_of_office') this.answered.add(email);
+    const scale = this.opts.timeScale ?? 1;
+    const scripted = this.scripts.has(email);
+    const delay = scripted ? 0 : Math.round(((this.opts.eventDelayMs ?? 0) * (0.5 + this.random())) / scale);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const p = this.deliverWebhook(d, outcome).finally(() => this.inflight.delete(p));
+      this.inflight.add(p);
+    }, delay);
+    this.timers.add(timer);
+  }
+
+  private decide(email: string, step: number): SandboxOutcome {
+    const s = this.scripts.get(email);
+    if (s) return step >= s.afterStep ? s.outcome : 'none';
+    const odds = this.opts.odds;
+    if (!odds) return 'none';
+    const r = this.random();
+    if (r < odds.bounce && step === 1) return 'bounce';
+    if (r < odds.bounce + odds.reply) return 'reply';
+    if (r < odds.bounce + odds.reply + odds.outOfOffice) return 'out_of_office';
+    return 'none';
+  }
+
+  private async deliverWebhook(d: SandboxDelivery, outcome: SandboxOutcome): Promise<void> {
+    const payload = sandboxEventPayload(d, outcome, this.scripts.get(d.to.toLowerCase())?.text);
+    const body = JSON.stringify(payload);
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const url = this.webhookUrl;
+      if (url) {
+        try {
+          const res = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...standardWebhookHeaders(this.opts.webhookSecret, payload.id, body) },
+            body,
+          });
+          // Like real providers: 2xx is done, 4xx (but 429) is final, the rest retries.
+          if (res.ok || (res.status >= 400 && res.status < 500 && res.status !== 429)) return;
+        } catch {
+          // Ingest is down or restarting: retry below, as providers do.
+        }
+      }
+      await new Promise((r) => setTimeout(r, Math.min(5_000, 100 * 2 ** attempt)));
+    }
+  }
+}
+
+/** The JSON body of a sandbox webhook. */
+export type SandboxEventPayload = {
+  id: string;
+  type: 'reply' | 'bounce' | 'out_of_office';
+  occurred_at: string;
+  message_id: string;
+  conversation_id: string;
+  email: string;
+  enrollment_id: string;
+  step: number;
+  text?: string;
+  bounce?: { hard: boolean; status: string; diagnostic: string };
+  return_date?: string;
+};
+
+function sandboxEventPayload(d: SandboxDelivery, outcome: SandboxOutcome, text?: string): SandboxEventPayload {
+  const base = {
+    id: `evt_${randomUUID()}`,
+    occurred_at: new Date().toISOString(),
+    message_id: d.messageId,
+    conversation_id: d.conversationId,
+    email: d.to,
+    enrollment_id: d.enrollmentId,
+    step: d.step,
+  };
+  if (outcome === 'bounce') {
+    return { ...base, type: 'bounce', bounce: { hard: true, status: '5.1.1', diagnostic: '550 5.1.1 User unknown' } };
+  }
+  if (outcome === 'out_of_office') {
+    const back = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    return { ...base, type: 'out_of_office', text: `I am out of the office until ${back}.`, return_date: back };
+  }
+  return { ...base, type: 'reply', text: text ?? 'Thanks, but no thanks.' };
+}
+
+/** A small seeded PRNG so a demo run is repeatable. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,8 @@
+/**
+ * @touchbase/queues: the queue contract (names, job payload schemas, options), the
+ * Redis connection factory, the touch producer and the worker factory.
+ */
+export { createWorker } from './create-worker.js';
+export * from './queue-catalog.js';
+export { assertRedisReachable, createRedis, RedisUnavailableError } from './redis-connection.js';
+export { type ScheduledTouch, TouchQueue } from './touch-queue.js';

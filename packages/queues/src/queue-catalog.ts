@@ -1,0 +1,46 @@
+import type { JobsOptions } from 'bullmq';
+import { z } from 'zod';
+
+/**
+ * THE queue contract: names never change once shipped, job names are dotted, job
+ * ids deterministic. Payloads carry ids only, never addresses, bodies or secrets,
+ * which also keeps Redis memory per enrollment small.
+ */
+export const QUEUE = {
+  touches: 'touches',
+  scheduler: 'scheduler',
+  domainHealth: 'domain-health',
+} as const;
+export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
+
+export const TouchSendSchema = z.object({ e: z.uuid(), s: z.number().int().min(1) }).strict();
+export type TouchSend = z.infer<typeof TouchSendSchema>;
+
+export const EmptyPayloadSchema = z.object({}).strict();
+
+export const JOBS = {
+  'touch.send': {
+    queue: QUEUE.touches,
+    schema: TouchSendSchema,
+    options: {
+      // Provider 5xx and timeouts retry with the same id, so the same idempotency key.
+      attempts: 8,
+      backoff: { type: 'exponential', delay: 2_000, jitter: 0.5 },
+      removeOnComplete: true,
+      removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
+    },
+  },
+  'schedule.reconcile': {
+    queue: QUEUE.scheduler,
+    schema: EmptyPayloadSchema,
+    options: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 },
+  },
+  'domain-health.tick': {
+    queue: QUEUE.domainHealth,
+    schema: EmptyPayloadSchema,
+    options: { attempts: 3, removeOnComplete: 100, removeOnFail: 100 },
+  },
+} as const satisfies Record<string, { queue: QueueName; schema: z.ZodType; options: JobsOptions }>;
+
+export type JobName = keyof typeof JOBS;
+export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['schema']>;

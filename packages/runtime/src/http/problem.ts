@@ -1,0 +1,82 @@
+import { DomainError, type DomainErrorCode } from '@touchbase/core';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
+
+/** One field that failed validation, as problem+json `errors` entries carry it. */
+export type FieldError = { field: string; message: string };
+
+/** An RFC 9457 problem document. */
+export type Problem = {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  code?: string;
+  errors?: FieldError[];
+  [extension: string]: unknown;
+};
+
+const STATUS: Record<DomainErrorCode, number> = {
+  not_found: 404,
+  suppressed: 409,
+  already_enrolled: 409,
+  invalid_state: 409,
+  domain_paused: 409,
+  mailbox_paused: 409,
+  invalid_sequence: 422,
+  conflict: 409,
+};
+
+/** Sends an RFC 9457 problem+json response. */
+export function sendProblem(reply: FastifyReply, problem: Omit<Problem, 'type'> & { type?: string }): FastifyReply {
+  return reply
+    .code(problem.status as number)
+    .type('application/problem+json')
+    .send({ type: problem.type ?? `https://touchbase.dev/problems/${problem.code ?? problem.status}`, ...problem });
+}
+
+/** A zod failure as field errors (`steps.1.subject: Required`). */
+export function fieldErrors(error: ZodError, prefix = ''): FieldError[] {
+  return error.issues.map((i) => ({
+    field: [prefix, ...i.path.map(String)].filter(Boolean).join('.') || '(body)',
+    message: i.message,
+  }));
+}
+
+/**
+ * The one place errors become HTTP: validation → 400 naming each field, domain
+ * errors → their status by code, anything else → 500 without internals.
+ */
+export function registerProblemHandler(app: FastifyInstance): void {
+  app.setNotFoundHandler((req, reply) =>
+    sendProblem(reply, { status: 404, title: 'Not Found', code: 'route_not_found', detail: `${req.method} ${req.url.split('?')[0]} is not a route` }),
+  );
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'body';
+      const errors = err.validation.map((v) => ({
+        field: [where, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'invalid',
+      }));
+      return sendProblem(reply, {
+        status: 400,
+        title: 'Invalid request',
+        code: 'validation_failed',
+        detail: errors.map((e) => `${e.field}: ${e.message}`).join('; '),
+        errors,
+      });
+    }
+    if (err instanceof DomainError) {
+      return sendProblem(reply, { status: STATUS[err.code], title: err.message, code: err.code, detail: err.message, ...err.details });
+    }
+    const status = err.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own 4xx: a body that is not JSON, too large, a wrong content type.
+      return sendProblem(reply, { status, title: err.message, code: err.code ?? 'bad_request', detail: err.message });
+    }
+    req.log.error({ err }, 'Request failed');
+    return sendProblem(reply, { status: 500, title: 'Internal Server Error', code: 'internal' });
+  });
+}

@@ -1,0 +1,8 @@
+/**
+ * @touchbase/runtime: what every `main.ts` shares: the parsed configuration, the
+ * connections (checked at boot), the ordered, bounded shutdown, and the one place
+ * errors become RFC 9457 problem+json.
+ */
+export { fieldErrors, type FieldError, type Problem, registerProblemHandler, sendProblem } from './http/problem.js';
+export { type Config, loadRuntimeConfig, openRuntime, type Runtime } from './runtime.js';
+export { Shutdown } from './shutdown.js';

@@ -1,0 +1,78 @@
+import { AllEnv, loadConfig } from '@touchbase/config';
+import { applyMigrations, assertDatabaseReachable, createDatabase, createRepositories, type Database, ensureDatabase, type Repositories } from '@touchbase/db';
+import { ProviderRegistry, SandboxAdapter } from '@touchbase/providers';
+import { assertRedisReachable, createRedis, TouchQueue } from '@touchbase/queues';
+import { createLogger, type Logger, Metrics } from '@touchbase/telemetry';
+import type { Redis } from 'ioredis';
+import { Shutdown } from './shutdown.js';
+
+export type Config = ReturnType<typeof loadRuntimeConfig>;
+
+/** Parses every variable once; throws ConfigError naming the bad ones. */
+export function loadRuntimeConfig(env: Record<string, string | undefined> = process.env) {
+  return loadConfig(AllEnv, env);
+}
+
+/** The dependencies every service is built from. */
+export type Runtime = {
+  config: Config;
+  logger: Logger;
+  metrics: Metrics;
+  db: Database;
+  repos: Repositories;
+  /** For producers (fails fast) and for workers (blocks, never gives up). */
+  redis: { producer: Redis; worker: Redis };
+  touchQueue: TouchQueue;
+  providers: ProviderRegistry;
+  shutdown: Shutdown;
+};
+
+/**
+ * Opens the connections a service needs, after checking that PostgreSQL and Redis
+ * answer (with a message saying how to get them when they do not). With
+ * `migrate`, the database is created if missing and the migrations applied.
+ */
+export async function openRuntime(opts: {
+  name: string;
+  config: Config;
+  migrate?: boolean;
+  logger?: Logger;
+  /** Overrides SANDBOX_URL, for a sandbox started in this process on a free port. */
+  sandboxUrl?: string;
+}): Promise<Runtime> {
+  const { config } = opts;
+  const logger = opts.logger ?? createLogger({ name: opts.name, level: config.LOG_LEVEL });
+  await assertRedisReachable(config.REDIS_URL);
+  await assertDatabaseReachable(config.DATABASE_URL, opts.migrate ?? false);
+  if (opts.migrate) {
+    await ensureDatabase(config.DATABASE_URL);
+    const { applied } = await applyMigrations({ databaseUrl: config.DATABASE_URL });
+    if (applied.length > 0) logger.info({ applied }, 'Migrations applied');
+  }
+  const db = createDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  const producer = createRedis(config.REDIS_URL, 'producer');
+  const worker = createRedis(config.REDIS_URL, 'worker');
+  for (const r of [producer, worker]) r.on('error', (err) => logger.warn({ err: err.message }, 'Redis connection error'));
+  const touchQueue = new TouchQueue(producer, config.REDIS_PREFIX);
+  const sandboxUrl = opts.sandboxUrl ?? config.SANDBOX_URL ?? `http://127.0.0.1:${config.SANDBOX_PORT}`;
+  const sandbox = new SandboxAdapter(sandboxUrl, config.SENDER_PROVIDER_TIMEOUT_MS);
+  const providers = new ProviderRegistry().register(sandbox);
+  const shutdown = new Shutdown(logger, config.SHUTDOWN_TIMEOUT_MS)
+    .add('touch queue', () => touchQueue.close())
+    .add('sandbox adapter', () => sandbox.close())
+    .add('redis', async () => {
+      await Promise.allSettled([producer.quit(), worker.quit()]);
+    })
+    .add('database', () => db.close());
+  return {
+    config,
+    logger,
+    metrics: new Metrics(),
+    db,
+    repos: createRepositories(db),
+    redis: { producer, worker },
+    touchQueue,
+    providers,
+    shutdown,
+  };
+}

@@ -1,0 +1,63 @@
+import { pino, type Logger, type LoggerOptions } from 'pino';
+
+export type { Logger };
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+
+/** Keys whose values are personal data or message content and never reach a log. */
+const REDACTED_KEYS = [
+  'email',
+  'to',
+  'from',
+  'address',
+  'subject',
+  'body',
+  'text',
+  'html',
+  'raw',
+  'firstName',
+  'lastName',
+  'password',
+  'secret',
+  'token',
+  'authorization',
+];
+
+/** Replaces e-mail addresses inside any string, so one interpolated by mistake is still hidden. */
+export function scrubEmails(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(EMAIL, '[email]');
+  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (value instanceof Error) return value;
+  if (Array.isArray(value)) return value.map((v) => scrubEmails(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = scrubEmails(v, depth + 1);
+  return out;
+}
+
+/**
+ * Creates the structured logger: JSON lines, e-mail addresses and bodies redacted,
+ * pretty only when a person is watching a terminal and pino-pretty is installed.
+ */
+export function createLogger(opts: { name: string; level?: string; destination?: pino.DestinationStream }): Logger {
+  const options: LoggerOptions = {
+    name: opts.name,
+    level: opts.level ?? 'info',
+    redact: {
+      paths: [...REDACTED_KEYS, ...REDACTED_KEYS.map((k) => `*.${k}`), 'req.headers.authorization', 'req.headers["webhook-signature"]'],
+      censor: '[redacted]',
+    },
+    formatters: { log: (obj) => scrubEmails(obj) as Record<string, unknown> },
+    hooks: {
+      // Message strings should be constant, but scrub them too: a stray address in
+      // an error message must not reach the log.
+      logMethod(args, method) {
+        const scrubbed = args.map((a) => (typeof a === 'string' ? a.replace(EMAIL, '[email]') : a));
+        return method.apply(this, scrubbed as Parameters<typeof method>);
+      },
+    },
+    serializers: {
+      err: (err: Error) => scrubEmails(pino.stdSerializers.err(err)),
+    },
+  };
+  return opts.destination ? pino(options, opts.destination) : pino(options);
+}

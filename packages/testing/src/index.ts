@@ -1,0 +1,7 @@
+/**
+ * @touchbase/testing: database and Redis isolation for tests, and waiting on
+ * conditions instead of sleeping.
+ */
+export { createTestDatabase, type TestDatabase } from './database.js';
+export { createTestRedisPrefix } from './redis.js';
+export { waitFor } from './wait-for.js';

@@ -1,0 +1,82 @@
+import { createTestDatabase, createTestRedisPrefix } from '@touchbase/testing';
+import { loadRuntimeConfig } from '@touchbase/runtime';
+import { type System, startSystem } from '../../cli/src/commands/start.command.js';
+
+export type TestSystem = System & {
+  env: Record<string, string>;
+  /** Calls the API; returns status and parsed JSON. */
+  api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  stop(): Promise<void>;
+};
+
+/**
+ * The whole system in this process on a database and Redis prefix of its own,
+ * every port chosen free, time compressed. `stop()` shuts down and drops both.
+ */
+export async function startTestSystem(label: string, env: Record<string, string> = {}, opts: { withoutSender?: boolean } = {}): Promise<TestSystem> {
+  const db = await createTestDatabase(label);
+  const redis = await createTestRedisPrefix(label);
+  const fullEnv: Record<string, string> = {
+    DATABASE_URL: db.url,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: redis.prefix,
+    API_PORT: '0',
+    INGEST_PORT: '0',
+    SANDBOX_PORT: '0',
+    // One day of a sequence lasts 300 ms.
+    TIME_SCALE: '288000',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SANDBOX_REPLY_RATE: '0',
+    SANDBOX_BOUNCE_RATE: '0',
+    SANDBOX_OOO_RATE: '0',
+    SCHEDULER_RECONCILE_INTERVAL_MS: '3600000',
+    DOMAIN_HEALTH_INTERVAL_MS: '3600000',
+    DATABASE_POOL_SIZE: '20',
+    ...env,
+  };
+  const system = await startSystem(loadRuntimeConfig(fullEnv), opts);
+  return {
+    ...system,
+    env: fullEnv,
+    async api(method, path, body) {
+      const res = await fetch(system.apiUrl + path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    async stop() {
+      await system.rt.shutdown.run();
+      await redis.cleanup();
+      await db.drop();
+    },
+  };
+}
+
+/** A sequence of `n` email steps, each waiting `wait` before the next. */
+export function steps(n: number, wait = '1d') {
+  return Array.from({ length: n }, (_, i) => ({
+    subject: i === 0 ? 'Hello {{firstName|there}}' : 'unused',
+    body: `Touch ${i + 1} for {{firstName|there}} at {{company|your company}}`,
+    wait,
+  }));
+}
+
+/** Creates a sandbox mailbox, a sequence and prospects; returns their ids. */
+export async function seed(sys: TestSystem, opts: { steps: number; prospects: string[]; wait?: string }) {
+  const mailbox = await sys.api('POST', '/v1/mailboxes', { provider: 'sandbox', address: `sdr-${Math.random().toString(36).slice(2)}@sender.example`, windowDays: [] });
+  if (mailbox.status !== 201) throw new Error(`mailbox: ${JSON.stringify(mailbox.body)}`);
+  const sequence = await sys.api('POST', '/v1/sequences', { name: 'test', steps: steps(opts.steps, opts.wait) });
+  if (sequence.status !== 201) throw new Error(`sequence: ${JSON.stringify(sequence.body)}`);
+  const prospects = await sys.api('POST', '/v1/prospects', {
+    prospects: opts.prospects.map((email, i) => ({ email, firstName: `P${i}`, company: 'Acme' })),
+  });
+  if (prospects.status !== 200) throw new Error(`prospects: ${JSON.stringify(prospects.body)}`);
+  return {
+    mailboxId: mailbox.body.id as string,
+    sequenceId: sequence.body.id as string,
+    prospectIds: (prospects.body.prospects as { id: string }[]).map((p) => p.id),
+  };
+}
