@@ -5,6 +5,10 @@ export interface NoticeEnvelope {
   subject: string;
   /** Header values by lower-case name. */
   headers: ReadonlyMap<string, string>;
+  /** True when the message carries a copy of another message (message/rfc822 or its headers). */
+  returnsMessage?: boolean;
+  /** The notice's text, read only for a message sent with a null return path. */
+  text?: string;
 }
 
 const DAEMON_SENDER =
@@ -15,12 +19,16 @@ const DAEMON_SENDER =
 const NOTICE_SUBJECT =
   /^(\S+\s+)?(undeliver(ed|able)|undelivered mail|delivery (status notification|failure|failed|has failed|notification|report|status)|mail delivery (failed|failure|status)|mail (system error|failure|failed)|returned mail|failure (notice|delivery)|delivery failure|returned mail|message delivery has failed|non remis|non distribuable|non recapitabile|unzustellbar|nicht zustellbar|no se (pudo|puede) entregar|no entregado|mensaje no entregado|недоставленное|ваше сообщение не доставлено|delayed mail|warning: (could not send|message .* delayed)|postmaster notify|there was an error sending your mail|notice: mail delivery status|delivery status notification)/i;
 
+const NOTICE_WORDING =
+  /could not be delivered|was not delivered|undeliverable|delivery (has )?failed|failed permanently|nicht zugestellt|unzustellbar|non remis|n'a pas pu [eê]tre (remis|distribu)|no se (ha )?pudo entregar/i;
+
 /**
  * Says why a message is a delivery notice rather than a person's mail, or returns
  * an empty list when nothing points that way. Any one signal is enough: a
  * `multipart/report; report-type=delivery-status` body, an Exim
  * `X-Failed-Recipients` header, a daemon sender (MAILER-DAEMON, postmaster,
- * "Mail Delivery System"), or a notice subject that is not a reply or forward.
+ * "Mail Delivery System"), a notice subject that is not a reply or forward, or a
+ * null return path with our message attached or notice wording.
  */
 export function detectBounceNotice(envelope: NoticeEnvelope): string[] {
   const why: string[] = [];
@@ -33,6 +41,12 @@ export function detectBounceNotice(envelope: NoticeEnvelope): string[] {
   const subject = envelope.subject.trim();
   if (!/^(re|aw|sv|fw|fwd|wg|tr|rv)\s*:/i.test(subject) && NOTICE_SUBJECT.test(subject)) {
     why.push(`subject "${subject.slice(0, 80)}" is a delivery notice's`);
+  }
+  // RFC 5321 sends notices from the null reverse-path; together with our message
+  // coming back, or notice wording, that is a bounce whatever its sender or subject.
+  if (why.length === 0 && /^\s*<\s*>\s*$/.test(envelope.headers.get('return-path') ?? '')) {
+    if (envelope.returnsMessage) why.push('null Return-Path <> and our message attached');
+    else if (NOTICE_WORDING.test(envelope.text ?? '')) why.push('null Return-Path <> and delivery failure wording');
   }
   return why;
 }

@@ -51,7 +51,7 @@ export const REASON_RULES: readonly ReasonRule[] = [
     reason: 'blocked',
     label: 'our sending IP or domain is on a block list or refused at connection',
     pattern:
-      /block ?list|black ?list(ed)?(?! address)|\bdnsbl\b|\brbl\b|spamhaus|spamcop|barracudacentral|sorbs|blocked (using|by|for|-|\.)|\bblocked\b.{0,40}\b(ip|host|address|sender)|\b(ip|host|client|sender)\b.{0,40}\bblocked\b|client host rejected|bloquee|bloquée|listed (in|on|at)|connection refused.{0,20}(by|from) (policy|spam)|messages from [\d.]+ weren't sent|access denied\.{2,}|\[bl\]|\(bl\)|not allowed to connect|your (ip|server|host) (is|has been) (blocked|banned|listed)|relay quota|may not be mail exchanger|5\.7\.606\b/,
+      /block ?list|black ?list(ed)?(?! address)|\bdnsbl\b|\brbl\b|spamhaus|spamcop|barracudacentral|sorbs|blocked (using|by|for|-|\.)|\bblocked\b.{0,40}\b(ip|host|address|sender)|\b(ip|host|client|sender)\b.{0,40}\bblocked\b|client host rejected|bloquee|bloquée|(?<!not )listed (in|on|at|by) (the |a )?\S*(bl|block|black|spam|rbl|abuse)|\b(ip|address|host|domain) (is |was |has been )?listed\b|connection refused.{0,20}(by|from) (policy|spam)|messages from [\d.]+ weren't sent|access denied\.{2,}|\[bl\]|\(bl\)|not allowed to connect|your (ip|server|host) (is|has been) (blocked|banned|listed)|relay quota|may not be mail exchanger|5\.7\.606\b/,
   },
   {
     reason: 'virusdetected',
@@ -111,6 +111,16 @@ export const REASON_RULES: readonly ReasonRule[] = [
       /delivery not authorized|unauthenticated senders? not allowed|authentication required|must (use|issue) (starttls|tls|auth)|encryption required|5\.7\.6\b|5\.7\.0 must/,
   },
   {
+    reason: 'mailererror',
+    label: 'the local delivery program failed on the receiving host',
+    pattern: /procmail|mailer error|command output|x-unix|local delivery failed|\bmaildrop\b|\bexit (code|status) \d+/,
+  },
+  {
+    reason: 'onhold',
+    label: 'the receiver holds the message',
+    pattern: /on hold|held for review|quarantin/,
+  },
+  {
     reason: 'hasmoved',
     label: 'the address has moved and no longer exists here',
     pattern: /no longer on (this )?server|not our (user|customer)|has moved|user not local|address (has )?changed/,
@@ -124,24 +134,24 @@ export const REASON_RULES: readonly ReasonRule[] = [
     reason: 'rejected',
     label: 'the receiver refuses our sender address or the group refuses posts',
     pattern:
-      /sender address rejected|sender (is )?(rejected|refused|denied)|sender verif\w* failed|from: domain is invalid|provide a valid from|address that has been blacklisted|sending to\/from an address|mail from .{0,60} rejected|group .{0,80}(may not exist|not have permission)|not have permission to post|invalid (sender|from)|domain of sender address .{0,40} does not (exist|resolve)|sender domain .{0,40}(not exist|invalid)/,
+      /sender address rejected|sender (is )?(rejected|refused|denied)|sender verif\w* failed|from: domain is invalid|provide a valid from|address that has been blacklisted|sending to\/from an address|mail from .{0,60} rejected|group .{0,80}(may not exist|not have permission)|not have permission to post|google groups|groups\.google\.com|invalid (sender|from)|domain of sender address .{0,40} does not (exist|resolve)|sender domain .{0,40}(not exist|invalid)/,
   },
   {
     reason: 'hostunknown',
     label: 'the domain does not exist or has no mail server',
     pattern:
-      /host or domain name not found|domain (name )?not found|host (name )?not found|host unknown|unknown (host|domain)|no such (domain|host)|dns lookup failure|domain is not reachable|unrouteable (mail )?domain|invalid domain|domain .{0,40}does not exist|name or service not known|nxdomain|host name lookup failure|could not be resolved|no mail(-| )?server/,
+      /host or domain name not found|domain (name )?not found|host (name )?not found|host unknown|unknown (host|domain)|no such (domain|host)|dns lookup failure|domain is not reachable|unrouteable (mail )?domain|invalid domain|domain .{0,40}does not exist|(?<![\w.@-])([a-z0-9-]+\.)+[a-z]{2,} does not exist|name or service not known|nxdomain|host name lookup failure|could not be resolved|no mail(-| )?server/,
   },
   {
     reason: 'filtered',
     label: "'user unknown' with an empty address is how au/ezweb report a message their filter refused",
-    pattern: /\b5\d\d : user unknown/,
+    pattern: /\b5\d\d:? : user unknown/,
   },
   {
     reason: 'userunknown',
     label: 'the mailbox does not exist',
     pattern:
-      /user ?unknown|unknown (user|recipient|address|mailbox|local-?part)|no such (user|mailbox|recipient|address|account|local)|(user|mailbox|recipient|account|address|addressee) (does not|doesn't|does no longer) exist|(user|mailbox|recipient|address) (not found|not exist|unavailable|invalid|is invalid)|not listed in (domino|the) directory|doesn't have an? .{1,40} account|recip(ient)?notfound|recipient not found|invalid (recipient|mailbox|address|user)|destinataire invalide|adresse d au moins un destinataire invalide|mailbox unavailable|no mailbox|inactive email|account .{0,30}does not exist|email account that you tried to reach does not exist|unrouteable address|bad destination mailbox|address rejected|not a valid (mailbox|user|recipient)|user not exist|unbekannt|n'existe pas|no existe|mailbox not found|no longer (valid|active)|addressee unknown/,
+      /user ?unknown|unknown (user|recipient|address|mailbox|local-?part)|no such (user|mailbox|recipient|address|account|local)|(user|mailbox|recipient|account|address|addressee) (does not|doesn't|does no longer) exist|(user|mailbox|recipient|address) (not found|not exist|unavailable|invalid|is invalid)|not listed in (domino|the) directory|doesn't have an? .{1,40} account|recip(ient)?notfound|recipient not found|invalid (recipient|mailbox|address|user)|destinataire invalide|adresse d au moins un destinataire invalide|mailbox unavailable|no mailbox|inactive email|account .{0,30}does not exist|email account that you tried to reach does not exist|unrouteable address|bad destination mailbox|not a valid (mailbox|user|recipient)|user not exist|unbekannt|n'existe pas|no existe|mailbox not found|no longer (valid|active)|addressee unknown|invalid (final delivery )?userid|not listed in|ディレクトリ(には見つかりません|のリストにありません)|存在しません/,
   },
   {
     reason: 'expired',
@@ -166,16 +176,6 @@ export const REASON_RULES: readonly ReasonRule[] = [
     label: 'an SMTP protocol or address syntax error',
     pattern:
       /syntax error|improper sequence|bad sequence|command (parameter )?not (implemented|recognized)|malformed (recipient )?address|invalid command|unrecognized command|5\.5\.[124]\b/,
-  },
-  {
-    reason: 'mailererror',
-    label: 'the local delivery program failed on the receiving host',
-    pattern: /procmail|mailer error|command output|x-unix|local delivery failed|\bmaildrop\b|\bexit (code|status) \d+/,
-  },
-  {
-    reason: 'onhold',
-    label: 'the receiver holds the message',
-    pattern: /on hold|held for review|quarantin/,
   },
   {
     reason: 'systemerror',

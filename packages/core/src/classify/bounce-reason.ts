@@ -47,7 +47,7 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
   const notice = normalizeDiagnostic(evidence.notice ?? '');
   let reason: BounceReason | undefined;
 
-  const fromDiagnostic = matchRule(diagnostic);
+  const fromDiagnostic = matchFirstRecipient(evidence.diagnostic);
   if (fromDiagnostic) {
     reason = fromDiagnostic.reason;
     why.push(`diagnostic "${excerpt(diagnostic, fromDiagnostic.index)}": ${fromDiagnostic.label}`);
@@ -57,7 +57,7 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
     if (reason) why.push(`status ${evidence.status} means ${reason}`);
   }
   if (!reason && notice) {
-    const fromNotice = matchRule(notice);
+    const fromNotice = matchFirstRecipient(evidence.notice ?? '');
     if (fromNotice) {
       reason = fromNotice.reason;
       why.push(`notice "${excerpt(notice, fromNotice.index)}": ${fromNotice.label}`);
@@ -68,9 +68,14 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
     why.push('no rule names the reason');
   }
 
-  if (reason === 'userunknown' && detectSmtpPhase(`${diagnostic} ${notice}`) === 'data') {
+  const phase = detectSmtpPhase(`${diagnostic} ${notice}`);
+  if (reason === 'userunknown' && phase === 'data') {
     reason = 'filtered';
     why.push('"user unknown" came in reply to DATA, after the recipient was accepted: a filter, not a dead address');
+  } else if (HARD_REASONS.has(reason) && (phase === 'connect' || phase === 'mail')) {
+    // Refused before any recipient was named: whatever the words, it is about us.
+    reason = phase === 'connect' ? 'blocked' : 'rejected';
+    why.push(`refused at ${phase === 'connect' ? 'connection or HELO' : 'MAIL FROM'}, before the recipient was named: ${reason}`);
   }
 
   let hard = HARD_REASONS.has(reason);
@@ -85,7 +90,25 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
   return { reason, hard, why };
 }
 
-function matchRule(text: string): { reason: BounceReason; label: string; index: number } | undefined {
+type RuleMatch = { reason: BounceReason; label: string; index: number };
+
+/**
+ * Matches the rules against ever longer prefixes of the text, line by line, so that
+ * a notice listing several recipients is read for the first one ("User unknown"
+ * before the second recipient's "Mailbox full"), while a diagnostic folded over
+ * several lines is still read whole once its first lines say nothing.
+ */
+function matchFirstRecipient(text: string): RuleMatch | undefined {
+  // Bounded: a notice is a few dozen lines; a pathological one must not cost seconds.
+  const lines = text.split(/\r?\n/).slice(0, 200);
+  for (let i = 1; i <= lines.length; i++) {
+    const found = matchRule(normalizeDiagnostic(lines.slice(0, i).join('\n')));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function matchRule(text: string): RuleMatch | undefined {
   if (!text) return undefined;
   for (const rule of REASON_RULES) {
     const match = rule.pattern.exec(text);

@@ -31,8 +31,8 @@ export async function classifyRawMessage(raw: Buffer | string): Promise<Classifi
   const headers = headerValues(mail);
   const subject = mail.subject ?? '';
   const from = mail.from?.text ?? headers.get('from') ?? '';
-  const text = mail.text ?? '';
   const contentType = headers.get('content-type') ?? '';
+  const text = bodyText(mail, raw);
 
   const complaint = asComplaint(mail, subject, contentType);
   if (complaint) return complaint;
@@ -42,7 +42,8 @@ export async function classifyRawMessage(raw: Buffer | string): Promise<Classifi
 
   const dsnParts = mail.attachments.filter((a) => a.contentType === 'message/delivery-status');
   const dsnText = dsnParts.map((a) => a.content.toString('utf8')).join('\n\n');
-  const envelopeWhy = detectBounceNotice({ from, subject, headers });
+  const returnsMessage = mail.attachments.some((a) => /^(message\/rfc822|text\/rfc822-headers?)$/i.test(a.contentType));
+  const envelopeWhy = detectBounceNotice({ from, subject, headers, returnsMessage, text });
   const report = parseDeliveryStatus(dsnText || (envelopeWhy.length > 0 ? text : ''));
   if (report.recipients.length > 0) {
     const why = [dsnText ? 'message/delivery-status part (RFC 3464)' : 'delivery-status fields in the notice text'];
@@ -174,6 +175,19 @@ function fromDeliveryStatus(recipients: DeliveryStatusRecipient[], text: string,
     reason: verdict.reason,
     why: [...why, ...verdict.why],
   };
+}
+
+/**
+ * The message's text. When a multipart's boundary does not match its parts (seen in
+ * real bounces), mailparser finds no parts at all; the raw body is then the best
+ * text there is, and it still holds the notice and the delivery-status fields.
+ */
+function bodyText(mail: ParsedMail, raw: Buffer | string): string {
+  const text = mail.text ?? '';
+  if (text.trim() || mail.attachments.length > 0) return text;
+  const source = typeof raw === 'string' ? raw : raw.toString('latin1');
+  const split = /\r?\n\r?\n/.exec(source);
+  return split ? source.slice(split.index + split[0].length) : '';
 }
 
 /** Header values by lower-case name, unfolded, first occurrence wins. */

@@ -38,7 +38,8 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
   if (bounce) return bounce;
 
   const own = stripQuotedText(text);
-  const folded = foldText(own);
+  // Links carry words that are not the writer's ("...?action=unsubscribe" in a footer).
+  const folded = foldText(withoutLinks(own));
   const foldedSubject = foldText(subject);
   // The subject of a reply ("Re: ...") is our own subject; only a fresh one is theirs.
   const ownSubject = /^(re|aw|sv|antw|rv|r)\s*:/i.test(subject.trim()) ? '' : foldedSubject;
@@ -139,6 +140,10 @@ function asBounce(text: string, subject: string, headers: Map<string, string>): 
     reason: verdict.reason,
     why,
   };
+}
+
+function withoutLinks(text: string): string {
+  return text.replace(/\b(https?:\/\/|www\.)\S+/gi, ' ').replace(/<mailto:[^>]*>/gi, ' ');
 }
 
 function parseDate(value: string | undefined): Date | undefined {

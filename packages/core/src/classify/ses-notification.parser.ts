@@ -23,7 +23,9 @@ type Json = Record<string, unknown>;
  */
 export function parseSesNotification(body: string): SesNotification | undefined {
   if (!body.includes('notificationType')) return undefined;
-  let event = parseFirstObject(body);
+  // Mail gateways wrap SNS's single long line, which breaks JSON strings; JSON has
+  // no raw line breaks inside strings, so dropping them all repairs it.
+  let event = parseFirstObject(body) ?? parseFirstObject(body.replace(/\r?\n/g, ''));
   if (event && typeof event.Message === 'string') event = parseFirstObject(event.Message);
   if (!event) return undefined;
   const type = event.notificationType ?? event.eventType;

@@ -2,14 +2,18 @@
 export type SmtpPhase = 'connect' | 'mail' | 'rcpt' | 'data';
 
 // Each MTA words it differently: Postfix "(in reply to end of DATA command)",
-// Exim "SMTP error from remote mail server after end of data", Sendmail's session
-// transcript ">>> DATA" then "<<< 550", DragonFly "did not like our RCPT TO",
-// GMX "after RCPT command", 1&1 "for TEXT command".
+// Exim "SMTP error from remote mail server after end of data", DragonFly "did not
+// like our RCPT TO", GMX "after RCPT command", 1&1 "for TEXT command", qmail "my
+// name was rejected" (HELO). Sendmail's ">>> DATA" then "<<< 550" is left out: it
+// pipelines RCPT and DATA, so a recipient's rejection shows up after DATA.
 const PHASES: ReadonlyArray<[SmtpPhase, RegExp]> = [
-  ['data', /in reply to (end of )?data command|after (end of )?data\b|>>> data <<< [45]\d\d|for (text|data) command|did not like our data/],
+  ['data', /in reply to (end of )?data command|after (end of )?data\b|for (text|data) command|did not like our data/],
   ['rcpt', /in reply to rcpt to command|after rcpt( to| command)|>>> rcpt to:\S* <<< [45]\d\d|did not like our rcpt/],
   ['mail', /in reply to mail from command|after mail from|>>> mail from:\S* <<< [45]\d\d|did not like our mail/],
-  ['connect', /after initial connection|in reply to (helo|ehlo)|after (helo|ehlo)|during (initial )?connection/],
+  [
+    'connect',
+    /after initial connection|in reply to (helo|ehlo)|after (helo|ehlo)|during (initial )?connection|my name was rejected/,
+  ],
 ];
 
 /** Finds the SMTP phase of the rejection in a normalised notice, or undefined. */

@@ -1,0 +1,31 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A service's main.ts run as its own process (tsx), so a test can SIGKILL it. */
+export function spawnService(app: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', `apps/${app}/src/main.ts`], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d) => {
+    stderr += String(d);
+    if (stderr.length > 20_000) stderr = stderr.slice(-10_000);
+  });
+  child.on('exit', (code, signal) => {
+    if (code && code !== 0 && signal !== 'SIGKILL') process.stderr.write(`[${app}] exited ${code}: ${stderr}\n`);
+  });
+  return child;
+}
+
+/** Kills with SIGKILL (no shutdown, no cleanup) and waits for the exit. */
+export function killHard(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
