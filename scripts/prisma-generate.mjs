@@ -16,5 +16,9 @@ if (!existsSync(bin)) {
   console.error('prisma CLI not installed; run npm install first');
   process.exit(1);
 }
-const r = spawnSync(bin, ['generate', '--schema', 'prisma/schema.prisma'], { cwd: root, env, stdio: 'inherit' });
+const r = spawnSync(bin, ['generate', '--schema', 'prisma/schema.prisma'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 process.exit(r.status ?? 1);

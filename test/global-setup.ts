@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 
 /**
  * Before any test: PostgreSQL and Redis must answer. Say how to get them instead
@@ -19,7 +19,12 @@ export default async function setup(): Promise<void> {
   } finally {
     await client.end().catch(() => {});
   }
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 3000,
+  });
   redis.on('error', () => {});
   try {
     await redis.connect();

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '@touchbase/config';
 import { applyMigrations, ensureDatabase } from '@touchbase/db';
+import { SandboxServer } from '@touchbase/providers';
 import { loadRuntimeConfig } from '@touchbase/runtime';
-import { runClassify } from './commands/classify.command.js';
 import { runDemo } from './commands/demo.command.js';
 import { startSystem } from './commands/start.command.js';
 
@@ -12,6 +12,7 @@ const USAGE = `usage: touchbase <command>
                       domain-health) with the sandbox provider on loopback
   demo [--count N] [--keep]
                       start, run a demo campaign in compressed time, print its funnel
+  sandbox             run only the sandbox provider (for services started one by one)
   migrate             create the database if missing and apply the migrations
   classify FILE...    classify raw RFC 822 messages, one JSON line per file
 `;
@@ -25,10 +26,39 @@ async function main(argv: string[]): Promise<number> {
       return new Promise<number>(() => {});
     }
     case 'demo': {
-      const { values } = parseArgs({ args: rest, options: { count: { type: 'string', default: '200' }, keep: { type: 'boolean', default: false } } });
+      const { values } = parseArgs({
+        args: rest,
+        options: { count: { type: 'string', default: '200' }, keep: { type: 'boolean', default: false } },
+      });
       // Compressed time unless the user chose otherwise: a day of the sequence lasts two seconds.
       const env = { TIME_SCALE: '43200', SANDBOX_OOO_RATE: '0', LOG_LEVEL: 'warn', ...process.env };
-      return runDemo(loadRuntimeConfig(env), { count: Number(values.count), keep: values.keep ?? false, print: (l) => console.log(l) });
+      return runDemo(loadRuntimeConfig(env), {
+        count: Number(values.count),
+        keep: values.keep ?? false,
+        print: (l) => console.log(l),
+      });
+    }
+    case 'sandbox': {
+      const config = loadRuntimeConfig();
+      const sandbox = new SandboxServer({
+        host: config.SANDBOX_HOST,
+        port: config.SANDBOX_PORT,
+        webhookUrl: config.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${config.INGEST_PORT}/webhooks/sandbox`,
+        webhookSecret: config.SANDBOX_WEBHOOK_SECRET,
+        odds: {
+          reply: config.SANDBOX_REPLY_RATE,
+          bounce: config.SANDBOX_BOUNCE_RATE,
+          outOfOffice: config.SANDBOX_OOO_RATE,
+        },
+        eventDelayMs: config.SANDBOX_EVENT_DELAY_MS,
+        timeScale: config.TIME_SCALE,
+        seed: config.SANDBOX_SEED,
+      });
+      console.log(`sandbox provider listening on ${await sandbox.start()}`);
+      const stop = () => void sandbox.close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      return new Promise<number>(() => {});
     }
     case 'migrate': {
       const config = loadRuntimeConfig();
@@ -37,8 +67,11 @@ async function main(argv: string[]): Promise<number> {
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
       return 0;
     }
-    case 'classify':
-      return runClassify(rest, (line) => process.stdout.write(`${line}\n`));
+    case 'classify': {
+      // Loaded on demand: the classifier pulls in the MIME parser, which `start` does not need.
+      const { runClassify } = await import('./commands/classify.command.js');
+      return runClassify(rest, (line: string) => process.stdout.write(`${line}\n`));
+    }
     default:
       process.stderr.write(USAGE);
       return command ? 2 : 0;
@@ -51,7 +84,12 @@ try {
 } catch (err) {
   // Config, database and Redis errors carry a message meant for the user: print it plainly.
   const e = err as Error & { code?: string };
-  if (err instanceof ConfigError || e.code === 'redis_unavailable' || e.code === 'database_unavailable' || e.name?.endsWith('UnavailableError')) {
+  if (
+    err instanceof ConfigError ||
+    e.code === 'redis_unavailable' ||
+    e.code === 'database_unavailable' ||
+    e.name?.endsWith('UnavailableError')
+  ) {
     process.stderr.write(`touchbase: ${e.message}\n`);
   } else {
     process.stderr.write(`touchbase: ${e.stack ?? e.message}\n`);

@@ -15,7 +15,11 @@ describe('the loop on the sandbox provider (real Redis and PostgreSQL)', () => {
 
   async function enrollAndFinish(emails: string[], stepsCount: number) {
     const ids = await seed(sys, { steps: stepsCount, prospects: emails });
-    const res = await sys.api('POST', '/v1/enrollments', { sequenceId: ids.sequenceId, mailboxId: ids.mailboxId, prospectIds: ids.prospectIds });
+    const res = await sys.api('POST', '/v1/enrollments', {
+      sequenceId: ids.sequenceId,
+      mailboxId: ids.mailboxId,
+      prospectIds: ids.prospectIds,
+    });
     expect(res.status).toBe(201);
     const enrollments = res.body.enrolled as { id: string; prospectId: string }[];
     const final = await waitFor('every enrollment to end', async () => {
@@ -25,7 +29,8 @@ describe('the loop on the sandbox provider (real Redis and PostgreSQL)', () => {
     return { ...ids, enrollments: final };
   }
 
-  const deliveriesOf = (enrollmentId: string) => sys.sandbox.deliveries().filter((d) => d.enrollmentId === enrollmentId);
+  const deliveriesOf = (enrollmentId: string) =>
+    sys.sandbox.deliveries().filter((d) => d.enrollmentId === enrollmentId);
 
   it('a reply after touch 2 of 5 stops the sequence: 2 deliveries, replied, no pending job', async () => {
     sys.sandbox.script('reply-after-two@prospect.example', 'reply', 2);
@@ -45,12 +50,21 @@ describe('the loop on the sandbox provider (real Redis and PostgreSQL)', () => {
     expect(e.status).toBe('bounced');
     expect(deliveriesOf(e.id)).toHaveLength(1);
     const suppressions = await sys.api('GET', '/v1/suppressions');
-    expect(suppressions.body.items.map((s: { value: string }) => s.value)).toContain('bounces@prospect.example');
+    expect(suppressions.body.items.map((s: { value: string }) => s.value)).toContain(
+      'bounces@prospect.example',
+    );
     const prospect = await sys.api('GET', `/v1/prospects/${prospectIds[0]}`);
     expect(prospect.body.emailStatus).toBe('invalid');
 
-    const other = await sys.api('POST', '/v1/sequences', { name: 'later', steps: [{ subject: 'hi', body: 'hello', wait: '1d' }] });
-    const again = await sys.api('POST', '/v1/enrollments', { sequenceId: other.body.id, mailboxId, prospectIds });
+    const other = await sys.api('POST', '/v1/sequences', {
+      name: 'later',
+      steps: [{ subject: 'hi', body: 'hello', wait: '1d' }],
+    });
+    const again = await sys.api('POST', '/v1/enrollments', {
+      sequenceId: other.body.id,
+      mailboxId,
+      prospectIds,
+    });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('suppressed');
   });
@@ -69,7 +83,13 @@ describe('the loop on the sandbox provider (real Redis and PostgreSQL)', () => {
       expect(d.inReplyTo).toBe(first.messageId);
     }
     const timeline = await sys.api('GET', `/v1/enrollments/${e.id}/timeline`);
-    expect(timeline.body.touches.map((t: { status: string }) => t.status)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent']);
+    expect(timeline.body.touches.map((t: { status: string }) => t.status)).toEqual([
+      'sent',
+      'sent',
+      'sent',
+      'sent',
+      'sent',
+    ]);
     expect(timeline.body.touches.map((t: { idempotencyKey: string }) => t.idempotencyKey)).toEqual(
       [1, 2, 3, 4, 5].map((s) => `${e.id}-${s}`),
     );

@@ -13,17 +13,31 @@ describe('ingest: signed sandbox webhooks', () => {
     sys = await startTestSystem('webhooks');
     // Long waits: the enrollment stays active with a pending job while webhooks arrive.
     ids = await seed(sys, { steps: 3, prospects: ['known@prospect.example'], wait: '30d' });
-    const res = await sys.api('POST', '/v1/enrollments', { sequenceId: ids.sequenceId, mailboxId: ids.mailboxId, prospectIds: ids.prospectIds });
+    const res = await sys.api('POST', '/v1/enrollments', {
+      sequenceId: ids.sequenceId,
+      mailboxId: ids.mailboxId,
+      prospectIds: ids.prospectIds,
+    });
     enrollmentId = res.body.enrolled[0].id;
-    await waitFor('touch 1', async () => (await sys.api('GET', `/v1/enrollments/${enrollmentId}`)).body.currentStep === 2);
+    await waitFor(
+      'touch 1',
+      async () => (await sys.api('GET', `/v1/enrollments/${enrollmentId}`)).body.currentStep === 2,
+    );
   });
   afterAll(async () => {
     await sys?.stop();
   });
 
   const post = (body: string, headers: Record<string, string>) =>
-    fetch(`${sys.ingestUrl}/webhooks/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-  const signed = (payload: object, secret = sys.env.SANDBOX_WEBHOOK_SECRET ?? sys.rt.config.SANDBOX_WEBHOOK_SECRET) => {
+    fetch(`${sys.ingestUrl}/webhooks/sandbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+  const signed = (
+    payload: object,
+    secret = sys.env.SANDBOX_WEBHOOK_SECRET ?? sys.rt.config.SANDBOX_WEBHOOK_SECRET,
+  ) => {
     const body = JSON.stringify(payload);
     return { body, headers: standardWebhookHeaders(secret, (payload as { id: string }).id, body) };
   };
@@ -41,7 +55,10 @@ describe('ingest: signed sandbox webhooks', () => {
   it('a bad signature gets 401 problem+json and changes nothing', async () => {
     const before = await eventCount();
     const { body } = signed(event());
-    const res = await post(body, standardWebhookHeaders('whsec_d3Jvbmctc2VjcmV0LXdyb25nLXNlY3JldA==', 'evt_x', body));
+    const res = await post(
+      body,
+      standardWebhookHeaders('whsec_d3Jvbmctc2VjcmV0LXdyb25nLXNlY3JldA==', 'evt_x', body),
+    );
     expect(res.status).toBe(401);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(await eventCount()).toBe(before);
@@ -51,7 +68,10 @@ describe('ingest: signed sandbox webhooks', () => {
   it('a stale timestamp gets 401', async () => {
     const payload = event();
     const body = JSON.stringify(payload);
-    const res = await post(body, standardWebhookHeaders(sys.rt.config.SANDBOX_WEBHOOK_SECRET, payload.id, body, Date.now() - 3_600_000));
+    const res = await post(
+      body,
+      standardWebhookHeaders(sys.rt.config.SANDBOX_WEBHOOK_SECRET, payload.id, body, Date.now() - 3_600_000),
+    );
     expect(res.status).toBe(401);
   });
 
@@ -105,7 +125,10 @@ describe('API: bad input', () => {
   it('an invalid sequence definition is refused with an error naming the field', async () => {
     const res = await sys.api('POST', '/v1/sequences', {
       name: 'broken',
-      steps: [{ subject: 'ok', body: 'fine', wait: '1d' }, { subject: 'Hi {{first name}}', body: 'x', wait: 'soon' }],
+      steps: [
+        { subject: 'ok', body: 'fine', wait: '1d' },
+        { subject: 'Hi {{first name}}', body: 'x', wait: 'soon' },
+      ],
     });
     expect(res.status).toBe(400);
     const fields = res.body.errors.map((e: { field: string }) => e.field);

@@ -11,7 +11,11 @@ describe('sender killed with SIGKILL mid-run (invariants 2 and 3)', () => {
   beforeAll(async () => {
     // The sender runs as a child process; the rest in this one. The reconciler runs
     // every second so a job lost with the killed process comes back quickly.
-    sys = await startTestSystem('sigkill', { SCHEDULER_RECONCILE_INTERVAL_MS: '1000' }, { withoutSender: true });
+    sys = await startTestSystem(
+      'sigkill',
+      { SCHEDULER_RECONCILE_INTERVAL_MS: '1000' },
+      { withoutSender: true },
+    );
   });
   afterAll(async () => {
     await sys?.stop();
@@ -27,15 +31,25 @@ describe('sender killed with SIGKILL mid-run (invariants 2 and 3)', () => {
     };
     const emails = Array.from({ length: ENROLLMENTS }, (_, i) => `p${i}@kill.example`);
     const ids = await seed(sys, { steps: STEPS, prospects: emails, wait: '1d' });
-    const res = await sys.api('POST', '/v1/enrollments', { sequenceId: ids.sequenceId, mailboxId: ids.mailboxId, prospectIds: ids.prospectIds });
+    const res = await sys.api('POST', '/v1/enrollments', {
+      sequenceId: ids.sequenceId,
+      mailboxId: ids.mailboxId,
+      prospectIds: ids.prospectIds,
+    });
     expect(res.body.enrolled).toHaveLength(ENROLLMENTS);
 
     let sender = spawnService('sender', senderEnv);
     // Kill it in the middle of the run: after a quarter of the touches went out.
-    await waitFor('a quarter of the touches', () => sys.sandbox.deliveries().length >= (ENROLLMENTS * STEPS) / 4, { timeoutMs: 60_000, intervalMs: 5 });
+    await waitFor(
+      'a quarter of the touches',
+      () => sys.sandbox.deliveries().length >= (ENROLLMENTS * STEPS) / 4,
+      { timeoutMs: 60_000, intervalMs: 5 },
+    );
     await killHard(sender);
     const atKill = sys.sandbox.deliveries().length;
-    const inDoubt = (await sys.rt.db.pool.query("SELECT count(*)::int AS n FROM touch WHERE status = 'sending'")).rows[0].n;
+    const inDoubt = (
+      await sys.rt.db.pool.query("SELECT count(*)::int AS n FROM touch WHERE status = 'sending'")
+    ).rows[0].n;
     sender = spawnService('sender', senderEnv);
     try {
       await waitFor(
@@ -58,7 +72,14 @@ describe('sender killed with SIGKILL mid-run (invariants 2 and 3)', () => {
     // Touches in doubt (claimed, maybe handed over) are resolved by resending with the same
     // key: the provider answers with the first delivery. Requests beyond deliveries are those.
     console.log(
-      JSON.stringify({ test: 'sender-sigkill', deliveriesAtKill: atKill, deliveries: deliveries.length, requests: stats.requests, touchesInDoubtAtKill: inDoubt, resolvedByIdempotencyKey: stats.requests - deliveries.length }),
+      JSON.stringify({
+        test: 'sender-sigkill',
+        deliveriesAtKill: atKill,
+        deliveries: deliveries.length,
+        requests: stats.requests,
+        touchesInDoubtAtKill: inDoubt,
+        resolvedByIdempotencyKey: stats.requests - deliveries.length,
+      }),
     );
   }, 120_000);
 });

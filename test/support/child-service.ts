@@ -16,7 +16,8 @@ export function spawnService(app: string, env: Record<string, string>): ChildPro
     if (stderr.length > 20_000) stderr = stderr.slice(-10_000);
   });
   child.on('exit', (code, signal) => {
-    if (code && code !== 0 && signal !== 'SIGKILL') process.stderr.write(`[${app}] exited ${code}: ${stderr}\n`);
+    if (code && code !== 0 && signal !== 'SIGKILL')
+      process.stderr.write(`[${app}] exited ${code}: ${stderr}\n`);
   });
   return child;
 }

@@ -1,5 +1,5 @@
-import { createTestDatabase, createTestRedisPrefix } from '@touchbase/testing';
 import { loadRuntimeConfig } from '@touchbase/runtime';
+import { createTestDatabase, createTestRedisPrefix } from '@touchbase/testing';
 import { type System, startSystem } from '../../cli/src/commands/start.command.js';
 
 export type TestSystem = System & {
@@ -13,7 +13,11 @@ export type TestSystem = System & {
  * The whole system in this process on a database and Redis prefix of its own,
  * every port chosen free, time compressed. `stop()` shuts down and drops both.
  */
-export async function startTestSystem(label: string, env: Record<string, string> = {}, opts: { withoutSender?: boolean } = {}): Promise<TestSystem> {
+export async function startTestSystem(
+  label: string,
+  env: Record<string, string> = {},
+  opts: { withoutSender?: boolean } = {},
+): Promise<TestSystem> {
   const db = await createTestDatabase(label);
   const redis = await createTestRedisPrefix(label);
   const fullEnv: Record<string, string> = {
@@ -66,9 +70,16 @@ export function steps(n: number, wait = '1d') {
 
 /** Creates a sandbox mailbox, a sequence and prospects; returns their ids. */
 export async function seed(sys: TestSystem, opts: { steps: number; prospects: string[]; wait?: string }) {
-  const mailbox = await sys.api('POST', '/v1/mailboxes', { provider: 'sandbox', address: `sdr-${Math.random().toString(36).slice(2)}@sender.example`, windowDays: [] });
+  const mailbox = await sys.api('POST', '/v1/mailboxes', {
+    provider: 'sandbox',
+    address: `sdr-${Math.random().toString(36).slice(2)}@sender.example`,
+    windowDays: [],
+  });
   if (mailbox.status !== 201) throw new Error(`mailbox: ${JSON.stringify(mailbox.body)}`);
-  const sequence = await sys.api('POST', '/v1/sequences', { name: 'test', steps: steps(opts.steps, opts.wait) });
+  const sequence = await sys.api('POST', '/v1/sequences', {
+    name: 'test',
+    steps: steps(opts.steps, opts.wait),
+  });
   if (sequence.status !== 201) throw new Error(`sequence: ${JSON.stringify(sequence.body)}`);
   const prospects = await sys.api('POST', '/v1/prospects', {
     prospects: opts.prospects.map((email, i) => ({ email, firstName: `P${i}`, company: 'Acme' })),

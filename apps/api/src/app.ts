@@ -34,19 +34,31 @@ export type ApiAppDeps = ApiDeps & {
 
 /** Builds the API (routes, OpenAPI at /docs, Bull Board, health); never listens. */
 export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: deps.logger as FastifyBaseLogger, bodyLimit: 20 * 1024 * 1024, disableRequestLogging: true });
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: 20 * 1024 * 1024,
+    disableRequestLogging: true,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandler(app);
   registerAuth(app, deps.adminToken);
   await app.register(swagger, {
-    openapi: { info: { title: 'touchbase', version: '1' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    openapi: {
+      info: { title: 'touchbase', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await registerHealthRoutes(app, { checks: deps.checks, metrics: deps.metrics });
   await registerBullBoard(app, deps.queues);
-  const routeDeps: ApiDeps = { repos: deps.repos, touchQueue: deps.touchQueue, enroll: deps.enroll, providerNames: deps.providerNames };
+  const routeDeps: ApiDeps = {
+    repos: deps.repos,
+    touchQueue: deps.touchQueue,
+    enroll: deps.enroll,
+    providerNames: deps.providerNames,
+  };
   for (const routes of [sequencesRoutes, prospectsRoutes, mailboxesRoutes, enrollmentsRoutes, listsRoutes]) {
     await app.register(routes, routeDeps);
   }

@@ -1,6 +1,6 @@
+import { QUEUE } from '@touchbase/queues';
 import type { Runtime } from '@touchbase/runtime';
 import { Queue } from 'bullmq';
-import { QUEUE } from '@touchbase/queues';
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from './app.js';
 
@@ -12,7 +12,13 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
   const app = await buildApi({
     repos: rt.repos,
     touchQueue: rt.touchQueue,
-    enroll: { repos: rt.repos, touchQueue: rt.touchQueue, clock: () => new Date(), timeScale: rt.config.TIME_SCALE, pacingMs: opts.pacingMs ?? 0 },
+    enroll: {
+      repos: rt.repos,
+      touchQueue: rt.touchQueue,
+      clock: () => new Date(),
+      timeScale: rt.config.TIME_SCALE,
+      pacingMs: opts.pacingMs ?? 0,
+    },
     providerNames: rt.providers.names(),
     logger: rt.logger.child({ service: 'api' }),
     metrics: rt.metrics,
@@ -23,7 +29,8 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
       { name: 'redis', check: () => rt.redis.producer.ping() },
     ],
   });
-  if (!rt.config.ADMIN_TOKEN) rt.logger.warn('ADMIN_TOKEN is not set: the API and Bull Board are open to anyone who can reach them');
+  if (!rt.config.ADMIN_TOKEN)
+    rt.logger.warn('ADMIN_TOKEN is not set: the API and Bull Board are open to anyone who can reach them');
   await app.listen({ host: rt.config.API_HOST, port: rt.config.API_PORT });
   rt.shutdown.addFirst('api http', async () => {
     await app.close();

@@ -21,7 +21,9 @@ export type SchedulerDeps = {
  * Builds the scheduler: a BullMQ job scheduler runs the reconciler every
  * `reconcileEveryMs`, once per tick across all replicas (the scheduler id is fixed).
  */
-export async function buildScheduler(deps: SchedulerDeps): Promise<{ worker: Worker; queue: Queue; runNow(): Promise<{ checked: number; repaired: number }> }> {
+export async function buildScheduler(
+  deps: SchedulerDeps,
+): Promise<{ worker: Worker; queue: Queue; runNow(): Promise<{ checked: number; repaired: number }> }> {
   const run = () =>
     reconcile({
       enrollments: deps.enrollments,

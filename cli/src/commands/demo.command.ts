@@ -9,22 +9,40 @@ const COMPANIES = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Vandelay']
  * sequence and `count` prospects through the REST API, enrolls them, and prints
  * the funnel as the campaign runs in compressed time, until every enrollment ends.
  */
-export async function runDemo(config: Config, opts: { count: number; print: (line: string) => void; keep: boolean }): Promise<number> {
+export async function runDemo(
+  config: Config,
+  opts: { count: number; print: (line: string) => void; keep: boolean },
+): Promise<number> {
   const system = await startSystem(config, { pacingMs: 20 });
   const { apiUrl } = system;
-  const headers = { 'content-type': 'application/json', ...(config.ADMIN_TOKEN ? { authorization: `Bearer ${config.ADMIN_TOKEN}` } : {}) };
+  const headers = {
+    'content-type': 'application/json',
+    ...(config.ADMIN_TOKEN ? { authorization: `Bearer ${config.ADMIN_TOKEN}` } : {}),
+  };
   const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(apiUrl + path, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const res = await fetch(apiUrl + path, {
+      method,
+      headers,
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
     const json = (await res.json()) as Record<string, unknown>;
     if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${JSON.stringify(json)}`);
     return json;
   };
   const run = Date.now().toString(36);
-  const mailbox = await call('POST', '/v1/mailboxes', { provider: 'sandbox', address: `sdr-${run}@demo-sender.example`, windowDays: [] });
+  const mailbox = await call('POST', '/v1/mailboxes', {
+    provider: 'sandbox',
+    address: `sdr-${run}@demo-sender.example`,
+    windowDays: [],
+  });
   const sequence = await call('POST', '/v1/sequences', {
     name: `Demo ${run}`,
     steps: [
-      { subject: 'Quick question, {{firstName|there}}', body: 'Hi {{firstName|there}}, does {{company|your team}} still ...', wait: '2d' },
+      {
+        subject: 'Quick question, {{firstName|there}}',
+        body: 'Hi {{firstName|there}}, does {{company|your team}} still ...',
+        wait: '2d',
+      },
       { subject: 'unused', body: 'Following up on my note, {{firstName|there}}.', wait: '3d' },
       { subject: 'unused', body: 'One last idea for {{company|your team}}.', wait: '4d' },
       { subject: 'unused', body: 'Closing the loop. Should I stop writing?', wait: '2d' },
@@ -41,8 +59,12 @@ export async function runDemo(config: Config, opts: { count: number; print: (lin
     mailboxId: mailbox.id,
     prospectIds: created.prospects.map((p) => p.id),
   });
-  opts.print(`touchbase demo: API ${apiUrl} (OpenAPI at /docs, queues at /admin/queues), TIME_SCALE=${config.TIME_SCALE}`);
-  opts.print(`enrolled ${(enrolled.enrolled as unknown[]).length} prospects in "${String(sequence.name)}" (4 steps: waits 2d, 3d, 4d, 2d)`);
+  opts.print(
+    `touchbase demo: API ${apiUrl} (OpenAPI at /docs, queues at /admin/queues), TIME_SCALE=${config.TIME_SCALE}`,
+  );
+  opts.print(
+    `enrolled ${(enrolled.enrolled as unknown[]).length} prospects in "${String(sequence.name)}" (4 steps: waits 2d, 3d, 4d, 2d)`,
+  );
   const started = Date.now();
   for (;;) {
     await new Promise((r) => setTimeout(r, 1000));

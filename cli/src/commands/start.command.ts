@@ -15,12 +15,19 @@ export type System = { rt: Runtime; sandbox: SandboxServer; apiUrl: string; inge
  */
 export async function startSystem(
   config: Config,
-  opts: { pacingMs?: number; /** Leave the sender out (tests run it as a child process). */ withoutSender?: boolean } = {},
+  opts: {
+    pacingMs?: number /** Leave the sender out (tests run it as a child process). */;
+    withoutSender?: boolean;
+  } = {},
 ): Promise<System> {
   const sandbox = new SandboxServer({
     port: config.SANDBOX_PORT,
     webhookSecret: config.SANDBOX_WEBHOOK_SECRET,
-    odds: { reply: config.SANDBOX_REPLY_RATE, bounce: config.SANDBOX_BOUNCE_RATE, outOfOffice: config.SANDBOX_OOO_RATE },
+    odds: {
+      reply: config.SANDBOX_REPLY_RATE,
+      bounce: config.SANDBOX_BOUNCE_RATE,
+      outOfOffice: config.SANDBOX_OOO_RATE,
+    },
     eventDelayMs: config.SANDBOX_EVENT_DELAY_MS,
     timeScale: config.TIME_SCALE,
     seed: config.SANDBOX_SEED,

@@ -33,7 +33,12 @@ export const CommonEnv = {
     .min(1, 'must be at least 1 (1 = real time)')
     .default(1)
     .describe('Compresses every wait for demos and tests: 86400 makes a day last a second (sandbox only)'),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000).describe('Bound on graceful shutdown'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(10_000)
+    .describe('Bound on graceful shutdown'),
 };
 
 /** Variables of the HTTP services. */
@@ -42,7 +47,10 @@ export const HttpEnv = {
   API_PORT: port(3000).describe('Port of the REST API'),
   INGEST_HOST: z.string().default('127.0.0.1').describe('Address ingest listens on'),
   INGEST_PORT: port(3001).describe('Port of the webhook ingest service'),
-  PUBLIC_BASE_URL: z.url().default('http://127.0.0.1:3000').describe('Base URL used in links (alerts, unsubscribe)'),
+  PUBLIC_BASE_URL: z
+    .url()
+    .default('http://127.0.0.1:3000')
+    .describe('Base URL used in links (alerts, unsubscribe)'),
   ADMIN_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')
@@ -53,7 +61,20 @@ export const HttpEnv = {
 /** Variables of the sandbox provider. */
 export const SandboxEnv = {
   SANDBOX_PORT: port(3002).describe('Port of the sandbox provider (loopback)'),
-  SANDBOX_URL: z.url().optional().describe('Where a sender reaches the sandbox; defaults to http://127.0.0.1:SANDBOX_PORT'),
+  SANDBOX_URL: z
+    .url()
+    .optional()
+    .describe('Where a sender reaches the sandbox; defaults to http://127.0.0.1:SANDBOX_PORT'),
+  SANDBOX_HOST: z
+    .string()
+    .default('127.0.0.1')
+    .describe('Address the standalone sandbox listens on (`touchbase sandbox`)'),
+  SANDBOX_WEBHOOK_URL: z
+    .url()
+    .optional()
+    .describe(
+      'Where the standalone sandbox posts its answers; defaults to http://127.0.0.1:INGEST_PORT/webhooks/sandbox',
+    ),
   SANDBOX_WEBHOOK_SECRET: z
     .string()
     .min(16, 'must be at least 16 characters')
@@ -62,21 +83,44 @@ export const SandboxEnv = {
   SANDBOX_REPLY_RATE: z.coerce.number().min(0).max(1).default(0.08).describe('Odds a touch gets a reply'),
   SANDBOX_BOUNCE_RATE: z.coerce.number().min(0).max(1).default(0.02).describe('Odds a touch hard-bounces'),
   SANDBOX_OOO_RATE: z.coerce.number().min(0).max(1).default(0.02).describe('Odds of an out-of-office answer'),
-  SANDBOX_EVENT_DELAY_MS: z.coerce.number().int().min(0).default(3_600_000).describe('Delay before an answer (scaled by TIME_SCALE)'),
+  SANDBOX_EVENT_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3_600_000)
+    .describe('Delay before an answer (scaled by TIME_SCALE)'),
   SANDBOX_SEED: z.coerce.number().int().default(42).describe('Seed of the sandbox odds'),
 };
 
 /** Variables of the sender. */
 export const SenderEnv = {
-  SENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50).describe('Touches in flight per process'),
-  SENDER_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000).describe('Timeout of one provider call'),
+  SENDER_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(50)
+    .describe('Touches in flight per process'),
+  SENDER_PROVIDER_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(15_000)
+    .describe('Timeout of one provider call'),
   SENDER_LOCK_DURATION_MS: z.coerce
     .number()
     .int()
     .min(1000)
     .default(30_000)
-    .describe('How long a touch job stays locked to one sender; a dead sender\'s jobs are taken over after it'),
-  SENDER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(15_000).describe('How often stalled jobs are looked for'),
+    .describe(
+      "How long a touch job stays locked to one sender; a dead sender's jobs are taken over after it",
+    ),
+  SENDER_STALLED_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .default(15_000)
+    .describe('How often stalled jobs are looked for'),
 };
 
 /** Variables of the scheduler. */
@@ -87,15 +131,31 @@ export const SchedulerEnv = {
     .min(1000)
     .default(60_000)
     .describe('How often the reconciler compares PostgreSQL and Redis'),
-  SCHEDULER_JITTER_MS: z.coerce.number().int().min(0).default(0).describe('Random delay added to each due time'),
+  SCHEDULER_JITTER_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe('Random delay added to each due time'),
 };
 
 /** Variables of domain-health. */
 export const DomainHealthEnv = {
   DOMAIN_HEALTH_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000).describe('Tick interval'),
-  DOMAIN_HEALTH_BOUNCE_THRESHOLD: z.coerce.number().min(0).max(1).default(0.03).describe('Bounce rate that pauses'),
+  DOMAIN_HEALTH_BOUNCE_THRESHOLD: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.03)
+    .describe('Bounce rate that pauses'),
   DOMAIN_HEALTH_MIN_SENDS: z.coerce.number().int().min(1).default(50).describe('Minimum sends in the window'),
-  DOMAIN_HEALTH_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7).describe('Rolling window in days'),
+  DOMAIN_HEALTH_WINDOW_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(90)
+    .default(7)
+    .describe('Rolling window in days'),
   ALERT_SLACK_WEBHOOK_URL: z.url().optional().describe('Slack incoming webhook for ops alerts'),
 };
 

@@ -6,14 +6,7 @@ export { ConfigError } from './config-error.js';
 export * from './env-fragments.js';
 export { loadConfig } from './load-config.js';
 
-import {
-  CommonEnv,
-  DomainHealthEnv,
-  HttpEnv,
-  SandboxEnv,
-  SchedulerEnv,
-  SenderEnv,
-} from './env-fragments.js';
+import { CommonEnv, DomainHealthEnv, HttpEnv, SandboxEnv, SchedulerEnv, SenderEnv } from './env-fragments.js';
 
 /** Every variable touchbase reads, for `touchbase start` and `.env.example`. */
 export const AllEnv = {
@@ -24,3 +17,4 @@ export const AllEnv = {
   ...SchedulerEnv,
   ...DomainHealthEnv,
 };
+export { renderEnvExample } from './env-example.js';

@@ -76,7 +76,10 @@ export async function assertDatabaseReachable(url: string, serverOnly: boolean):
     await client.query('SELECT 1');
   } catch (err) {
     if ((err as { code?: string }).code === '3D000') {
-      throw new DatabaseUnavailableError(url, new Error(`database ${new URL(url).pathname.slice(1)} does not exist; run \`npx touchbase migrate\``));
+      throw new DatabaseUnavailableError(
+        url,
+        new Error(`database ${new URL(url).pathname.slice(1)} does not exist; run \`npx touchbase migrate\``),
+      );
     }
     throw new DatabaseUnavailableError(url, err);
   } finally {

@@ -2,14 +2,29 @@
  * @touchbase/db: the Prisma client, the repositories (the only code that touches
  * the database) and the migration runner.
  */
-export { assertDatabaseReachable, createDatabase, type Database, DatabaseUnavailableError, inTransaction } from './database.js';
+export {
+  assertDatabaseReachable,
+  createDatabase,
+  type Database,
+  DatabaseUnavailableError,
+  inTransaction,
+} from './database.js';
 export * from './migrate/index.js';
-export { createRepositories, type Repositories } from './repositories.js';
 export { AuditRepository } from './repositories/audit.repository.js';
-export { type EnrollResult, type EnrollmentRow, EnrollmentRepository, emailHash } from './repositories/enrollment.repository.js';
+export {
+  EnrollmentRepository,
+  type EnrollmentRow,
+  type EnrollResult,
+  emailHash,
+} from './repositories/enrollment.repository.js';
 export { type ApplyResult, EventRepository } from './repositories/event.repository.js';
 export { type MailboxInput, MailboxRepository } from './repositories/mailbox.repository.js';
-export { type ProspectInput, type ProspectRow, ProspectRepository } from './repositories/prospect.repository.js';
+export {
+  type ProspectInput,
+  ProspectRepository,
+  type ProspectRow,
+} from './repositories/prospect.repository.js';
 export { SequenceRepository, type SequenceVersionRow } from './repositories/sequence.repository.js';
 export { SuppressionRepository } from './repositories/suppression.repository.js';
 export { type Claim, type SendContext, TouchRepository } from './repositories/touch.repository.js';
+export { createRepositories, type Repositories } from './repositories.js';

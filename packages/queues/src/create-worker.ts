@@ -1,4 +1,4 @@
-import { UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq';
+import { type Job, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JOBS, type JobName, type JobPayload } from './queue-catalog.js';
 
@@ -17,7 +17,8 @@ export function createWorker<N extends JobName>(
     async (job) => {
       if (job.name !== name) throw new UnrecoverableError(`unexpected job name ${job.name} on ${spec.queue}`);
       const parsed = spec.schema.safeParse(job.data);
-      if (!parsed.success) throw new UnrecoverableError(`invalid payload for ${name}: ${parsed.error.message}`);
+      if (!parsed.success)
+        throw new UnrecoverableError(`invalid payload for ${name}: ${parsed.error.message}`);
       return handler(parsed.data as JobPayload<N>, job);
     },
     { ...opts },

@@ -30,7 +30,12 @@ export class RedisUnavailableError extends Error {
 
 /** Pings Redis once with a short timeout, for boot checks. */
 export async function assertRedisReachable(url: string, timeoutMs = 3000): Promise<void> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: timeoutMs, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: timeoutMs,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => {});
   try {
     await redis.connect();

@@ -28,7 +28,11 @@ export class TouchQueue {
       touches.map((t) => ({
         name: 'touch.send',
         data: TouchSendSchema.parse({ e: t.enrollmentId, s: t.step }),
-        opts: { ...spec.options, jobId: touchKey(t.enrollmentId, t.step), delay: Math.max(0, t.dueAt.getTime() - now) },
+        opts: {
+          ...spec.options,
+          jobId: touchKey(t.enrollmentId, t.step),
+          delay: Math.max(0, t.dueAt.getTime() - now),
+        },
       })),
     );
   }

@@ -3,6 +3,12 @@
  * connections (checked at boot), the ordered, bounded shutdown, and the one place
  * errors become RFC 9457 problem+json.
  */
-export { fieldErrors, type FieldError, type Problem, registerProblemHandler, sendProblem } from './http/problem.js';
+export {
+  type FieldError,
+  fieldErrors,
+  type Problem,
+  registerProblemHandler,
+  sendProblem,
+} from './http/problem.js';
 export { type Config, loadRuntimeConfig, openRuntime, type Runtime } from './runtime.js';
 export { Shutdown } from './shutdown.js';

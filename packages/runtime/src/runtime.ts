@@ -1,5 +1,13 @@
 import { AllEnv, loadConfig } from '@touchbase/config';
-import { applyMigrations, assertDatabaseReachable, createDatabase, createRepositories, type Database, ensureDatabase, type Repositories } from '@touchbase/db';
+import {
+  applyMigrations,
+  assertDatabaseReachable,
+  createDatabase,
+  createRepositories,
+  type Database,
+  ensureDatabase,
+  type Repositories,
+} from '@touchbase/db';
 import { ProviderRegistry, SandboxAdapter } from '@touchbase/providers';
 import { assertRedisReachable, createRedis, TouchQueue } from '@touchbase/queues';
 import { createLogger, type Logger, Metrics } from '@touchbase/telemetry';
@@ -52,7 +60,8 @@ export async function openRuntime(opts: {
   const db = createDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
   const producer = createRedis(config.REDIS_URL, 'producer');
   const worker = createRedis(config.REDIS_URL, 'worker');
-  for (const r of [producer, worker]) r.on('error', (err) => logger.warn({ err: err.message }, 'Redis connection error'));
+  for (const r of [producer, worker])
+    r.on('error', (err) => logger.warn({ err: err.message }, 'Redis connection error'));
   const touchQueue = new TouchQueue(producer, config.REDIS_PREFIX);
   const sandboxUrl = opts.sandboxUrl ?? config.SANDBOX_URL ?? `http://127.0.0.1:${config.SANDBOX_PORT}`;
   const sandbox = new SandboxAdapter(sandboxUrl, config.SENDER_PROVIDER_TIMEOUT_MS);

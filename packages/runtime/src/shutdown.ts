@@ -51,7 +51,8 @@ export class Shutdown {
         }
       }
     })();
-    if ((await Promise.race([all, deadline])) === 'timeout') this.logger.warn({ timeoutMs: this.timeoutMs }, 'Shutdown timed out');
+    if ((await Promise.race([all, deadline])) === 'timeout')
+      this.logger.warn({ timeoutMs: this.timeoutMs }, 'Shutdown timed out');
     else this.logger.info('Shutdown complete');
   }
 }

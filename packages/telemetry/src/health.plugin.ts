@@ -25,7 +25,9 @@ export async function registerHealthRoutes(
       }),
     );
     const ready = results.every(([, r]) => r === 'ok');
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: Object.fromEntries(results) });
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'not_ready', checks: Object.fromEntries(results) });
   });
   app.get('/metrics', async (_req, reply) => {
     reply.header('content-type', opts.metrics.registry.contentType);

@@ -1,4 +1,4 @@
-import { pino, type Logger, type LoggerOptions } from 'pino';
+import { type Logger, type LoggerOptions, pino } from 'pino';
 
 export type { Logger };
 
@@ -38,12 +38,21 @@ export function scrubEmails(value: unknown, depth = 0): unknown {
  * Creates the structured logger: JSON lines, e-mail addresses and bodies redacted,
  * pretty only when a person is watching a terminal and pino-pretty is installed.
  */
-export function createLogger(opts: { name: string; level?: string; destination?: pino.DestinationStream }): Logger {
+export function createLogger(opts: {
+  name: string;
+  level?: string;
+  destination?: pino.DestinationStream;
+}): Logger {
   const options: LoggerOptions = {
     name: opts.name,
     level: opts.level ?? 'info',
     redact: {
-      paths: [...REDACTED_KEYS, ...REDACTED_KEYS.map((k) => `*.${k}`), 'req.headers.authorization', 'req.headers["webhook-signature"]'],
+      paths: [
+        ...REDACTED_KEYS,
+        ...REDACTED_KEYS.map((k) => `*.${k}`),
+        'req.headers.authorization',
+        'req.headers["webhook-signature"]',
+      ],
       censor: '[redacted]',
     },
     formatters: { log: (obj) => scrubEmails(obj) as Record<string, unknown> },

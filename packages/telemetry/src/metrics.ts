@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The process-wide metrics of touchbase; names follow `touchbase_<area>_<what>_<unit>`. */
 export class Metrics {
@@ -60,6 +60,7 @@ export class Metrics {
   });
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
-    if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry, prefix: 'touchbase_' });
+    if (opts.defaultMetrics !== false)
+      collectDefaultMetrics({ register: this.registry, prefix: 'touchbase_' });
   }
 }

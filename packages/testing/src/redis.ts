@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 /** A Redis key prefix of a test's own, so runs never collide; `cleanup()` deletes its keys. */
-export async function createTestRedisPrefix(label: string, url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') {
+export async function createTestRedisPrefix(
+  label: string,
+  url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+) {
   const prefix = `tbtest-${label}-${randomBytes(4).toString('hex')}`;
   return {
     prefix,

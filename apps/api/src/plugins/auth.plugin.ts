@@ -25,7 +25,12 @@ export function registerAuth(app: FastifyInstance, token: string | undefined): v
     const given = header.startsWith('Bearer ') ? digest(header.slice(7)) : null;
     if (!given || !timingSafeEqual(given, expected)) {
       reply.header('www-authenticate', 'Bearer');
-      return sendProblem(reply, { status: 401, title: 'Unauthorized', code: 'unauthorized', detail: 'a valid Bearer token is required' });
+      return sendProblem(reply, {
+        status: 401,
+        title: 'Unauthorized',
+        code: 'unauthorized',
+        detail: 'a valid Bearer token is required',
+      });
     }
     req.actor = 'admin';
   });

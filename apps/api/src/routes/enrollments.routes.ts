@@ -15,17 +15,25 @@ const EnrollBodySchema = z
 
 /** `/v1/enrollments`: enroll, read, cancel, timeline. */
 export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
-  app.post('/v1/enrollments', { schema: { tags: ['enrollments'], body: EnrollBodySchema } }, async (req, reply) => {
-    const result = await enrollProspects(deps.enroll, req.body);
-    // One prospect asked for and refused: say why as an error, not a 201 with nothing in it.
-    const only = result.refused[0];
-    if (req.body.prospectIds.length === 1 && only) {
-      throw new DomainError(only.reason === 'not_found' ? 'not_found' : only.reason, `prospect not enrolled: ${only.reason}`, {
-        prospectId: only.prospectId,
-      });
-    }
-    return reply.code(201).send(result);
-  });
+  app.post(
+    '/v1/enrollments',
+    { schema: { tags: ['enrollments'], body: EnrollBodySchema } },
+    async (req, reply) => {
+      const result = await enrollProspects(deps.enroll, req.body);
+      // One prospect asked for and refused: say why as an error, not a 201 with nothing in it.
+      const only = result.refused[0];
+      if (req.body.prospectIds.length === 1 && only) {
+        throw new DomainError(
+          only.reason === 'not_found' ? 'not_found' : only.reason,
+          `prospect not enrolled: ${only.reason}`,
+          {
+            prospectId: only.prospectId,
+          },
+        );
+      }
+      return reply.code(201).send(result);
+    },
+  );
 
   app.get(
     '/v1/enrollments',
@@ -50,21 +58,38 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
     deps.repos.enrollments.get(req.params.id),
   );
 
-  app.get('/v1/enrollments/:id/timeline', { schema: { tags: ['enrollments'], params: IdParamsSchema } }, async (req) => {
-    const enrollment = await deps.repos.enrollments.get(req.params.id);
-    const [touches, events, audit] = await Promise.all([
-      deps.repos.touches.forEnrollment(enrollment.id),
-      deps.repos.events.list({ prospectId: enrollment.prospectId }, 500),
-      deps.repos.audit.list({ entityType: 'enrollment', entityId: enrollment.id }, 500),
-    ]);
-    return { enrollment, touches, events, audit };
-  });
+  app.get(
+    '/v1/enrollments/:id/timeline',
+    { schema: { tags: ['enrollments'], params: IdParamsSchema } },
+    async (req) => {
+      const enrollment = await deps.repos.enrollments.get(req.params.id);
+      const [touches, events, audit] = await Promise.all([
+        deps.repos.touches.forEnrollment(enrollment.id),
+        deps.repos.events.list({ prospectId: enrollment.prospectId }, 500),
+        deps.repos.audit.list({ entityType: 'enrollment', entityId: enrollment.id }, 500),
+      ]);
+      return { enrollment, touches, events, audit };
+    },
+  );
 
   app.post(
     '/v1/enrollments/:id/cancel',
-    { schema: { tags: ['enrollments'], params: IdParamsSchema, body: z.object({ reason: z.string().max(500).optional() }).strict().optional() } },
+    {
+      schema: {
+        tags: ['enrollments'],
+        params: IdParamsSchema,
+        body: z
+          .object({ reason: z.string().max(500).optional() })
+          .strict()
+          .optional(),
+      },
+    },
     async (req) => {
-      const stopped = await deps.repos.enrollments.stop(req.params.id, 'cancelled', req.body?.reason ?? 'manual');
+      const stopped = await deps.repos.enrollments.stop(
+        req.params.id,
+        'cancelled',
+        req.body?.reason ?? 'manual',
+      );
       if (!stopped) {
         const current = await deps.repos.enrollments.get(req.params.id);
         throw new DomainError('invalid_state', `enrollment is ${current.status}`, { status: current.status });

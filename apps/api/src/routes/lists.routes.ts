@@ -5,17 +5,27 @@ import { PageQuerySchema, page } from './schemas.js';
 
 /** `/v1/suppressions`, `/v1/events`, `/v1/stats`, `/v1/audit`. */
 export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
-  app.get('/v1/suppressions', { schema: { tags: ['suppressions'], querystring: PageQuerySchema } }, async (req) => {
-    const items = await deps.repos.suppressions.list(req.query.limit, req.query.after);
-    return page(items, req.query.limit, (s) => s.id);
-  });
+  app.get(
+    '/v1/suppressions',
+    { schema: { tags: ['suppressions'], querystring: PageQuerySchema } },
+    async (req) => {
+      const items = await deps.repos.suppressions.list(req.query.limit, req.query.after);
+      return page(items, req.query.limit, (s) => s.id);
+    },
+  );
 
   app.post(
     '/v1/suppressions',
     {
       schema: {
         tags: ['suppressions'],
-        body: z.object({ kind: z.enum(['email', 'domain']), value: z.string().min(3).max(320), reason: z.string().max(500).default('manual') }).strict(),
+        body: z
+          .object({
+            kind: z.enum(['email', 'domain']),
+            value: z.string().min(3).max(320),
+            reason: z.string().max(500).default('manual'),
+          })
+          .strict(),
       },
     },
     async (req, reply) => {
@@ -36,7 +46,10 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
     {
       schema: {
         tags: ['events'],
-        querystring: PageQuerySchema.extend({ prospectId: z.uuid().optional(), type: z.string().max(50).optional() }),
+        querystring: PageQuerySchema.extend({
+          prospectId: z.uuid().optional(),
+          type: z.string().max(50).optional(),
+        }),
       },
     },
     async (req) => {
@@ -57,7 +70,10 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
     {
       schema: {
         tags: ['audit'],
-        querystring: PageQuerySchema.extend({ entityType: z.string().max(50).optional(), entityId: z.string().max(100).optional() }),
+        querystring: PageQuerySchema.extend({
+          entityType: z.string().max(50).optional(),
+          entityId: z.string().max(100).optional(),
+        }),
       },
     },
     async (req) => {

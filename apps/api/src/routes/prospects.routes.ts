@@ -20,7 +20,12 @@ export const ProspectInputSchema = z
 export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
   app.post(
     '/v1/prospects',
-    { schema: { tags: ['prospects'], body: z.object({ prospects: z.array(ProspectInputSchema).min(1).max(10_000) }).strict() } },
+    {
+      schema: {
+        tags: ['prospects'],
+        body: z.object({ prospects: z.array(ProspectInputSchema).min(1).max(10_000) }).strict(),
+      },
+    },
     async (req) => {
       const rows = await deps.repos.prospects.upsertMany(req.body.prospects);
       return { prospects: rows.map((r) => ({ id: r.id, email: r.email })) };

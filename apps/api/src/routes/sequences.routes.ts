@@ -6,11 +6,20 @@ import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
 
 /** `/v1/sequences`: sequences and their immutable versions. */
 export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
-  app.post('/v1/sequences', { schema: { tags: ['sequences'], body: SequenceDefinitionSchema } }, async (req, reply) => {
-    const created = await deps.repos.sequences.create(req.body);
-    await deps.repos.audit.write({ actor: req.actor, action: 'sequence.created', entityType: 'sequence', entityId: created.id });
-    return reply.code(201).send(created);
-  });
+  app.post(
+    '/v1/sequences',
+    { schema: { tags: ['sequences'], body: SequenceDefinitionSchema } },
+    async (req, reply) => {
+      const created = await deps.repos.sequences.create(req.body);
+      await deps.repos.audit.write({
+        actor: req.actor,
+        action: 'sequence.created',
+        entityType: 'sequence',
+        entityId: created.id,
+      });
+      return reply.code(201).send(created);
+    },
+  );
 
   app.get('/v1/sequences', { schema: { tags: ['sequences'], querystring: PageQuerySchema } }, async (req) => {
     const items = await deps.repos.sequences.list(req.query.limit, req.query.after);
@@ -23,7 +32,13 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.post(
     '/v1/sequences/:id/versions',
-    { schema: { tags: ['sequences'], params: IdParamsSchema, body: z.object({ steps: SequenceStepsSchema }).strict() } },
+    {
+      schema: {
+        tags: ['sequences'],
+        params: IdParamsSchema,
+        body: z.object({ steps: SequenceStepsSchema }).strict(),
+      },
+    },
     async (req, reply) => {
       const version = await deps.repos.sequences.addVersion(req.params.id, req.body.steps);
       await deps.repos.audit.write({

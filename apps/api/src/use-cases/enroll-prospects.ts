@@ -25,7 +25,10 @@ export async function enrollProspects(
   const now = deps.clock();
   const timing: TouchTiming = {
     timeZone: resolveTimeZone(null, mailbox.timezone),
-    window: mailbox.windowDays.length > 0 ? { days: mailbox.windowDays, start: mailbox.windowStart, end: mailbox.windowEnd } : null,
+    window:
+      mailbox.windowDays.length > 0
+        ? { days: mailbox.windowDays, start: mailbox.windowStart, end: mailbox.windowEnd }
+        : null,
     timeScale: deps.timeScale,
   };
   const dues: Date[] = [];
@@ -44,7 +47,11 @@ export async function enrollProspects(
   let i = 0;
   for (const id of input.prospectIds) if (!dueByProspect.has(id)) dueByProspect.set(id, dues[i++] ?? now);
   await deps.touchQueue.schedule(
-    result.enrolled.map((e) => ({ enrollmentId: e.id, step: 1, dueAt: dueByProspect.get(e.prospectId) ?? now })),
+    result.enrolled.map((e) => ({
+      enrollmentId: e.id,
+      step: 1,
+      dueAt: dueByProspect.get(e.prospectId) ?? now,
+    })),
     now.getTime(),
   );
   return result;

@@ -6,6 +6,11 @@ export interface ReasonRule {
   /** Said in the classification's `why` when the rule fires. */
   label: string;
   pattern: RegExp;
+  /**
+   * The phrase is final even when answered to DATA: some providers (Yahoo) check
+   * recipients only after the message, so their "no such account" is not a filter.
+   */
+  definitive?: boolean;
 }
 
 /**
@@ -134,7 +139,7 @@ export const REASON_RULES: readonly ReasonRule[] = [
     reason: 'rejected',
     label: 'the receiver refuses our sender address or the group refuses posts',
     pattern:
-      /sender address rejected|sender (is )?(rejected|refused|denied)|sender verif\w* failed|from: domain is invalid|provide a valid from|address that has been blacklisted|sending to\/from an address|mail from .{0,60} rejected|group .{0,80}(may not exist|not have permission)|not have permission to post|google groups|groups\.google\.com|invalid (sender|from)|domain of sender address .{0,40} does not (exist|resolve)|sender domain .{0,40}(not exist|invalid)/,
+      /sender address rejected|sender (is )?(rejected|refused|denied)|sender verif\w* failed|from: domain is invalid|provide a valid from|address that has been blacklisted|sending to\/from an address|mail from .{0,60} rejected|\b(group|groupe|grupo|gruppe)\b.{0,80}(may not exist|n'existe pas|no exista|nicht vorhanden|not have permission)|not have permission to post|google groups|groups\.google\.com|invalid (sender|from)|domain of sender address .{0,40} does not (exist|resolve)|sender domain .{0,40}(not exist|invalid)/,
   },
   {
     reason: 'hostunknown',
@@ -149,9 +154,20 @@ export const REASON_RULES: readonly ReasonRule[] = [
   },
   {
     reason: 'userunknown',
+    label: "Microsoft 365 refuses recipients missing from the tenant's directory with 'access denied'",
+    pattern: /recipient address rejected: access denied|recipient address rejected\.? ?(\(in reply|$)/,
+  },
+  {
+    reason: 'userunknown',
+    label: 'the provider says it has no such account',
+    pattern: /(doesn't|does not) have an? .{1,40} account|email account that you tried to reach does not exist/,
+    definitive: true,
+  },
+  {
+    reason: 'userunknown',
     label: 'the mailbox does not exist',
     pattern:
-      /user ?unknown|unknown (user|recipient|address|mailbox|local-?part)|no such (user|mailbox|recipient|address|account|local)|(user|mailbox|recipient|account|address|addressee) (does not|doesn't|does no longer) exist|(user|mailbox|recipient|address) (not found|not exist|unavailable|invalid|is invalid)|not listed in (domino|the) directory|doesn't have an? .{1,40} account|recip(ient)?notfound|recipient not found|invalid (recipient|mailbox|address|user)|destinataire invalide|adresse d au moins un destinataire invalide|mailbox unavailable|no mailbox|inactive email|account .{0,30}does not exist|email account that you tried to reach does not exist|unrouteable address|bad destination mailbox|not a valid (mailbox|user|recipient)|user not exist|unbekannt|n'existe pas|no existe|mailbox not found|no longer (valid|active)|addressee unknown|invalid (final delivery )?userid|not listed in|ディレクトリ(には見つかりません|のリストにありません)|存在しません/,
+      /user ?unknown|unknown (user|recipient|address|mailbox|local-?part)|no such (user|mailbox|recipient|address|account|local)|(user|mailbox|recipient|account|address|addressee) (does not|doesn't|does no longer) exist|(user|mailbox|recipient|address) (not found|not exist|unavailable|invalid|is invalid)|not listed in (domino|the) directory|recip(ient)?notfound|recipient not found|invalid (recipient|mailbox|address|user)|destinataire invalide|adresse d au moins un destinataire invalide|mailbox unavailable|no mailbox|inactive email|account .{0,30}does not exist|unrouteable address|bad destination mailbox|not a valid (mailbox|user|recipient)|user not exist|unbekannt|n'existe pas|no existe|mailbox not found|no longer (valid|active)|addressee unknown|invalid (final delivery )?userid|not listed in|ディレクトリ(には見つかりません|のリストにありません)|存在しません/,
   },
   {
     reason: 'expired',

@@ -46,10 +46,12 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
   const diagnostic = normalizeDiagnostic(evidence.diagnostic);
   const notice = normalizeDiagnostic(evidence.notice ?? '');
   let reason: BounceReason | undefined;
+  let definitive = false;
 
   const fromDiagnostic = matchFirstRecipient(evidence.diagnostic);
   if (fromDiagnostic) {
     reason = fromDiagnostic.reason;
+    definitive = fromDiagnostic.definitive;
     why.push(`diagnostic "${excerpt(diagnostic, fromDiagnostic.index)}": ${fromDiagnostic.label}`);
   }
   if (!reason) {
@@ -60,6 +62,7 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
     const fromNotice = matchFirstRecipient(evidence.notice ?? '');
     if (fromNotice) {
       reason = fromNotice.reason;
+      definitive = fromNotice.definitive;
       why.push(`notice "${excerpt(notice, fromNotice.index)}": ${fromNotice.label}`);
     }
   }
@@ -69,7 +72,7 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
   }
 
   const phase = detectSmtpPhase(`${diagnostic} ${notice}`);
-  if (reason === 'userunknown' && phase === 'data') {
+  if (reason === 'userunknown' && phase === 'data' && !definitive) {
     reason = 'filtered';
     why.push('"user unknown" came in reply to DATA, after the recipient was accepted: a filter, not a dead address');
   } else if (HARD_REASONS.has(reason) && (phase === 'connect' || phase === 'mail')) {
@@ -90,7 +93,7 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
   return { reason, hard, why };
 }
 
-type RuleMatch = { reason: BounceReason; label: string; index: number };
+type RuleMatch = { reason: BounceReason; label: string; index: number; definitive: boolean };
 
 /**
  * Matches the rules against ever longer prefixes of the text, line by line, so that
@@ -112,7 +115,7 @@ function matchRule(text: string): RuleMatch | undefined {
   if (!text) return undefined;
   for (const rule of REASON_RULES) {
     const match = rule.pattern.exec(text);
-    if (match) return { reason: rule.reason, label: rule.label, index: match.index };
+    if (match) return { reason: rule.reason, label: rule.label, index: match.index, definitive: rule.definitive === true };
   }
   return undefined;
 }

@@ -71,23 +71,27 @@ export async function classifyRawMessage(raw: Buffer | string): Promise<Classifi
     { subject, text, headers: Object.fromEntries(headers) },
     { receivedAt: mail.date },
   );
-  const base = { hard: reply.hard ?? false, status: reply.status ?? '', why: reply.why };
-  switch (reply.replyClass) {
+  const hard = reply.hard ?? false;
+  const status = reply.status ?? '';
+  const { replyClass, sentiment, why } = reply;
+  switch (replyClass) {
     case 'bounce':
-      return { ...base, class: 'bounce', reason: reply.reason ?? 'undefined' };
+      return { class: 'bounce', hard, status, reason: reply.reason ?? 'undefined', why };
     case 'out_of_office':
       return {
-        ...base,
         class: 'out_of_office',
+        hard,
+        status,
         reason: 'vacation',
-        replyClass: 'out_of_office',
-        sentiment: reply.sentiment,
+        replyClass,
+        sentiment,
         ...(reply.returnDate ? { returnDate: reply.returnDate } : {}),
+        why,
       };
     case 'unsubscribe':
-      return { ...base, class: 'unsubscribe', reason: 'unsubscribe', replyClass: 'unsubscribe', sentiment: reply.sentiment };
+      return { class: 'unsubscribe', hard, status, reason: 'unsubscribe', replyClass, sentiment, why };
     default:
-      return { ...base, class: 'reply', reason: reply.replyClass, replyClass: reply.replyClass, sentiment: reply.sentiment };
+      return { class: 'reply', hard, status, reason: replyClass, replyClass, sentiment, why };
   }
 }
 

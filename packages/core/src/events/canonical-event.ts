@@ -35,7 +35,9 @@ export const CanonicalEventSchema = z.object({
   /** Reply class, when classified. */
   classification: z.string().optional(),
   sentiment: z.enum(['positive', 'negative', 'neutral']).optional(),
-  bounce: z.object({ hard: z.boolean(), status: z.string().optional(), reason: z.string().optional() }).optional(),
+  bounce: z
+    .object({ hard: z.boolean(), status: z.string().optional(), reason: z.string().optional() })
+    .optional(),
   returnDate: z.string().optional(),
   newEmail: z.string().optional(),
   data: z.record(z.string(), z.unknown()).default({}),

@@ -1,5 +1,5 @@
-import type { CanonicalEvent } from './canonical-event.js';
 import type { EnrollmentStatus } from '../enrollment/enrollment-status.js';
+import type { CanonicalEvent } from './canonical-event.js';
 
 /** What an event does to the prospect's sequences. */
 export type EventEffect =
@@ -14,11 +14,21 @@ export type EventEffect =
 export function effectOf(event: CanonicalEvent): EventEffect {
   switch (event.type) {
     case 'reply':
-      return { kind: 'stop', status: 'replied', reason: `reply:${event.classification ?? 'unclassified'}`, suppress: false };
+      return {
+        kind: 'stop',
+        status: 'replied',
+        reason: `reply:${event.classification ?? 'unclassified'}`,
+        suppress: false,
+      };
     case 'bounce':
       return event.bounce?.hard === false
         ? { kind: 'none' }
-        : { kind: 'stop', status: 'bounced', reason: `bounce:${event.bounce?.status ?? 'hard'}`, suppress: true };
+        : {
+            kind: 'stop',
+            status: 'bounced',
+            reason: `bounce:${event.bounce?.status ?? 'hard'}`,
+            suppress: true,
+          };
     case 'unsubscribe':
       return { kind: 'stop', status: 'unsubscribed', reason: 'unsubscribe', suppress: true };
     case 'complaint':

@@ -20,7 +20,8 @@ export type TouchTiming = {
  * moved into the sending window. Used for follow-ups (from the previous touch).
  */
 export function dueAfterWait(from: Date, wait: string, timing: TouchTiming): Date {
-  if (timing.timeScale > 1) return new Date(from.getTime() + scaleDuration(parseDuration(wait), timing.timeScale));
+  if (timing.timeScale > 1)
+    return new Date(from.getTime() + scaleDuration(parseDuration(wait), timing.timeScale));
   const raw = addWait(from, wait, timing.timeZone);
   return placeInWindow(raw, timing);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DurationSchema } from '../time/index.js';
 import { TemplateSchema } from '../templates/index.js';
+import { DurationSchema } from '../time/index.js';
 
 /** One A/B variant of a step's copy. */
 export const StepVariantSchema = z.object({

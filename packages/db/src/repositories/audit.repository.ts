@@ -4,7 +4,13 @@ import type pg from 'pg';
 export class AuditRepository {
   constructor(private readonly pool: pg.Pool) {}
 
-  async write(entry: { actor: string; action: string; entityType: string; entityId: string; data?: object }): Promise<void> {
+  async write(entry: {
+    actor: string;
+    action: string;
+    entityType: string;
+    entityId: string;
+    data?: object;
+  }): Promise<void> {
     await this.pool.query(
       'INSERT INTO audit_log (actor, action, entity_type, entity_id, data) VALUES ($1, $2, $3, $4, $5)',
       [entry.actor, entry.action, entry.entityType, entry.entityId, JSON.stringify(entry.data ?? {})],

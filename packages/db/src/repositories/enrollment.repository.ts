@@ -52,7 +52,12 @@ export class EnrollmentRepository {
     firstTouchAt: (index: number) => Date;
   }): Promise<EnrollResult> {
     return inTransaction(this.pool, async (client) => {
-      const mb = await client.query<{ status: string; domain_status: string; domain: string; reason: string | null }>(
+      const mb = await client.query<{
+        status: string;
+        domain_status: string;
+        domain: string;
+        reason: string | null;
+      }>(
         `SELECT m.status, d.status AS domain_status, d.domain, d.reason
          FROM mailbox m JOIN sending_domain d ON d.id = m.domain_id WHERE m.id = $1 FOR SHARE OF d`,
         [input.mailboxId],
@@ -60,11 +65,16 @@ export class EnrollmentRepository {
       const mailbox = mb.rows[0];
       if (!mailbox) throw new DomainError('not_found', 'mailbox not found', { field: 'mailboxId' });
       if (mailbox.domain_status === 'paused') {
-        throw new DomainError('domain_paused', `sending domain ${mailbox.domain} is paused: ${mailbox.reason ?? 'no reason given'}`, {
-          domain: mailbox.domain,
-        });
+        throw new DomainError(
+          'domain_paused',
+          `sending domain ${mailbox.domain} is paused: ${mailbox.reason ?? 'no reason given'}`,
+          {
+            domain: mailbox.domain,
+          },
+        );
       }
-      if (mailbox.status === 'paused') throw new DomainError('mailbox_paused', 'mailbox is paused', { mailboxId: input.mailboxId });
+      if (mailbox.status === 'paused')
+        throw new DomainError('mailbox_paused', 'mailbox is paused', { mailboxId: input.mailboxId });
 
       const unique = [...new Set(input.prospectIds)];
       const prospects = await client.query<{ id: string; email: string }>(
@@ -72,7 +82,9 @@ export class EnrollmentRepository {
         [unique],
       );
       const found = new Map(prospects.rows.map((p) => [p.id, p.email]));
-      const refused: EnrollResult['refused'] = unique.filter((id) => !found.has(id)).map((prospectId) => ({ prospectId, reason: 'not_found' as const }));
+      const refused: EnrollResult['refused'] = unique
+        .filter((id) => !found.has(id))
+        .map((prospectId) => ({ prospectId, reason: 'not_found' as const }));
 
       const emails = [...found.values()];
       const suppressed = await client.query<{ kind: string; value: string }>(
@@ -95,22 +107,36 @@ export class EnrollmentRepository {
          FROM unnest($1::uuid[], $2::uuid[], $6::timestamptz[]) AS e(id, prospect_id, due)
          ON CONFLICT (prospect_id, sequence_id) DO NOTHING
          RETURNING id, prospect_id`,
-        [ids, candidates, input.sequenceId, input.sequenceVersionId, input.mailboxId, candidates.map((_, i) => input.firstTouchAt(i))],
+        [
+          ids,
+          candidates,
+          input.sequenceId,
+          input.sequenceVersionId,
+          input.mailboxId,
+          candidates.map((_, i) => input.firstTouchAt(i)),
+        ],
       );
       const enrolled = inserted.rows.map((r) => ({ id: r.id, prospectId: r.prospect_id }));
       const done = new Set(enrolled.map((e) => e.prospectId));
-      for (const id of candidates) if (!done.has(id)) refused.push({ prospectId: id, reason: 'already_enrolled' });
+      for (const id of candidates)
+        if (!done.has(id)) refused.push({ prospectId: id, reason: 'already_enrolled' });
       return { enrolled, refused };
     });
   }
 
   async get(id: string): Promise<EnrollmentRow> {
-    const { rows } = await this.pool.query<EnrollmentRow>(`SELECT ${COLUMNS} FROM enrollment WHERE id = $1`, [id]);
+    const { rows } = await this.pool.query<EnrollmentRow>(`SELECT ${COLUMNS} FROM enrollment WHERE id = $1`, [
+      id,
+    ]);
     if (!rows[0]) throw new DomainError('not_found', 'enrollment not found', { enrollmentId: id });
     return rows[0];
   }
 
-  async list(filter: { status?: EnrollmentStatus; sequenceId?: string; prospectId?: string }, limit: number, after?: string) {
+  async list(
+    filter: { status?: EnrollmentStatus; sequenceId?: string; prospectId?: string },
+    limit: number,
+    after?: string,
+  ) {
     const { rows } = await this.pool.query<EnrollmentRow>(
       `SELECT ${COLUMNS} FROM enrollment
        WHERE ($1::text IS NULL OR status::text = $1) AND ($2::uuid IS NULL OR sequence_id = $2)
@@ -122,7 +148,10 @@ export class EnrollmentRepository {
   }
 
   /** Active enrollments in id order, a page at a time, for the reconciler. */
-  async activePage(after: string | null, limit: number): Promise<{ id: string; currentStep: number; nextTouchAt: Date | null }[]> {
+  async activePage(
+    after: string | null,
+    limit: number,
+  ): Promise<{ id: string; currentStep: number; nextTouchAt: Date | null }[]> {
     const { rows } = await this.pool.query(
       `SELECT id, current_step AS "currentStep", next_touch_at AS "nextTouchAt" FROM enrollment
        WHERE status = 'active' AND ($1::uuid IS NULL OR id > $1) ORDER BY id LIMIT $2`,
@@ -152,7 +181,11 @@ export class EnrollmentRepository {
   }
 
   /** Ends one live enrollment (a manual cancel). */
-  async stop(id: string, status: EnrollmentStatus, reason: string): Promise<{ id: string; currentStep: number } | null> {
+  async stop(
+    id: string,
+    status: EnrollmentStatus,
+    reason: string,
+  ): Promise<{ id: string; currentStep: number } | null> {
     const { rows } = await this.pool.query(
       `UPDATE enrollment SET status = $2, stop_reason = $3, next_touch_at = NULL, updated_at = now()
        WHERE id = $1 AND status IN ('queued', 'active', 'paused') RETURNING id, current_step AS "currentStep"`,
@@ -162,7 +195,9 @@ export class EnrollmentRepository {
   }
 
   /** Funnel counts for one sequence (or all). */
-  async funnel(sequenceId?: string): Promise<{ enrolled: number; byStatus: Record<string, number>; sentByStep: Record<string, number> }> {
+  async funnel(
+    sequenceId?: string,
+  ): Promise<{ enrolled: number; byStatus: Record<string, number>; sentByStep: Record<string, number> }> {
     const s = await this.pool.query<{ status: string; n: number }>(
       `SELECT status::text, count(*)::int AS n FROM enrollment WHERE ($1::uuid IS NULL OR sequence_id = $1) GROUP BY status`,
       [sequenceId ?? null],

@@ -31,10 +31,17 @@ export class MailboxRepository {
         update: {},
       });
       const existing = await tx.mailbox.findUnique({ where: { address } });
-      if (existing) throw new DomainError('conflict', 'a mailbox with this address exists', { mailboxId: existing.id });
+      if (existing)
+        throw new DomainError('conflict', 'a mailbox with this address exists', { mailboxId: existing.id });
       const { address: _ignored, providerConfig, ...rest } = input;
       return tx.mailbox.create({
-        data: { id: randomUUID(), address, domainId: domain.id, ...rest, providerConfig: (providerConfig ?? {}) as object },
+        data: {
+          id: randomUUID(),
+          address,
+          domainId: domain.id,
+          ...rest,
+          providerConfig: (providerConfig ?? {}) as object,
+        },
         include: { domain: true },
       });
     });

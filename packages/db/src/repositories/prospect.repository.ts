@@ -54,20 +54,29 @@ export class ProspectRepository {
         inputs.map((p) => JSON.stringify(p.attributes ?? {})),
       ],
     );
-    const linked = inputs.flatMap((p, i) => (p.linkedinUrl ? [{ email: emails[i]!, url: p.linkedinUrl }] : []));
+    const linked = inputs.flatMap((p, i) =>
+      p.linkedinUrl ? [{ email: emails[i]!, url: p.linkedinUrl }] : [],
+    );
     const byEmail = new Map(rows.map((r) => [r.email, r]));
     if (linked.length > 0) {
       await this.pool.query(
         `INSERT INTO prospect_identity (id, prospect_id, kind, value)
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) ON CONFLICT (kind, value) DO NOTHING`,
-        [linked.map(() => randomUUID()), linked.map((l) => byEmail.get(l.email)!.id), linked.map(() => 'linkedin'), linked.map((l) => l.url)],
+        [
+          linked.map(() => randomUUID()),
+          linked.map((l) => byEmail.get(l.email)!.id),
+          linked.map(() => 'linkedin'),
+          linked.map((l) => l.url),
+        ],
       );
     }
     return emails.map((e) => byEmail.get(e)!);
   }
 
   async get(id: string): Promise<ProspectRow> {
-    const { rows } = await this.pool.query<ProspectRow>(`SELECT ${COLUMNS} FROM prospect WHERE id = $1`, [id]);
+    const { rows } = await this.pool.query<ProspectRow>(`SELECT ${COLUMNS} FROM prospect WHERE id = $1`, [
+      id,
+    ]);
     if (!rows[0]) throw new DomainError('not_found', 'prospect not found', { prospectId: id });
     return rows[0];
   }

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, type SequenceDefinition, type SequenceStep, SequenceStepsSchema } from '@touchbase/core';
+import {
+  DomainError,
+  type SequenceDefinition,
+  type SequenceStep,
+  SequenceStepsSchema,
+} from '@touchbase/core';
 import type { PrismaClient } from '../database.js';
 
 export type SequenceVersionRow = { id: string; sequenceId: string; version: number; steps: SequenceStep[] };
@@ -24,7 +29,10 @@ export class SequenceRepository {
   /** Adds a new version; running enrollments keep theirs. */
   async addVersion(sequenceId: string, steps: SequenceStep[]): Promise<SequenceVersionRow> {
     return this.prisma.$transaction(async (tx) => {
-      const latest = await tx.sequenceVersion.findFirst({ where: { sequenceId }, orderBy: { version: 'desc' } });
+      const latest = await tx.sequenceVersion.findFirst({
+        where: { sequenceId },
+        orderBy: { version: 'desc' },
+      });
       if (!latest) throw new DomainError('not_found', 'sequence not found', { sequenceId });
       const row = await tx.sequenceVersion.create({
         data: { id: randomUUID(), sequenceId, version: latest.version + 1, steps },
@@ -51,7 +59,10 @@ export class SequenceRepository {
   }
 
   async latestVersion(sequenceId: string): Promise<SequenceVersionRow> {
-    const row = await this.prisma.sequenceVersion.findFirst({ where: { sequenceId }, orderBy: { version: 'desc' } });
+    const row = await this.prisma.sequenceVersion.findFirst({
+      where: { sequenceId },
+      orderBy: { version: 'desc' },
+    });
     if (!row) throw new DomainError('not_found', 'sequence not found', { sequenceId });
     return this.remember(row);
   }
@@ -65,8 +76,18 @@ export class SequenceRepository {
     return this.remember(row);
   }
 
-  private remember(row: { id: string; sequenceId: string; version: number; steps: unknown }): SequenceVersionRow {
-    const v = { id: row.id, sequenceId: row.sequenceId, version: row.version, steps: SequenceStepsSchema.parse(row.steps) };
+  private remember(row: {
+    id: string;
+    sequenceId: string;
+    version: number;
+    steps: unknown;
+  }): SequenceVersionRow {
+    const v = {
+      id: row.id,
+      sequenceId: row.sequenceId,
+      version: row.version,
+      steps: SequenceStepsSchema.parse(row.steps),
+    };
     this.versions.set(v.id, v);
     return v;
   }

@@ -5,7 +5,11 @@ import type pg from 'pg';
 export class SuppressionRepository {
   constructor(private readonly pool: pg.Pool) {}
 
-  async add(kind: 'email' | 'domain' | 'hash', value: string, reason: string): Promise<{ id: string; created: boolean }> {
+  async add(
+    kind: 'email' | 'domain' | 'hash',
+    value: string,
+    reason: string,
+  ): Promise<{ id: string; created: boolean }> {
     const v = value.trim().toLowerCase();
     const r = await this.pool.query(
       `INSERT INTO suppression (id, kind, value, reason) VALUES ($1, $2, $3, $4)
@@ -13,7 +17,10 @@ export class SuppressionRepository {
       [randomUUID(), kind, v, reason],
     );
     if (r.rows[0]) return { id: r.rows[0].id, created: true };
-    const existing = await this.pool.query('SELECT id FROM suppression WHERE kind = $1 AND value = $2', [kind, v]);
+    const existing = await this.pool.query('SELECT id FROM suppression WHERE kind = $1 AND value = $2', [
+      kind,
+      v,
+    ]);
     return { id: existing.rows[0].id, created: false };
   }
 

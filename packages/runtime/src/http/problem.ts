@@ -30,11 +30,17 @@ const STATUS: Record<DomainErrorCode, number> = {
 };
 
 /** Sends an RFC 9457 problem+json response. */
-export function sendProblem(reply: FastifyReply, problem: Omit<Problem, 'type'> & { type?: string }): FastifyReply {
+export function sendProblem(
+  reply: FastifyReply,
+  problem: Omit<Problem, 'type'> & { type?: string },
+): FastifyReply {
   return reply
     .code(problem.status as number)
     .type('application/problem+json')
-    .send({ type: problem.type ?? `https://touchbase.dev/problems/${problem.code ?? problem.status}`, ...problem });
+    .send({
+      type: problem.type ?? `https://touchbase.dev/problems/${problem.code ?? problem.status}`,
+      ...problem,
+    });
 }
 
 /** A zod failure as field errors (`steps.1.subject: Required`). */
@@ -51,7 +57,12 @@ export function fieldErrors(error: ZodError, prefix = ''): FieldError[] {
  */
 export function registerProblemHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((req, reply) =>
-    sendProblem(reply, { status: 404, title: 'Not Found', code: 'route_not_found', detail: `${req.method} ${req.url.split('?')[0]} is not a route` }),
+    sendProblem(reply, {
+      status: 404,
+      title: 'Not Found',
+      code: 'route_not_found',
+      detail: `${req.method} ${req.url.split('?')[0]} is not a route`,
+    }),
   );
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -69,12 +80,23 @@ export function registerProblemHandler(app: FastifyInstance): void {
       });
     }
     if (err instanceof DomainError) {
-      return sendProblem(reply, { status: STATUS[err.code], title: err.message, code: err.code, detail: err.message, ...err.details });
+      return sendProblem(reply, {
+        status: STATUS[err.code],
+        title: err.message,
+        code: err.code,
+        detail: err.message,
+        ...err.details,
+      });
     }
     const status = err.statusCode ?? 500;
     if (status < 500) {
       // Fastify's own 4xx: a body that is not JSON, too large, a wrong content type.
-      return sendProblem(reply, { status, title: err.message, code: err.code ?? 'bad_request', detail: err.message });
+      return sendProblem(reply, {
+        status,
+        title: err.message,
+        code: err.code ?? 'bad_request',
+        detail: err.message,
+      });
     }
     req.log.error({ err }, 'Request failed');
     return sendProblem(reply, { status: 500, title: 'Internal Server Error', code: 'internal' });

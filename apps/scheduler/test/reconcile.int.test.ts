@@ -1,0 +1,95 @@
+import { createDatabase, createRepositories, type Database, type Repositories } from '@touchbase/db';
+import { createRedis, TouchQueue } from '@touchbase/queues';
+import { createLogger, Metrics } from '@touchbase/telemetry';
+import { createTestDatabase, createTestRedisPrefix, type TestDatabase } from '@touchbase/testing';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcile } from '../src/index.js';
+
+describe('invariant 3: the reconciler rebuilds the schedule from PostgreSQL', () => {
+  let tdb: TestDatabase;
+  let db: Database;
+  let repos: Repositories;
+  let redis: Redis;
+  let prefix: Awaited<ReturnType<typeof createTestRedisPrefix>>;
+  let touchQueue: TouchQueue;
+  const logger = createLogger({ name: 'test', level: 'silent' });
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase('reconcile');
+    db = createDatabase(tdb.url);
+    repos = createRepositories(db);
+    prefix = await createTestRedisPrefix('reconcile');
+    redis = createRedis(prefix.url, 'producer');
+    touchQueue = new TouchQueue(redis, prefix.prefix);
+  });
+  afterAll(async () => {
+    await touchQueue?.close();
+    redis?.disconnect();
+    await prefix?.cleanup();
+    await db?.close();
+    await tdb?.drop();
+  });
+
+  it('re-creates exactly the missing jobs, at their due time, and nothing for ended enrollments', async () => {
+    const seq = await repos.sequences.create({
+      name: 's',
+      steps: [{ channel: 'email', subject: 'a', body: 'b', wait: '1d' }],
+    });
+    const mailbox = await repos.mailboxes.create({ provider: 'sandbox', address: 'sdr@reconcile.example' });
+    const prospects = await repos.prospects.upsertMany(
+      Array.from({ length: 120 }, (_, i) => ({ email: `r${i}@reconcile.example` })),
+    );
+    const due = new Date(Date.now() + 3_600_000);
+    const { enrolled } = await repos.enrollments.enroll({
+      sequenceId: seq.id,
+      sequenceVersionId: seq.version.id,
+      mailboxId: mailbox.id,
+      prospectIds: prospects.map((p) => p.id),
+      firstTouchAt: () => due,
+    });
+    // Only the first 100 got their job (as if the process died after the commit) ...
+    await touchQueue.schedule(
+      enrolled.slice(0, 100).map((e) => ({ enrollmentId: e.id, step: 1, dueAt: due })),
+    );
+    // ... and 10 enrollments ended meanwhile.
+    for (const e of enrolled.slice(110)) await repos.enrollments.stop(e.id, 'cancelled', 'manual');
+
+    const metrics = new Metrics({ defaultMetrics: false });
+    const first = await reconcile({
+      enrollments: repos.enrollments,
+      touchQueue,
+      logger,
+      metrics,
+      clock: () => new Date(),
+      pageSize: 7,
+    });
+    expect(first).toEqual({ checked: 110, repaired: 10 });
+    const keys = enrolled.slice(0, 110).map((e) => `${e.id}-1`);
+    expect((await touchQueue.existing(keys)).size).toBe(110);
+    expect((await touchQueue.existing(enrolled.slice(110).map((e) => `${e.id}-1`))).size).toBe(0);
+    const job = await touchQueue.queue.getJob(`${enrolled[105]!.id}-1`);
+    expect(job!.timestamp + job!.opts.delay!).toBeGreaterThanOrEqual(due.getTime() - 1000);
+
+    // Redis loses everything: all of it comes back, once.
+    await prefix.cleanup();
+    expect(
+      await reconcile({
+        enrollments: repos.enrollments,
+        touchQueue,
+        logger,
+        metrics,
+        clock: () => new Date(),
+      }),
+    ).toEqual({ checked: 110, repaired: 110 });
+    expect(
+      await reconcile({
+        enrollments: repos.enrollments,
+        touchQueue,
+        logger,
+        metrics,
+        clock: () => new Date(),
+      }),
+    ).toEqual({ checked: 110, repaired: 0 });
+  });
+});

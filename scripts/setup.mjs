@@ -1,0 +1,57 @@
+// The first step of `npm run demo` and `npm test` on a fresh clone: installs the
+// dependencies when they are missing or older than package-lock.json, then checks
+// that PostgreSQL and Redis answer, saying how to get them when they do not.
+// Plain Node, no dependencies: it runs before anything is installed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const marker = `${root}node_modules/.package-lock.json`;
+const lock = `${root}package-lock.json`;
+
+if (!existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000)) {
+  console.log('touchbase: installing dependencies (npm ci)...');
+  const r = spawnSync('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+if (!existsSync(`${root}packages/db/src/generated/prisma/client.ts`)) {
+  const r = spawnSync(process.execPath, ['scripts/prisma-generate.mjs'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+function reachable(url, fallbackPort) {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: u.hostname, port: Number(u.port || fallbackPort) });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(3000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+const pgUrl =
+  process.env.DATABASE_URL ??
+  process.env.TEST_DATABASE_SERVER_URL ??
+  'postgresql://postgres@127.0.0.1:5432/touchbase';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const missing = [];
+if (!(await reachable(pgUrl, 5432))) missing.push(`PostgreSQL at ${new URL(pgUrl).host} (DATABASE_URL)`);
+if (!(await reachable(redisUrl, 6379))) missing.push(`Redis at ${new URL(redisUrl).host} (REDIS_URL)`);
+if (missing.length > 0) {
+  console.error(
+    `touchbase: cannot reach ${missing.join(' and ')}.\n` +
+      'Start them with `docker compose up -d redis postgres`, or install the OS packages\n' +
+      '(Debian/Ubuntu: apt-get install postgresql redis-server) and start them;\n' +
+      'set DATABASE_URL / REDIS_URL if they run elsewhere.',
+  );
+  process.exit(1);
+}
