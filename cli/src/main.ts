@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { ConfigError } from '@touchbase/config';
 import { applyMigrations, ensureDatabase } from '@touchbase/db';
 import { SandboxServer } from '@touchbase/providers';
-import { loadRuntimeConfig } from '@touchbase/runtime';
+import { describeBootError, loadRuntimeConfig } from '@touchbase/runtime';
 import { runDemo } from './commands/demo.command.js';
 import { startSystem } from './commands/start.command.js';
 

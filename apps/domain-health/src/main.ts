@@ -1,9 +1,5 @@
-import { loadRuntimeConfig, openRuntime } from '@touchbase/runtime';
+import { runService } from '@touchbase/runtime';
 import { startDomainHealth } from './start.js';
 
-/** Domain-health alone: `tsx apps/domain-health/src/main.ts`. */
-const config = loadRuntimeConfig();
-const rt = await openRuntime({ name: 'domain-health', config });
-await startDomainHealth(rt);
-rt.shutdown.onSignals();
-rt.logger.info({ everyMs: config.DOMAIN_HEALTH_INTERVAL_MS }, 'Domain health started');
+/** The domain-health service alone: `node --import tsx apps/domain-health/src/main.ts`. */
+await runService('domain-health', startDomainHealth);

@@ -11,4 +11,5 @@ export {
   sendProblem,
 } from './http/problem.js';
 export { type Config, loadRuntimeConfig, openRuntime, type Runtime } from './runtime.js';
+export { describeBootError, runService } from './run-service.js';
 export { Shutdown } from './shutdown.js';

@@ -31,10 +31,24 @@ export const CanonicalEventSchema = z.object({
   email: z.string().optional(),
   messageId: z.string().optional(),
   enrollmentId: z.uuid().optional(),
+  /** A LinkedIn profile URL naming the prospect (resolved through prospect_identity). */
+  linkedinUrl: z.string().max(500).optional(),
+  /** A CRM record id naming the prospect (resolved through prospect_identity, kind = source). */
+  crmId: z.string().max(100).optional(),
   channel: z.enum(['email', 'linkedin', 'phone', 'other']).default('email'),
+  /**
+   * How the delivery proved where it came from: a signature over the body, or only
+   * a per-endpoint secret token (absent: a signature, or our own pull with credentials).
+   * Token deliveries may stop or pause, never start a send.
+   */
+  auth: z.enum(['signature', 'token']).optional(),
+  /** Whether the message answers one of ours (In-Reply-To, a provider thread); false for a cold inbound. */
+  inReply: z.boolean().optional(),
   /** Reply class, when classified. */
   classification: z.string().optional(),
   sentiment: z.enum(['positive', 'negative', 'neutral']).optional(),
+  /** The classifier's rules that fired, in words: why the event got its class. */
+  why: z.array(z.string().max(1000)).max(50).optional(),
   bounce: z
     .object({ hard: z.boolean(), status: z.string().optional(), reason: z.string().optional() })
     .optional(),

@@ -1,0 +1,109 @@
+import { createDatabase, createRepositories, type Database } from '@touchbase/db';
+import { createRedis, TouchQueue } from '@touchbase/queues';
+import { createLogger, Metrics } from '@touchbase/telemetry';
+import { createTestDatabase, createTestRedisPrefix, type TestDatabase } from '@touchbase/testing';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApi } from '../src/index.js';
+
+const TOKEN = 'test-admin-token-0123456789';
+
+describe('API surface (app.inject, real PostgreSQL and Redis)', () => {
+  let tdb: TestDatabase;
+  let db: Database;
+  let redis: Redis;
+  let prefix: Awaited<ReturnType<typeof createTestRedisPrefix>>;
+  let touchQueue: TouchQueue;
+  let app: FastifyInstance;
+  const auth = { authorization: `Bearer ${TOKEN}` };
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase('api');
+    db = createDatabase(tdb.url);
+    prefix = await createTestRedisPrefix('api');
+    redis = createRedis(prefix.url, 'producer');
+    touchQueue = new TouchQueue(redis, prefix.prefix);
+    const repos = createRepositories(db);
+    app = await buildApi({
+      repos,
+      touchQueue,
+      enroll: { repos, touchQueue, clock: () => new Date(), timeScale: 1, pacingMs: 0 },
+      providerNames: ['sandbox'],
+      logger: createLogger({ name: 'test', level: 'silent' }),
+      metrics: new Metrics({ defaultMetrics: false }),
+      checks: [{ name: 'postgres', check: () => db.pool.query('SELECT 1') }],
+      adminToken: TOKEN,
+      queues: [touchQueue.queue],
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await touchQueue?.close();
+    redis?.disconnect();
+    await prefix?.cleanup();
+    await db?.close();
+    await tdb?.drop();
+  });
+
+  it('guards /v1 and Bull Board with the admin token', async () => {
+    expect((await app.inject({ url: '/v1/sequences' })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/v1/sequences', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/admin/queues' })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/v1/sequences', headers: auth })).statusCode).toBe(200);
+    const board = await app.inject({ url: '/admin/queues', headers: auth });
+    expect(board.statusCode).toBe(200);
+    expect(board.headers['content-type']).toContain('text/html');
+  });
+
+  it('serves health, readiness, metrics and the OpenAPI document', async () => {
+    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/metrics' })).body).toContain('touchbase_sender_touches_sent_total');
+    const spec = (await app.inject({ url: '/docs/json' })).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/v1/sequences', '/v1/enrollments', '/v1/prospects', '/v1/mailboxes']));
+  });
+
+  it('refuses a mailbox of an unknown provider naming the field, and malformed JSON as problem+json', async () => {
+    const bad = await app.inject({ method: 'POST', url: '/v1/mailboxes', headers: auth, payload: { provider: 'carrier-pigeon', address: 'a@b.example' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('body.provider');
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/v1/sequences',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: '{"name": "x", "steps": [',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it('enrolls in bulk with one delayed job each and reports refusals per prospect', async () => {
+    const seq = (await app.inject({ method: 'POST', url: '/v1/sequences', headers: auth, payload: { name: 's', steps: [{ subject: 'a', body: 'b', wait: '1d' }] } })).json();
+    const mb = (await app.inject({ method: 'POST', url: '/v1/mailboxes', headers: auth, payload: { provider: 'sandbox', address: 'sdr@api.example' } })).json();
+    const ps = (
+      await app.inject({
+        method: 'POST',
+        url: '/v1/prospects',
+        headers: auth,
+        payload: { prospects: [{ email: 'One@API.example' }, { email: 'two@api.example' }, { email: 'three@blocked.example' }] },
+      })
+    ).json().prospects as { id: string; email: string }[];
+    expect(ps[0]!.email).toBe('one@api.example');
+    await app.inject({ method: 'POST', url: '/v1/suppressions', headers: auth, payload: { kind: 'domain', value: 'blocked.example' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/enrollments',
+      headers: auth,
+      payload: { sequenceId: seq.id, mailboxId: mb.id, prospectIds: ps.map((p) => p.id) },
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as { enrolled: { id: string }[]; refused: { reason: string }[] };
+    expect(body.enrolled).toHaveLength(2);
+    expect(body.refused).toEqual([{ prospectId: ps[2]!.id, reason: 'suppressed' }]);
+    expect((await touchQueue.existing(body.enrolled.map((e) => `${e.id}-1`))).size).toBe(2);
+    const again = await app.inject({ method: 'POST', url: '/v1/enrollments', headers: auth, payload: { sequenceId: seq.id, mailboxId: mb.id, prospectIds: [ps[0]!.id] } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('already_enrolled');
+  });
+});

@@ -1,0 +1,14 @@
+/** Shared bench helpers: machine info, percentiles, the result line, bench/RESULTS.md. */
+export {
+  type BenchCheck,
+  type BenchResult,
+  check,
+  type Figure,
+  type Figures,
+  parseResultLine,
+  round,
+} from './bench-result.js';
+export { type MachineInfo, machineInfo } from './machine-info.js';
+export { percentile, summarize } from './percentile.js';
+export { finishBench, printResult, underRunAll } from './print-result.js';
+export { appendResults, resultsSection } from './results-file.js';
