@@ -23,7 +23,9 @@ describe('services at boot and shutdown', () => {
   });
 
   it('a bad variable stops start-up with a message naming it', async () => {
-    const result = await exitOf(spawnService('api', { DATABASE_URL: db.url, REDIS_URL: 'http://not-redis', API_PORT: 'many' }));
+    const result = await exitOf(
+      spawnService('api', { DATABASE_URL: db.url, REDIS_URL: 'http://not-redis', API_PORT: 'many' }),
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('REDIS_URL');
     expect(result.stderr).toContain('API_PORT');
@@ -31,14 +33,18 @@ describe('services at boot and shutdown', () => {
   });
 
   it('an unreachable Redis says so and how to get it', async () => {
-    const result = await exitOf(spawnService('scheduler', { DATABASE_URL: db.url, REDIS_URL: 'redis://127.0.0.1:1' }));
+    const result = await exitOf(
+      spawnService('scheduler', { DATABASE_URL: db.url, REDIS_URL: 'redis://127.0.0.1:1' }),
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Could not connect to Redis at 127.0.0.1:1');
     expect(result.stderr).toContain('docker compose up -d redis');
   });
 
   it('an unreachable PostgreSQL says so and how to get it', async () => {
-    const result = await exitOf(spawnService('sender', { DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/x', REDIS_URL: redis.url }));
+    const result = await exitOf(
+      spawnService('sender', { DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/x', REDIS_URL: redis.url }),
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Could not connect to PostgreSQL at 127.0.0.1:1');
     expect(result.stderr).toContain('docker compose up -d postgres');
@@ -46,9 +52,19 @@ describe('services at boot and shutdown', () => {
 
   it('the API starts alone, answers /readyz, and shuts down in order on SIGTERM', async () => {
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
-    const child = spawnService('api', { DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, API_PORT: port, LOG_LEVEL: 'info' });
+    const child = spawnService('api', {
+      DATABASE_URL: db.url,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      API_PORT: port,
+      LOG_LEVEL: 'info',
+    });
     const exited = exitOf(child);
-    await waitFor('the API to be ready', async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 30_000, intervalMs: 100 });
+    await waitFor(
+      'the API to be ready',
+      async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200,
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
     child.kill('SIGTERM');
     const result = await exited;
     expect(result.code).toBe(0);

@@ -13,6 +13,7 @@ import { enrollmentsRoutes } from './routes/enrollments.routes.js';
 import { listsRoutes } from './routes/lists.routes.js';
 import { mailboxesRoutes } from './routes/mailboxes.routes.js';
 import { prospectsRoutes } from './routes/prospects.routes.js';
+import { prospectsImportRoutes } from './routes/prospects-import.routes.js';
 import { sequencesRoutes } from './routes/sequences.routes.js';
 import type { EnrollDeps } from './use-cases/enroll-prospects.js';
 
@@ -59,7 +60,14 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
     enroll: deps.enroll,
     providerNames: deps.providerNames,
   };
-  for (const routes of [sequencesRoutes, prospectsRoutes, mailboxesRoutes, enrollmentsRoutes, listsRoutes]) {
+  for (const routes of [
+    sequencesRoutes,
+    prospectsRoutes,
+    prospectsImportRoutes,
+    mailboxesRoutes,
+    enrollmentsRoutes,
+    listsRoutes,
+  ]) {
     await app.register(routes, routeDeps);
   }
   return app;

@@ -48,7 +48,9 @@ describe('API surface (app.inject, real PostgreSQL and Redis)', () => {
 
   it('guards /v1 and Bull Board with the admin token', async () => {
     expect((await app.inject({ url: '/v1/sequences' })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/v1/sequences', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: '/v1/sequences', headers: { authorization: 'Bearer wrong' } })).statusCode,
+    ).toBe(401);
     expect((await app.inject({ url: '/admin/queues' })).statusCode).toBe(401);
     expect((await app.inject({ url: '/v1/sequences', headers: auth })).statusCode).toBe(200);
     const board = await app.inject({ url: '/admin/queues', headers: auth });
@@ -61,11 +63,18 @@ describe('API surface (app.inject, real PostgreSQL and Redis)', () => {
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/metrics' })).body).toContain('touchbase_sender_touches_sent_total');
     const spec = (await app.inject({ url: '/docs/json' })).json() as { paths: Record<string, unknown> };
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/v1/sequences', '/v1/enrollments', '/v1/prospects', '/v1/mailboxes']));
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/v1/sequences', '/v1/enrollments', '/v1/prospects', '/v1/mailboxes']),
+    );
   });
 
   it('refuses a mailbox of an unknown provider naming the field, and malformed JSON as problem+json', async () => {
-    const bad = await app.inject({ method: 'POST', url: '/v1/mailboxes', headers: auth, payload: { provider: 'carrier-pigeon', address: 'a@b.example' } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/v1/mailboxes',
+      headers: auth,
+      payload: { provider: 'carrier-pigeon', address: 'a@b.example' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].field).toBe('body.provider');
     const malformed = await app.inject({
@@ -79,18 +88,43 @@ describe('API surface (app.inject, real PostgreSQL and Redis)', () => {
   });
 
   it('enrolls in bulk with one delayed job each and reports refusals per prospect', async () => {
-    const seq = (await app.inject({ method: 'POST', url: '/v1/sequences', headers: auth, payload: { name: 's', steps: [{ subject: 'a', body: 'b', wait: '1d' }] } })).json();
-    const mb = (await app.inject({ method: 'POST', url: '/v1/mailboxes', headers: auth, payload: { provider: 'sandbox', address: 'sdr@api.example' } })).json();
+    const seq = (
+      await app.inject({
+        method: 'POST',
+        url: '/v1/sequences',
+        headers: auth,
+        payload: { name: 's', steps: [{ subject: 'a', body: 'b', wait: '1d' }] },
+      })
+    ).json();
+    const mb = (
+      await app.inject({
+        method: 'POST',
+        url: '/v1/mailboxes',
+        headers: auth,
+        payload: { provider: 'sandbox', address: 'sdr@api.example' },
+      })
+    ).json();
     const ps = (
       await app.inject({
         method: 'POST',
         url: '/v1/prospects',
         headers: auth,
-        payload: { prospects: [{ email: 'One@API.example' }, { email: 'two@api.example' }, { email: 'three@blocked.example' }] },
+        payload: {
+          prospects: [
+            { email: 'One@API.example' },
+            { email: 'two@api.example' },
+            { email: 'three@blocked.example' },
+          ],
+        },
       })
     ).json().prospects as { id: string; email: string }[];
     expect(ps[0]!.email).toBe('one@api.example');
-    await app.inject({ method: 'POST', url: '/v1/suppressions', headers: auth, payload: { kind: 'domain', value: 'blocked.example' } });
+    await app.inject({
+      method: 'POST',
+      url: '/v1/suppressions',
+      headers: auth,
+      payload: { kind: 'domain', value: 'blocked.example' },
+    });
     const res = await app.inject({
       method: 'POST',
       url: '/v1/enrollments',
@@ -102,8 +136,76 @@ describe('API surface (app.inject, real PostgreSQL and Redis)', () => {
     expect(body.enrolled).toHaveLength(2);
     expect(body.refused).toEqual([{ prospectId: ps[2]!.id, reason: 'suppressed' }]);
     expect((await touchQueue.existing(body.enrolled.map((e) => `${e.id}-1`))).size).toBe(2);
-    const again = await app.inject({ method: 'POST', url: '/v1/enrollments', headers: auth, payload: { sequenceId: seq.id, mailboxId: mb.id, prospectIds: [ps[0]!.id] } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/v1/enrollments',
+      headers: auth,
+      payload: { sequenceId: seq.id, mailboxId: mb.id, prospectIds: [ps[0]!.id] },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('already_enrolled');
+  });
+});
+
+describe('CSV import', () => {
+  let tdb: TestDatabase;
+  let db: Database;
+  let redis: Redis;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    tdb = await createTestDatabase('csv');
+    db = createDatabase(tdb.url);
+    redis = createRedis('redis://127.0.0.1:6379', 'producer');
+    const touchQueue = new TouchQueue(redis, 'tbtest-csv-unused');
+    const repos = createRepositories(db);
+    app = await buildApi({
+      repos,
+      touchQueue,
+      enroll: { repos, touchQueue, clock: () => new Date(), timeScale: 1, pacingMs: 0 },
+      providerNames: ['sandbox'],
+      logger: createLogger({ name: 'test', level: 'silent' }),
+      metrics: new Metrics({ defaultMetrics: false }),
+      checks: [],
+      queues: [],
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    redis?.disconnect();
+    await db?.close();
+    await tdb?.drop();
+  });
+
+  const post = (csv: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/v1/prospects/import',
+      headers: { 'content-type': 'text/csv' },
+      payload: csv,
+    });
+
+  it('imports rows with quoted fields, mapping known headers and keeping the rest as attributes', async () => {
+    const res = await post(
+      '\uFEFFEmail,First Name,Company,Job Title\nada@csv.example,Ada,"Acme, Inc.",CTO\ngrace@csv.example,Grace,,"Rear ""Admiral"""\n',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().imported).toBe(2);
+    const list = (await app.inject({ url: '/v1/prospects' })).json().items as {
+      email: string;
+      company: string | null;
+      attributes: Record<string, string>;
+    }[];
+    const ada = list.find((p) => p.email === 'ada@csv.example')!;
+    expect(ada.company).toBe('Acme, Inc.');
+    expect(ada.attributes).toEqual({ Job_Title: 'CTO' });
+  });
+
+  it('refuses the whole file when a row is bad, naming row and field, and imports nothing', async () => {
+    const before = (await app.inject({ url: '/v1/prospects' })).json().items.length;
+    const res = await post('email,timezone\nok@csv.example,Europe/Berlin\nnot-an-address,Mars/Olympus\n');
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().errors.map((e: { field: string }) => e.field);
+    expect(fields).toEqual(expect.arrayContaining(['row 3.email', 'row 3.timezone']));
+    expect((await app.inject({ url: '/v1/prospects' })).json().items.length).toBe(before);
   });
 });

@@ -10,6 +10,6 @@ export {
   registerProblemHandler,
   sendProblem,
 } from './http/problem.js';
-export { type Config, loadRuntimeConfig, openRuntime, type Runtime } from './runtime.js';
 export { describeBootError, runService } from './run-service.js';
+export { type Config, loadRuntimeConfig, openRuntime, type Runtime } from './runtime.js';
 export { Shutdown } from './shutdown.js';

@@ -7,7 +7,10 @@ import { loadRuntimeConfig, openRuntime, type Runtime } from './runtime.js';
  * connection problem ends the process with exit code 1 and a message for a person
  * (which variable, which server, how to get it), not a stack trace.
  */
-export async function runService(name: string, start: (rt: Runtime) => Promise<unknown> | unknown): Promise<void> {
+export async function runService(
+  name: string,
+  start: (rt: Runtime) => Promise<unknown> | unknown,
+): Promise<void> {
   try {
     const config = loadRuntimeConfig();
     const rt = await openRuntime({ name, config });
@@ -23,6 +26,7 @@ export async function runService(name: string, start: (rt: Runtime) => Promise<u
 /** A boot error as a person should read it. */
 export function describeBootError(err: unknown): string {
   const e = err as Error & { code?: string };
-  if (err instanceof ConfigError || /unavailable|unreachable|^MIGRATION_|^DATABASE_/i.test(e.code ?? '')) return e.message;
+  if (err instanceof ConfigError || /unavailable|unreachable|^MIGRATION_|^DATABASE_/i.test(e.code ?? ''))
+    return e.message;
   return e.stack ?? String(err);
 }

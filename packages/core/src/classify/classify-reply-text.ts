@@ -48,10 +48,16 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
   if (own.length < text.trim().length) why.push('quoted history and signature removed before matching');
 
   const auto = detectAutoReply(headers, subject);
+  // Each rule is tried on the text as written and on its words alone, so that
+  // "Stop. Sending. Me. Emails." reads like "stop sending me emails".
+  const wordsOnly = (t: string): string => t.replace(/[^\p{L}\p{N}' ]+/gu, ' ').replace(/\s+/g, ' ').trim();
   const match = (group: ReplyRuleGroup, haystack = folded): string | undefined => {
+    const variants = [haystack, wordsOnly(haystack)];
     for (const rule of REPLY_RULES[group]) {
-      const found = rule.pattern.exec(haystack);
-      if (found) return `${rule.label} ("${quote(haystack, found.index, found[0].length)}")`;
+      for (const variant of variants) {
+        const found = rule.pattern.exec(variant);
+        if (found) return `${rule.label} ("${quote(variant, found.index, found[0].length)}")`;
+      }
     }
     return undefined;
   };

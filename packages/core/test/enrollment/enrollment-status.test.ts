@@ -18,6 +18,8 @@ describe('enrollment state machine', () => {
   });
 
   it('builds the idempotency key and job id without colons', () => {
-    expect(touchKey('0b6f6a52-3b0a-4a47-9b59-6d1f2f5b9e10', 3)).toBe('0b6f6a52-3b0a-4a47-9b59-6d1f2f5b9e10-3');
+    expect(touchKey('0b6f6a52-3b0a-4a47-9b59-6d1f2f5b9e10', 3)).toBe(
+      '0b6f6a52-3b0a-4a47-9b59-6d1f2f5b9e10-3',
+    );
   });
 });

@@ -9,9 +9,19 @@ const steps = SequenceStepsSchema.parse([
 describe('touch content', () => {
   it('renders the first touch and threads follow-ups under Re: + the first subject', () => {
     const first = renderTouch(steps, 1, { firstName: 'Ada', company: 'Acme' }, 'p1');
-    expect(first).toMatchObject({ ok: true, subject: 'Idea for Acme', body: 'Hi Ada, ...', isFollowUp: false });
+    expect(first).toMatchObject({
+      ok: true,
+      subject: 'Idea for Acme',
+      body: 'Hi Ada, ...',
+      isFollowUp: false,
+    });
     const second = renderTouch(steps, 2, { firstName: 'Ada', company: null }, 'p1');
-    expect(second).toMatchObject({ ok: true, subject: 'Re: Idea for your team', body: 'Following up, Ada', isFollowUp: true });
+    expect(second).toMatchObject({
+      ok: true,
+      subject: 'Re: Idea for your team',
+      body: 'Following up, Ada',
+      isFollowUp: true,
+    });
   });
 
   it('refuses to render when a variable without fallback is missing, naming it', () => {
@@ -19,7 +29,9 @@ describe('touch content', () => {
   });
 
   it('keeps a prospect on the same A/B variant', () => {
-    const ab = SequenceStepsSchema.parse([{ subject: 'A', body: 'a', variants: [{ subject: 'B', body: 'b' }] }]);
+    const ab = SequenceStepsSchema.parse([
+      { subject: 'A', body: 'a', variants: [{ subject: 'B', body: 'b' }] },
+    ]);
     const seen = new Set<number>();
     for (let i = 0; i < 50; i++) {
       const r = renderTouch(ab, 1, {}, `prospect-${i}`);
@@ -30,7 +42,10 @@ describe('touch content', () => {
   });
 
   it('names the bad field of an invalid definition', () => {
-    const r = SequenceDefinitionSchema.safeParse({ name: 'x', steps: [{ subject: 'ok', body: 'ok', wait: 'later' }] });
+    const r = SequenceDefinitionSchema.safeParse({
+      name: 'x',
+      steps: [{ subject: 'ok', body: 'ok', wait: 'later' }],
+    });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(['steps', 0, 'wait']);
   });
