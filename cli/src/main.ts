@@ -14,6 +14,9 @@ const USAGE = `usage: touchbase <command>
   sandbox             run only the sandbox provider (for services started one by one)
   migrate             create the database if missing and apply the migrations
   classify FILE...    classify raw RFC 822 messages, one JSON line per file
+  recover --provider NAME
+                      read the provider's event stream from the saved cursor, record and
+                      apply what ingest missed, advance the cursor (NAME: http)
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -70,6 +73,15 @@ async function main(argv: string[]): Promise<number> {
       // Loaded on demand: the classifier pulls in the MIME parser, which `start` does not need.
       const { runClassify } = await import('./commands/classify.command.js');
       return runClassify(rest, (line: string) => process.stdout.write(`${line}\n`));
+    }
+    case 'recover': {
+      const { values } = parseArgs({ args: rest, options: { provider: { type: 'string' } } });
+      if (!values.provider) {
+        process.stderr.write(USAGE);
+        return 2;
+      }
+      const { runRecover } = await import('./commands/recover.command.js');
+      return runRecover(loadRuntimeConfig(), { provider: values.provider }, (l) => console.log(l));
     }
     default:
       process.stderr.write(USAGE);

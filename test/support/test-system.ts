@@ -16,12 +16,19 @@ export type TestSystem = System & {
 export async function startTestSystem(
   label: string,
   env: Record<string, string> = {},
-  opts: { withoutSender?: boolean } = {},
+  opts: {
+    withoutSender?: boolean;
+    pacingMs?: number;
+    /** Another Redis server than REDIS_URL (a bench's private one). */
+    redisUrl?: string;
+    /** Rewrites the database URL the services use (e.g. through a proxy the test can cut). */
+    databaseUrl?: (direct: string) => string;
+  } = {},
 ): Promise<TestSystem> {
   const db = await createTestDatabase(label);
-  const redis = await createTestRedisPrefix(label);
+  const redis = await createTestRedisPrefix(label, opts.redisUrl);
   const fullEnv: Record<string, string> = {
-    DATABASE_URL: db.url,
+    DATABASE_URL: opts.databaseUrl ? opts.databaseUrl(db.url) : db.url,
     REDIS_URL: redis.url,
     REDIS_PREFIX: redis.prefix,
     API_PORT: '0',
@@ -38,7 +45,10 @@ export async function startTestSystem(
     DATABASE_POOL_SIZE: '20',
     ...env,
   };
-  const system = await startSystem(loadRuntimeConfig(fullEnv), opts);
+  const system = await startSystem(loadRuntimeConfig(fullEnv), {
+    ...(opts.withoutSender ? { withoutSender: true } : {}),
+    ...(opts.pacingMs !== undefined ? { pacingMs: opts.pacingMs } : {}),
+  });
   return {
     ...system,
     env: fullEnv,

@@ -9,12 +9,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuth } from './plugins/auth.plugin.js';
 import { registerBullBoard } from './plugins/bull-board.plugin.js';
+import { domainsRoutes } from './routes/domains.routes.js';
 import { enrollmentsRoutes } from './routes/enrollments.routes.js';
 import { listsRoutes } from './routes/lists.routes.js';
 import { mailboxesRoutes } from './routes/mailboxes.routes.js';
 import { prospectsRoutes } from './routes/prospects.routes.js';
 import { prospectsImportRoutes } from './routes/prospects-import.routes.js';
 import { sequencesRoutes } from './routes/sequences.routes.js';
+import { triageRoutes } from './routes/triage.routes.js';
 import type { EnrollDeps } from './use-cases/enroll-prospects.js';
 
 export type ApiDeps = {
@@ -67,6 +69,8 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
     mailboxesRoutes,
     enrollmentsRoutes,
     listsRoutes,
+    domainsRoutes,
+    triageRoutes,
   ]) {
     await app.register(routes, routeDeps);
   }

@@ -1,26 +1,103 @@
-import { createWorker, JOBS, QUEUE } from '@touchbase/queues';
+import type { Repositories } from '@touchbase/db';
+import type { AlertChannel } from '@touchbase/providers';
+import { AlertQueue, createWorker, JOBS, QUEUE, type TouchQueue } from '@touchbase/queues';
+import type { Logger, Metrics } from '@touchbase/telemetry';
 import { Queue, type Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { type DomainHealthDeps, domainHealthTick } from './processors/domain-health.processor.js';
+import type { HealthSettings } from './health/health-rules.js';
+import { createDeliverAlertProcessor } from './processors/deliver-alert.processor.js';
+import { domainHealthTick } from './processors/domain-health.processor.js';
+
+export type DomainHealthAppDeps = {
+  repos: Pick<Repositories, 'sendingDomains' | 'alerts'>;
+  touchQueue: TouchQueue;
+  logger: Logger;
+  metrics: Metrics;
+  settings: HealthSettings;
+  holdInFlight: boolean;
+  accountGuard: boolean;
+  autoResumeAfterMs: number;
+  timeScale: number;
+  channels: AlertChannel[];
+  publicBaseUrl: string;
+  /** Blocking connection for the workers; `producer` for the queues. */
+  connection: Redis;
+  producer: Redis;
+  prefix: string;
+  everyMs: number;
+  clock?: () => Date;
+};
+
+/** What {@link buildDomainHealth} started, for shutdown and tests. */
+export type DomainHealth = {
+  tickWorker: Worker;
+  alertWorker: Worker;
+  queue: Queue;
+  alertQueue: AlertQueue;
+  close(): Promise<void>;
+};
 
 /**
- * Builds domain-health: a BullMQ job scheduler ticks every `everyMs`; the fixed
- * scheduler id makes it one run per tick across all replicas.
+ * Builds domain-health: a BullMQ job scheduler ticks every `everyMs` (the fixed
+ * scheduler id makes it one run per tick across all replicas, and the tick's
+ * advisory lock keeps a manual run from overlapping it), and a worker delivers the
+ * alerts on the `alerts` queue.
  */
-export async function buildDomainHealth(
-  deps: DomainHealthDeps & { connection: Redis; producer: Redis; prefix: string; everyMs: number },
-): Promise<{ worker: Worker; queue: Queue }> {
+export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<DomainHealth> {
   const queue = new Queue(QUEUE.domainHealth, { connection: deps.producer, prefix: deps.prefix });
+  const alertQueue = new AlertQueue(deps.producer, deps.prefix);
   await queue.upsertJobScheduler(
     'domain-health',
     { every: deps.everyMs },
     { name: 'domain-health.tick', data: {}, opts: JOBS['domain-health.tick'].options },
   );
-  const worker = createWorker('domain-health.tick', async () => (await domainHealthTick(deps)).length, {
-    connection: deps.connection,
-    prefix: deps.prefix,
-    concurrency: 1,
-  });
-  worker.on('error', (err) => deps.logger.error({ err: err.message }, 'Domain health worker error'));
-  return { worker, queue };
+  const tickWorker = createWorker(
+    'domain-health.tick',
+    () =>
+      domainHealthTick({
+        repos: deps.repos,
+        touchQueue: deps.touchQueue,
+        alertQueue,
+        channelNames: deps.channels.map((c) => c.name),
+        logger: deps.logger,
+        metrics: deps.metrics,
+        settings: deps.settings,
+        holdInFlight: deps.holdInFlight,
+        accountGuard: deps.accountGuard,
+        autoResumeAfterMs: deps.autoResumeAfterMs,
+        timeScale: deps.timeScale,
+        clock: deps.clock ?? (() => new Date()),
+      }),
+    { connection: deps.connection, prefix: deps.prefix, concurrency: 1 },
+  );
+  const alertWorker = createWorker(
+    'alert.deliver',
+    createDeliverAlertProcessor({
+      repos: deps.repos,
+      channels: deps.channels,
+      publicBaseUrl: deps.publicBaseUrl,
+      logger: deps.logger,
+      metrics: deps.metrics,
+    }),
+    { connection: deps.connection, prefix: deps.prefix, concurrency: 4 },
+  );
+  for (const [worker, name] of [
+    [tickWorker, 'tick'],
+    [alertWorker, 'alerts'],
+  ] as const) {
+    worker.on('error', (err) => deps.logger.error({ worker: name, err: err.message }, 'Domain health worker error'));
+  }
+  tickWorker.on('failed', (job, err) =>
+    deps.logger.error({ jobId: job?.id, err: err.message }, 'Domain health tick failed'),
+  );
+  return {
+    tickWorker,
+    alertWorker,
+    queue,
+    alertQueue,
+    async close() {
+      await Promise.all([tickWorker.close(), alertWorker.close()]);
+      await Promise.all([queue.close(), alertQueue.close()]);
+    },
+  };
 }

@@ -1,23 +1,36 @@
 import type { Runtime } from '@touchbase/runtime';
+import { buildAlertChannels } from './alerts/alert-channels.js';
 import { buildDomainHealth } from './app.js';
 
-/** Starts domain-health on a runtime and registers its shutdown. */
+/** Starts domain-health on a runtime and registers its shutdown (workers first). */
 export async function startDomainHealth(rt: Runtime) {
+  const c = rt.config;
+  const logger = rt.logger.child({ service: 'domain-health' });
   const dh = await buildDomainHealth({
-    pool: rt.db.pool,
-    logger: rt.logger.child({ service: 'domain-health' }),
+    repos: rt.repos,
+    touchQueue: rt.touchQueue,
+    logger,
     metrics: rt.metrics,
-    threshold: rt.config.DOMAIN_HEALTH_BOUNCE_THRESHOLD,
-    minSends: rt.config.DOMAIN_HEALTH_MIN_SENDS,
-    windowDays: rt.config.DOMAIN_HEALTH_WINDOW_DAYS,
+    settings: {
+      bounceThreshold: c.DOMAIN_HEALTH_BOUNCE_THRESHOLD,
+      bounceWarnRatio: c.DOMAIN_HEALTH_BOUNCE_WARN_RATIO,
+      minSends: c.DOMAIN_HEALTH_MIN_SENDS,
+      complaintAlert: c.DOMAIN_HEALTH_COMPLAINT_ALERT_THRESHOLD,
+      complaintPause: c.DOMAIN_HEALTH_COMPLAINT_PAUSE_THRESHOLD,
+      complaintMinSends: c.DOMAIN_HEALTH_COMPLAINT_MIN_SENDS,
+      windowDays: c.DOMAIN_HEALTH_WINDOW_DAYS,
+    },
+    holdInFlight: c.DOMAIN_HEALTH_HOLD_IN_FLIGHT,
+    accountGuard: c.DOMAIN_HEALTH_ACCOUNT_GUARD,
+    autoResumeAfterMs: c.DOMAIN_HEALTH_AUTO_RESUME_AFTER_MS,
+    timeScale: c.TIME_SCALE,
+    channels: buildAlertChannels(c, logger),
+    publicBaseUrl: c.PUBLIC_BASE_URL,
     connection: rt.redis.worker,
     producer: rt.redis.producer,
-    prefix: rt.config.REDIS_PREFIX,
-    everyMs: rt.config.DOMAIN_HEALTH_INTERVAL_MS,
+    prefix: c.REDIS_PREFIX,
+    everyMs: c.DOMAIN_HEALTH_INTERVAL_MS,
   });
-  rt.shutdown.addFirst('domain-health worker', async () => {
-    await dh.worker.close();
-    await dh.queue.close();
-  });
+  rt.shutdown.addFirst('domain-health workers', () => dh.close());
   return dh;
 }

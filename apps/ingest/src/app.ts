@@ -1,37 +1,44 @@
 import type { EventRepository } from '@touchbase/db';
+import type { WebhookProvider } from '@touchbase/providers';
 import type { TouchQueue } from '@touchbase/queues';
 import { registerProblemHandler } from '@touchbase/runtime';
-import { type Logger, type Metrics, type ReadinessCheck, registerHealthRoutes } from '@touchbase/telemetry';
+import {
+  type Logger,
+  type Metrics,
+  type ReadinessCheck,
+  registerHealthRoutes,
+} from '@touchbase/telemetry';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { sandboxWebhookRoute } from './routes/sandbox-webhook.route.js';
+import { webhookRoutes } from './routes/webhook.routes.js';
+import type { IngestDeps } from './use-cases/ingest-event.js';
 
-export type IngestAppDeps = {
+export type IngestAppDeps = IngestDeps & {
   events: EventRepository;
   touchQueue: TouchQueue;
   logger: Logger;
   metrics: Metrics;
-  sandboxSecret: string;
+  /** The webhook endpoints (see `webhookProvidersFrom`). */
+  providers: WebhookProvider[];
   checks: ReadinessCheck[];
+  /** Default body limit; each endpoint sets its own. */
   bodyLimit?: number;
 };
 
 /**
  * Builds the ingest app (webhooks); never listens. Webhook bodies are kept as the
- * raw string: signatures are computed over the exact bytes, so routes parse JSON
- * themselves after verifying.
+ * raw string: signatures are computed over the exact bytes, so each endpoint
+ * parses its body itself after verifying.
  */
 export async function buildIngest(deps: IngestAppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: deps.logger as FastifyBaseLogger, bodyLimit: deps.bodyLimit ?? 256 * 1024, disableRequestLogging: true });
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: deps.bodyLimit ?? 1024 * 1024,
+    disableRequestLogging: true,
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   registerProblemHandler(app);
   await registerHealthRoutes(app, { checks: deps.checks, metrics: deps.metrics });
-  await app.register(sandboxWebhookRoute, {
-    events: deps.events,
-    touchQueue: deps.touchQueue,
-    logger: deps.logger,
-    metrics: deps.metrics,
-    secret: deps.sandboxSecret,
-  });
+  await app.register(webhookRoutes, deps);
   return app;
 }

@@ -1,4 +1,7 @@
 /** @touchbase/ingest: provider webhooks to canonical events, recorded once and applied. */
 export { buildIngest, type IngestAppDeps } from './app.js';
+export { CrmNotifier, type CrmNotifierDeps } from './crm/crm-notifier.js';
 export { startIngest } from './start.js';
-export { ingestEvent } from './use-cases/ingest-event.js';
+export { type IngestDeps, ingestEvent } from './use-cases/ingest-event.js';
+export { type EventStream, type RecoveryReport, recoverEvents } from './use-cases/recover-events.js';
+export { webhookProvidersFrom } from './webhook-providers.js';

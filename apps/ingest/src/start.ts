@@ -1,21 +1,55 @@
+import { HubspotCrmAdapter } from '@touchbase/providers';
 import type { Runtime } from '@touchbase/runtime';
 import type { FastifyInstance } from 'fastify';
 import { buildIngest } from './app.js';
+import { CrmNotifier } from './crm/crm-notifier.js';
+import { webhookProvidersFrom } from './webhook-providers.js';
 
-/** Starts ingest on a runtime: builds, listens, and stops intake first on shutdown. */
+/**
+ * Starts ingest on a runtime: the CRM notifier (when a CRM is configured), then the
+ * webhook server; on shutdown intake stops first, then the notifier.
+ */
 export async function startIngest(rt: Runtime): Promise<FastifyInstance> {
+  const logger = rt.logger.child({ service: 'ingest' });
+  const crm = rt.config.HUBSPOT_ACCESS_TOKEN
+    ? new HubspotCrmAdapter({
+        baseUrl: rt.config.HUBSPOT_API_URL,
+        accessToken: rt.config.HUBSPOT_ACCESS_TOKEN,
+        property: rt.config.HUBSPOT_BOUNCE_PROPERTY,
+      })
+    : null;
+  const notifier = crm
+    ? new CrmNotifier({
+        outbox: rt.repos.crmOutbox,
+        crm,
+        logger,
+        retryIntervalMs: rt.config.INGEST_CRM_RETRY_INTERVAL_MS,
+      })
+    : null;
   const app = await buildIngest({
     events: rt.repos.events,
     touchQueue: rt.touchQueue,
-    logger: rt.logger.child({ service: 'ingest' }),
+    logger,
     metrics: rt.metrics,
-    sandboxSecret: rt.config.SANDBOX_WEBHOOK_SECRET,
+    timeScale: rt.config.TIME_SCALE,
+    notifyCrm: crm !== null,
+    ...(notifier ? { onCrmQueued: () => notifier.kick() } : {}),
+    fenceWaitMs: rt.config.INGEST_FENCE_WAIT_MS,
+    providers: webhookProvidersFrom(rt.config),
+    bodyLimit: rt.config.INGEST_BODY_LIMIT_BYTES,
     checks: [
       { name: 'postgres', check: () => rt.db.pool.query('SELECT 1') },
       { name: 'redis', check: () => rt.redis.producer.ping() },
     ],
   });
   await app.listen({ host: rt.config.INGEST_HOST, port: rt.config.INGEST_PORT });
+  if (notifier && crm) {
+    notifier.start();
+    rt.shutdown.addFirst('crm notifier', async () => {
+      await notifier.stop();
+      await crm.close();
+    });
+  }
   rt.shutdown.addFirst('ingest http', () => app.close());
   return app;
 }

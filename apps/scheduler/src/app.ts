@@ -3,7 +3,7 @@ import { createWorker, JOBS, QUEUE, type TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import { Queue, type Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { reconcile } from './processors/reconcile.processor.js';
+import { type ReconcileDeps, reconcile } from './processors/reconcile.processor.js';
 
 export type SchedulerDeps = {
   enrollments: EnrollmentRepository;
@@ -15,6 +15,8 @@ export type SchedulerDeps = {
   metrics: Metrics;
   reconcileEveryMs: number;
   clock?: () => Date;
+  /** Out-of-office pauses to end when due (see `ReconcileDeps.pauses`). */
+  pauses?: ReconcileDeps['pauses'];
 };
 
 /**
@@ -31,6 +33,7 @@ export async function buildScheduler(
       logger: deps.logger,
       metrics: deps.metrics,
       clock: deps.clock ?? (() => new Date()),
+      ...(deps.pauses ? { pauses: deps.pauses } : {}),
     });
   const queue = new Queue(QUEUE.scheduler, { connection: deps.producer, prefix: deps.prefix });
   await queue.upsertJobScheduler(

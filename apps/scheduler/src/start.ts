@@ -5,6 +5,7 @@ import { buildScheduler } from './app.js';
 export async function startScheduler(rt: Runtime) {
   const scheduler = await buildScheduler({
     enrollments: rt.repos.enrollments,
+    pauses: rt.repos.events,
     touchQueue: rt.touchQueue,
     connection: rt.redis.worker,
     producer: rt.redis.producer,

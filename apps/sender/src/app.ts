@@ -1,5 +1,5 @@
 import type { Repositories } from '@touchbase/db';
-import type { ProviderRegistry } from '@touchbase/providers';
+import type { MailboxThrottle, ProviderRegistry } from '@touchbase/providers';
 import { createWorker, type TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import type { Worker } from 'bullmq';
@@ -19,6 +19,10 @@ export type SenderDeps = {
   lockDurationMs?: number;
   stalledIntervalMs?: number;
   clock?: () => Date;
+  /** Per-mailbox caps shared through Redis; leave out only to measure the sender without them. */
+  throttle?: MailboxThrottle;
+  unsubscribeUrl?: (enrollmentId: string) => string;
+  holdMs?: number;
 };
 
 /** Builds the sender's worker on the `touches` queue; never listens on a port. */
@@ -31,6 +35,9 @@ export function buildSender(deps: SenderDeps): Worker {
     metrics: deps.metrics,
     clock: deps.clock ?? (() => new Date()),
     timeScale: deps.timeScale,
+    ...(deps.throttle ? { throttle: deps.throttle } : {}),
+    ...(deps.unsubscribeUrl ? { unsubscribeUrl: deps.unsubscribeUrl } : {}),
+    ...(deps.holdMs ? { holdMs: deps.holdMs } : {}),
   });
   const worker = createWorker('touch.send', process, {
     connection: deps.connection,

@@ -1,21 +1,32 @@
+import { MailboxThrottle, signUnsubscribeToken } from '@touchbase/providers';
 import type { Runtime } from '@touchbase/runtime';
 import type { Worker } from 'bullmq';
 import { buildSender } from './app.js';
 
 /** Starts the sender on a runtime and registers its shutdown (drain the worker first). */
 export function startSender(rt: Runtime): Worker {
+  const { config } = rt;
+  const throttle = new MailboxThrottle(rt.redis.producer, {
+    prefix: config.REDIS_PREFIX,
+    timeScale: config.TIME_SCALE,
+    spacingJitter: config.SENDER_SPACING_JITTER,
+  });
+  const base = config.PUBLIC_BASE_URL.replace(/\/$/, '');
   const worker = buildSender({
     repos: rt.repos,
     touchQueue: rt.touchQueue,
     providers: rt.providers,
     connection: rt.redis.worker,
-    prefix: rt.config.REDIS_PREFIX,
+    prefix: config.REDIS_PREFIX,
     logger: rt.logger.child({ service: 'sender' }),
     metrics: rt.metrics,
-    concurrency: rt.config.SENDER_CONCURRENCY,
-    timeScale: rt.config.TIME_SCALE,
-    lockDurationMs: rt.config.SENDER_LOCK_DURATION_MS,
-    stalledIntervalMs: rt.config.SENDER_STALLED_INTERVAL_MS,
+    concurrency: config.SENDER_CONCURRENCY,
+    timeScale: config.TIME_SCALE,
+    lockDurationMs: config.SENDER_LOCK_DURATION_MS,
+    stalledIntervalMs: config.SENDER_STALLED_INTERVAL_MS,
+    throttle,
+    unsubscribeUrl: (enrollmentId) => `${base}/u/${signUnsubscribeToken(enrollmentId, config.UNSUBSCRIBE_SECRET)}`,
+    holdMs: config.SENDER_HOLD_MS / Math.max(1, config.TIME_SCALE / 60),
   });
   rt.shutdown.addFirst('sender worker', () => worker.close());
   return worker;

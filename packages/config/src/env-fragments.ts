@@ -121,6 +121,43 @@ export const SenderEnv = {
     .min(500)
     .default(15_000)
     .describe('How often stalled jobs are looked for'),
+  SENDER_SPACING_JITTER: z.coerce
+    .number()
+    .min(0)
+    .max(5)
+    .default(0.3)
+    .describe("Random extra spacing between a mailbox's sends, as a fraction of its minSpacingMs (0.3: 1.0 to 1.3 times)"),
+  SENDER_HOLD_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(60_000)
+    .describe('How long a touch of a paused mailbox or domain waits before it looks again (scaled by TIME_SCALE)'),
+};
+
+/**
+ * Provider credentials. Secrets live here, never in a mailbox's providerConfig
+ * (which holds ids: campaign, sender); an adapter is registered only when its
+ * credentials are set.
+ */
+export const ProviderEnv = {
+  SMARTLEAD_API_KEY: z.string().min(1).optional().describe('Smartlead API key (sent as the api_key query parameter); enables the smartlead provider'),
+  SMARTLEAD_BASE_URL: z.url().default('https://server.smartlead.ai/api/v1').describe('Smartlead API base URL'),
+  LEMLIST_API_KEY: z.string().min(1).optional().describe('lemlist API key (HTTP Basic password); enables the lemlist provider'),
+  LEMLIST_BASE_URL: z.url().default('https://api.lemlist.com/api').describe('lemlist API base URL'),
+  HTTP_PROVIDER_URL: z.url().optional().describe('Base URL of a generic HTTP sending provider; enables the http provider'),
+  HTTP_PROVIDER_TOKEN: z.string().min(1).optional().describe('Bearer token for HTTP_PROVIDER_URL'),
+  SMTP_HOST: z.string().min(1).optional().describe('SMTP submission server of your own mailboxes; enables the smtp provider'),
+  SMTP_PORT: port(587).describe('SMTP submission port (587 STARTTLS, 465 implicit TLS)'),
+  SMTP_SECURE: bool(false).describe('Implicit TLS on connect (port 465)'),
+  SMTP_USER: z.string().min(1).optional().describe('SMTP login'),
+  SMTP_PASSWORD: z.string().min(1).optional().describe('SMTP password or app password'),
+  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4).describe('SMTP connections kept open'),
+  UNSUBSCRIBE_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default('touchbase-dev-unsubscribe-secret')
+    .describe('HMAC key of one-click unsubscribe links (/u/{token}); set your own in production'),
 };
 
 /** Variables of the scheduler. */
@@ -141,22 +178,166 @@ export const SchedulerEnv = {
 
 /** Variables of domain-health. */
 export const DomainHealthEnv = {
-  DOMAIN_HEALTH_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000).describe('Tick interval'),
+  DOMAIN_HEALTH_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(86_400_000, 'must be at most 86400000 (daily is the least often the guard should run)')
+    .default(3_600_000)
+    .describe('Tick interval of the bounce and complaint guard (hourly by default, at least daily)'),
   DOMAIN_HEALTH_BOUNCE_THRESHOLD: z.coerce
     .number()
     .min(0)
     .max(1)
     .default(0.03)
-    .describe('Bounce rate that pauses'),
-  DOMAIN_HEALTH_MIN_SENDS: z.coerce.number().int().min(1).default(50).describe('Minimum sends in the window'),
+    .describe('Hard bounce rate above which a sending domain is paused'),
+  DOMAIN_HEALTH_BOUNCE_WARN_RATIO: z.coerce
+    .number()
+    .gt(0)
+    .max(1)
+    .default(0.8)
+    .describe('Share of the bounce threshold at which ops are warned that it is approached'),
+  DOMAIN_HEALTH_MIN_SENDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50)
+    .describe('Sends in the window below which the bounce rate neither pauses nor warns'),
+  DOMAIN_HEALTH_COMPLAINT_ALERT_THRESHOLD: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.001)
+    .describe('Spam complaint rate at which ops are warned'),
+  DOMAIN_HEALTH_COMPLAINT_PAUSE_THRESHOLD: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.003)
+    .describe('Spam complaint rate above which a sending domain is paused'),
+  DOMAIN_HEALTH_COMPLAINT_MIN_SENDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1000)
+    .describe('Sends in the window below which the complaint rate neither pauses nor warns'),
   DOMAIN_HEALTH_WINDOW_DAYS: z.coerce
     .number()
     .int()
     .min(1)
     .max(90)
     .default(7)
-    .describe('Rolling window in days'),
+    .describe('Rolling window in days (UTC days, today included)'),
+  DOMAIN_HEALTH_ACCOUNT_GUARD: bool(true).describe(
+    'Run the same guard over every domain together; above the threshold every domain is paused',
+  ),
+  DOMAIN_HEALTH_HOLD_IN_FLIGHT: bool(true).describe(
+    "Hold the touches of a paused domain's running sequences too, not only new enrollments",
+  ),
+  DOMAIN_HEALTH_AUTO_RESUME_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe('Resume a domain the guard paused once under its thresholds this long; 0 resumes only by the API'),
   ALERT_SLACK_WEBHOOK_URL: z.url().optional().describe('Slack incoming webhook for ops alerts'),
+  ALERT_WEBHOOK_URL: z
+    .url()
+    .optional()
+    .describe('Generic webhook for ops alerts, signed as Standard Webhooks (needs ALERT_WEBHOOK_SECRET)'),
+  ALERT_WEBHOOK_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe('Signing secret of ALERT_WEBHOOK_URL (whsec_<base64> or a plain string)'),
+  ALERT_LOG: bool(true).describe('Write ops alerts to the log too'),
+  ALERT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(10_000)
+    .describe('Timeout of one alert delivery'),
+};
+
+/** Variables of ingest: webhook endpoints, their secrets, recovery and the CRM. */
+export const IngestEnv = {
+  INGEST_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1_048_576)
+    .describe('Largest JSON webhook body accepted (413 beyond)'),
+  INGEST_INBOUND_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10_485_760)
+    .describe('Largest raw RFC 822 message accepted at /webhooks/inbound'),
+  INGEST_WEBHOOK_TOLERANCE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(300_000)
+    .describe('How far a signed webhook timestamp may be from now before it is refused as stale'),
+  INGEST_FENCE_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5_000)
+    .describe('How long a stop waits, before its 2xx, for touches a sender was already handing over'),
+  INGEST_CRM_RETRY_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(30_000)
+    .describe('Base interval of CRM update retries (doubles per attempt)'),
+  HTTP_PROVIDER_WEBHOOK_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe('Standard Webhooks secret of the generic HTTP provider (/webhooks/http); unset refuses all'),
+  HTTP_PROVIDER_URL: z.url().optional().describe('Base URL of the HTTP provider, whose event stream `recover` reads'),
+  HTTP_PROVIDER_API_KEY: z.string().optional().describe('Bearer key for the HTTP provider event stream'),
+  SMARTLEAD_WEBHOOK_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe('Secret token of /webhooks/smartlead/{token} (Smartlead does not sign); unset refuses all'),
+  SMARTLEAD_WEBHOOK_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe('When set, X-Smartlead-Signature (HMAC-SHA256 of the body) is required as well'),
+  LEMLIST_WEBHOOK_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe('Secret token of /webhooks/lemlist/{token} (lemlist does not sign); unset refuses all'),
+  LINKEDIN_WEBHOOK_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe('Secret token of /webhooks/linkedin/{token} (LinkedIn tools do not sign); unset refuses all'),
+  INBOUND_WEBHOOK_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe('Secret token of /webhooks/inbound/{token} (raw RFC 822 mail); unset refuses all'),
+  HUBSPOT_CLIENT_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe('HubSpot app client secret: verifies X-HubSpot-Signature-v3 at /webhooks/hubspot'),
+  HUBSPOT_WEBHOOK_URL: z
+    .url()
+    .optional()
+    .describe('The public URL registered with HubSpot (part of what it signs); defaults to the request URL'),
+  HUBSPOT_ACCESS_TOKEN: z
+    .string()
+    .min(8)
+    .optional()
+    .describe('HubSpot private app token: hard bounces mark the contact; unset tells no CRM'),
+  HUBSPOT_API_URL: z.url().default('https://api.hubapi.com').describe('HubSpot API base URL'),
 };
 
 export { bool as envBool };

@@ -6,7 +6,16 @@ export { ConfigError } from './config-error.js';
 export * from './env-fragments.js';
 export { loadConfig } from './load-config.js';
 
-import { CommonEnv, DomainHealthEnv, HttpEnv, SandboxEnv, SchedulerEnv, SenderEnv } from './env-fragments.js';
+import {
+  CommonEnv,
+  DomainHealthEnv,
+  HttpEnv,
+  IngestEnv,
+  ProviderEnv,
+  SandboxEnv,
+  SchedulerEnv,
+  SenderEnv,
+} from './env-fragments.js';
 
 /** Every variable touchbase reads, for `touchbase start` and `.env.example`. */
 export const AllEnv = {
@@ -14,7 +23,9 @@ export const AllEnv = {
   ...HttpEnv,
   ...SandboxEnv,
   ...SenderEnv,
+  ...ProviderEnv,
   ...SchedulerEnv,
   ...DomainHealthEnv,
+  ...IngestEnv,
 };
 export { renderEnvExample } from './env-example.js';

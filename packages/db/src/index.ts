@@ -10,21 +10,41 @@ export {
   inTransaction,
 } from './database.js';
 export * from './migrate/index.js';
+export {
+  type AlertDeliveryRow,
+  AlertRepository,
+  type AlertRow,
+} from './repositories/alert.repository.js';
 export { AuditRepository } from './repositories/audit.repository.js';
 export {
   EnrollmentRepository,
   type EnrollmentRow,
+  HELD_FOR_DOMAIN_PAUSE,
   type EnrollResult,
   emailHash,
 } from './repositories/enrollment.repository.js';
-export { type ApplyResult, EventRepository } from './repositories/event.repository.js';
+export { type CrmNotificationRow, CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
+export {
+  type ApplyOptions,
+  type ApplyResult,
+  type EnrollmentStep,
+  EventRepository,
+} from './repositories/event.repository.js';
 export { type MailboxInput, MailboxRepository } from './repositories/mailbox.repository.js';
 export {
   type ProspectInput,
   ProspectRepository,
   type ProspectRow,
 } from './repositories/prospect.repository.js';
+export {
+  type DomainCounts,
+  type DomainWindow,
+  type HeldEnrollment,
+  type NewAlert,
+  SendingDomainRepository,
+} from './repositories/sending-domain.repository.js';
 export { SequenceRepository, type SequenceVersionRow } from './repositories/sequence.repository.js';
 export { SuppressionRepository } from './repositories/suppression.repository.js';
 export { type Claim, type SendContext, TouchRepository } from './repositories/touch.repository.js';
+export { type TriageItemRow, TriageRepository } from './repositories/triage.repository.js';
 export { createRepositories, type Repositories } from './repositories.js';

@@ -1,12 +1,16 @@
 import type { Database } from './database.js';
+import { AlertRepository } from './repositories/alert.repository.js';
 import { AuditRepository } from './repositories/audit.repository.js';
+import { CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
 import { EnrollmentRepository } from './repositories/enrollment.repository.js';
 import { EventRepository } from './repositories/event.repository.js';
 import { MailboxRepository } from './repositories/mailbox.repository.js';
 import { ProspectRepository } from './repositories/prospect.repository.js';
+import { SendingDomainRepository } from './repositories/sending-domain.repository.js';
 import { SequenceRepository } from './repositories/sequence.repository.js';
 import { SuppressionRepository } from './repositories/suppression.repository.js';
 import { TouchRepository } from './repositories/touch.repository.js';
+import { TriageRepository } from './repositories/triage.repository.js';
 
 /** Every repository over one database; apps take this as their `repos` dependency. */
 export type Repositories = ReturnType<typeof createRepositories>;
@@ -21,5 +25,9 @@ export function createRepositories(db: Database) {
     events: new EventRepository(db.pool),
     suppressions: new SuppressionRepository(db.pool),
     audit: new AuditRepository(db.pool),
+    sendingDomains: new SendingDomainRepository(db.pool),
+    alerts: new AlertRepository(db.pool),
+    triage: new TriageRepository(db.pool),
+    crmOutbox: new CrmOutboxRepository(db.pool),
   };
 }

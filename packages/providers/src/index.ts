@@ -2,6 +2,7 @@
  * @touchbase/providers: one adapter per provider behind one interface, the sandbox
  * provider, and webhook signatures.
  */
+export * from './alerts/index.js';
 export * from './provider-adapter.js';
 export { ProviderRegistry } from './provider-registry.js';
 export { SandboxAdapter } from './sandbox/sandbox.adapter.js';
@@ -13,4 +14,21 @@ export {
   type SandboxOptions,
   type SandboxOutcome,
 } from './sandbox/sandbox-server.js';
-export * from './webhooks/standard-webhooks.js';
+export * from './hubspot/index.js';
+export * from './webhooks/index.js';
+export { HttpProviderAdapter, type HttpProviderOptions } from './http/http.adapter.js';
+export { JsonHttpClient, type JsonRequest, type JsonResponse } from './http/json-http-client.js';
+export { retryAfterMs } from './http/retry-after.js';
+export { hasTouchMarker, htmlWithMarker, touchMarker } from './http/touch-marker.js';
+export { LemlistAdapter, type LemlistOptions } from './lemlist/lemlist.adapter.js';
+export { SmartleadAdapter, type SmartleadOptions } from './smartlead/smartlead.adapter.js';
+export { SmtpAdapter, type SmtpOptions, smtpMessageId } from './smtp/smtp.adapter.js';
+export { classifySmtpError } from './smtp/smtp-error.js';
+export { signUnsubscribeToken, verifyUnsubscribeToken } from './smtp/unsubscribe-token.js';
+export {
+  countCapViolations,
+  type MailboxLimits,
+  MailboxThrottle,
+  type MailboxThrottleOptions,
+  type ThrottleDecision,
+} from './throttle/mailbox-throttle.js';

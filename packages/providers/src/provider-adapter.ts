@@ -11,6 +11,12 @@ export type SendRequest = {
   /** RFC 5322 Message-ID of the first touch, for In-Reply-To/References. */
   inReplyTo?: string | null;
   metadata: { enrollmentId: string; step: number; prospectId: string };
+  /** The prospect's name and company, for providers that keep their own lead record. */
+  prospect?: { firstName?: string | null; lastName?: string | null; company?: string | null };
+  /** The sending mailbox's provider settings (campaign ids, sender ids; never secrets, which come from the environment). */
+  mailboxConfig?: Record<string, unknown>;
+  /** The one-click unsubscribe link of this enrollment (RFC 8058), for providers that set List-Unsubscribe themselves. */
+  unsubscribeUrl?: string | null;
 };
 
 export type SendResult = { messageId: string; conversationId: string };
@@ -28,12 +34,21 @@ export type ProviderErrorKind = 'retryable' | 'rate_limited' | 'permanent' | 'ou
 /** A classified provider failure. */
 export class ProviderError extends Error {
   override readonly name = 'ProviderError';
+  /**
+   * True when the provider certainly did not accept the touch (it answered 429, or
+   * refused before taking the message): the claim can be released and the next
+   * attempt sends afresh. False when it may have (a timeout after the request was
+   * written): the next attempt resolves the touch as "in doubt".
+   */
+  readonly notSent: boolean;
   constructor(
     readonly kind: ProviderErrorKind,
     message: string,
     readonly retryAfterMs?: number,
+    opts: { notSent?: boolean } = {},
   ) {
     super(message);
+    this.notSent = opts.notSent ?? (kind === 'rate_limited' || kind === 'our_setup' || kind === 'permanent');
   }
 }
 
@@ -46,6 +61,10 @@ export interface ProviderAdapter {
    */
   readonly idempotent: boolean;
   send(request: SendRequest): Promise<SendResult>;
-  /** Optional lookup by idempotency key, to resolve a touch whose outcome is unknown. */
-  status?(idempotencyKey: string): Promise<TouchStatusAtProvider>;
+  /**
+   * Optional lookup by idempotency key, to resolve a touch whose outcome is unknown.
+   * `request` is the touch as it would be sent now, for providers that can only
+   * look a message up by recipient or conversation.
+   */
+  status?(idempotencyKey: string, request?: SendRequest): Promise<TouchStatusAtProvider>;
 }

@@ -2,6 +2,7 @@
  * @touchbase/queues: the queue contract (names, job payload schemas, options), the
  * Redis connection factory, the touch producer and the worker factory.
  */
+export { AlertQueue } from './alert-queue.js';
 export { createWorker } from './create-worker.js';
 export * from './queue-catalog.js';
 export { assertRedisReachable, createRedis, RedisUnavailableError } from './redis-connection.js';

@@ -10,6 +10,7 @@ export const QUEUE = {
   touches: 'touches',
   scheduler: 'scheduler',
   domainHealth: 'domain-health',
+  alerts: 'alerts',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 
@@ -17,6 +18,10 @@ export const TouchSendSchema = z.object({ e: z.uuid(), s: z.number().int().min(1
 export type TouchSend = z.infer<typeof TouchSendSchema>;
 
 export const EmptyPayloadSchema = z.object({}).strict();
+
+/** One ops alert to deliver on every configured channel; the job id is the alert id. */
+export const AlertDeliverSchema = z.object({ alertId: z.uuid() }).strict();
+export type AlertDeliver = z.infer<typeof AlertDeliverSchema>;
 
 export const JOBS = {
   'touch.send': {
@@ -39,6 +44,18 @@ export const JOBS = {
     queue: QUEUE.domainHealth,
     schema: EmptyPayloadSchema,
     options: { attempts: 3, removeOnComplete: 100, removeOnFail: 100 },
+  },
+  'alert.deliver': {
+    queue: QUEUE.alerts,
+    schema: AlertDeliverSchema,
+    options: {
+      // A channel that is down (Slack, the ops webhook) is retried for about two hours
+      // (2 s, 4 s, ... 68 min); a channel already delivered is never sent again.
+      attempts: 12,
+      backoff: { type: 'exponential', delay: 2_000, jitter: 0.25 },
+      removeOnComplete: true,
+      removeOnFail: { age: 7 * 24 * 3600, count: 1_000 },
+    },
   },
 } as const satisfies Record<string, { queue: QueueName; schema: z.ZodType; options: JobsOptions }>;
 

@@ -8,7 +8,15 @@ import {
   ensureDatabase,
   type Repositories,
 } from '@touchbase/db';
-import { ProviderRegistry, SandboxAdapter } from '@touchbase/providers';
+import {
+  HttpProviderAdapter,
+  LemlistAdapter,
+  type ProviderAdapter,
+  ProviderRegistry,
+  SandboxAdapter,
+  SmartleadAdapter,
+  SmtpAdapter,
+} from '@touchbase/providers';
 import { assertRedisReachable, createRedis, TouchQueue } from '@touchbase/queues';
 import { createLogger, type Logger, Metrics } from '@touchbase/telemetry';
 import type { Redis } from 'ioredis';
@@ -66,9 +74,14 @@ export async function openRuntime(opts: {
   const sandboxUrl = opts.sandboxUrl ?? config.SANDBOX_URL ?? `http://127.0.0.1:${config.SANDBOX_PORT}`;
   const sandbox = new SandboxAdapter(sandboxUrl, config.SENDER_PROVIDER_TIMEOUT_MS);
   const providers = new ProviderRegistry().register(sandbox);
+  const configured = configuredProviders(config);
+  for (const adapter of configured) providers.register(adapter);
   const shutdown = new Shutdown(logger, config.SHUTDOWN_TIMEOUT_MS)
     .add('touch queue', () => touchQueue.close())
     .add('sandbox adapter', () => sandbox.close())
+    .add('provider adapters', async () => {
+      await Promise.allSettled(configured.map((a) => a.close()));
+    })
     .add('redis', async () => {
       await Promise.allSettled([producer.quit(), worker.quit()]);
     })
@@ -84,4 +97,36 @@ export async function openRuntime(opts: {
     providers,
     shutdown,
   };
+}
+
+/**
+ * The real providers whose credentials are set, besides the always-present
+ * sandbox: a mailbox may only name a provider registered here.
+ */
+export function configuredProviders(config: Config): (ProviderAdapter & { close(): Promise<void> })[] {
+  const timeoutMs = config.SENDER_PROVIDER_TIMEOUT_MS;
+  const adapters: (ProviderAdapter & { close(): Promise<void> })[] = [];
+  if (config.SMARTLEAD_API_KEY) {
+    adapters.push(new SmartleadAdapter({ apiKey: config.SMARTLEAD_API_KEY, baseUrl: config.SMARTLEAD_BASE_URL, timeoutMs }));
+  }
+  if (config.LEMLIST_API_KEY) {
+    adapters.push(new LemlistAdapter({ apiKey: config.LEMLIST_API_KEY, baseUrl: config.LEMLIST_BASE_URL, timeoutMs }));
+  }
+  if (config.HTTP_PROVIDER_URL && config.HTTP_PROVIDER_TOKEN) {
+    adapters.push(new HttpProviderAdapter({ baseUrl: config.HTTP_PROVIDER_URL, token: config.HTTP_PROVIDER_TOKEN, timeoutMs }));
+  }
+  if (config.SMTP_HOST) {
+    adapters.push(
+      new SmtpAdapter({
+        host: config.SMTP_HOST,
+        port: config.SMTP_PORT,
+        secure: config.SMTP_SECURE,
+        user: config.SMTP_USER,
+        password: config.SMTP_PASSWORD,
+        timeoutMs,
+        poolSize: config.SMTP_POOL_SIZE,
+      }),
+    );
+  }
+  return adapters;
 }

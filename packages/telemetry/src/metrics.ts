@@ -59,6 +59,61 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly domainComplaintRate = new Gauge({
+    name: 'touchbase_domain_complaint_rate_ratio',
+    help: 'Spam complaint rate per sending domain over the rolling window',
+    labelNames: ['domain'] as const,
+    registers: [this.registry],
+  });
+
+  readonly domainWindowSends = new Gauge({
+    name: 'touchbase_domain_window_sends',
+    help: 'Touches sent per sending domain over the rolling window',
+    labelNames: ['domain'] as const,
+    registers: [this.registry],
+  });
+
+  readonly domainWindowBounces = new Gauge({
+    name: 'touchbase_domain_window_bounces',
+    help: 'Hard bounces per sending domain over the rolling window',
+    labelNames: ['domain'] as const,
+    registers: [this.registry],
+  });
+
+  readonly accountBounceRate = new Gauge({
+    name: 'touchbase_domain_account_bounce_rate_ratio',
+    help: 'Hard bounce rate of every sending domain together over the rolling window',
+    registers: [this.registry],
+  });
+
+  readonly domainHealthTickDuration = new Histogram({
+    name: 'touchbase_domain_health_tick_duration_seconds',
+    help: 'Duration of one domain-health tick (fold the rollup, evaluate, apply)',
+    buckets: [0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 5],
+    registers: [this.registry],
+  });
+
+  readonly alertsRaised = new Counter({
+    name: 'touchbase_alerts_raised_total',
+    help: 'Ops alerts raised, by kind (one per change of state)',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly alertDeliveries = new Counter({
+    name: 'touchbase_alert_deliveries_total',
+    help: 'Alert delivery attempts by channel and outcome (delivered, retrying, failed)',
+    labelNames: ['channel', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly alertDeliveriesFailing = new Gauge({
+    name: 'touchbase_alert_deliveries_failing',
+    help: 'Alert deliveries not delivered after at least one failed attempt (retrying or given up in the last 7 days), by channel',
+    labelNames: ['channel'] as const,
+    registers: [this.registry],
+  });
+
   constructor(opts: { defaultMetrics?: boolean } = {}) {
     if (opts.defaultMetrics !== false)
       collectDefaultMetrics({ register: this.registry, prefix: 'touchbase_' });

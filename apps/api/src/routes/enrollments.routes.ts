@@ -10,6 +10,10 @@ const EnrollBodySchema = z
     sequenceId: z.uuid(),
     mailboxId: z.uuid(),
     prospectIds: z.array(z.uuid()).min(1).max(100_000),
+    whenDomainPaused: z
+      .enum(['refuse', 'hold'])
+      .default('refuse')
+      .describe("On a paused sending domain: refuse (409 domain_paused) or hold them until it is resumed"),
   })
   .strict();
 

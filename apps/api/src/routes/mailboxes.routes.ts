@@ -18,6 +18,17 @@ export const MailboxInputSchema = z
     windowStart: HHMM.optional(),
     windowEnd: HHMM.optional(),
     timezone: TimeZoneSchema.optional(),
+    providerConfig: z
+      .record(z.string().max(100), z.union([z.string().max(500), z.number(), z.boolean()]))
+      .optional()
+      .describe('Provider ids for this mailbox (Smartlead/lemlist campaignId, lemlist sendUserId/sendUserMailboxId); never secrets'),
+  })
+  .strict();
+
+export const MailboxPoolInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    mailboxIds: z.array(z.uuid()).min(1).max(1000),
   })
   .strict();
 
@@ -43,5 +54,26 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.get('/v1/mailboxes/:id', { schema: { tags: ['mailboxes'], params: IdParamsSchema } }, async (req) =>
     deps.repos.mailboxes.get(req.params.id),
+  );
+
+  // A mailbox the sender paused (a provider blamed our setup) sends again once resumed.
+  app.post('/v1/mailboxes/:id/resume', { schema: { tags: ['mailboxes'], params: IdParamsSchema } }, async (req) => {
+    const resumed = await deps.repos.mailboxes.resume(req.params.id);
+    if (resumed) {
+      await deps.repos.audit.write({ actor: req.actor, action: 'mailbox.resumed', entityType: 'mailbox', entityId: req.params.id });
+    }
+    return deps.repos.mailboxes.get(req.params.id);
+  });
+
+  app.post('/v1/mailbox-pools', { schema: { tags: ['mailboxes'], body: MailboxPoolInputSchema } }, async (req, reply) => {
+    const pool = await deps.repos.mailboxes.createPool(req.body.name, req.body.mailboxIds);
+    await deps.repos.audit.write({ actor: req.actor, action: 'mailbox_pool.created', entityType: 'mailbox_pool', entityId: pool.id });
+    return reply.code(201).send(pool);
+  });
+
+  app.get('/v1/mailbox-pools', { schema: { tags: ['mailboxes'] } }, async () => ({ items: await deps.repos.mailboxes.listPools() }));
+
+  app.get('/v1/mailbox-pools/:id', { schema: { tags: ['mailboxes'], params: IdParamsSchema } }, async (req) =>
+    deps.repos.mailboxes.getPool(req.params.id),
   );
 };

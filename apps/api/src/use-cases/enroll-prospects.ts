@@ -18,7 +18,7 @@ export type EnrollDeps = {
  */
 export async function enrollProspects(
   deps: EnrollDeps,
-  input: { sequenceId: string; mailboxId: string; prospectIds: string[] },
+  input: { sequenceId: string; mailboxId: string; prospectIds: string[]; whenDomainPaused?: 'refuse' | 'hold' },
 ): Promise<EnrollResult> {
   const version = await deps.repos.sequences.latestVersion(input.sequenceId);
   const mailbox = await deps.repos.mailboxes.get(input.mailboxId);
@@ -37,6 +37,8 @@ export async function enrollProspects(
     sequenceVersionId: version.id,
     mailboxId: input.mailboxId,
     prospectIds: input.prospectIds,
+    // Held enrollments (paused domain) get no job: resuming the domain schedules them.
+    whenDomainPaused: input.whenDomainPaused ?? 'refuse',
     firstTouchAt: (i) => {
       dues[i] = firstTouchDue(now, i, deps.pacingMs, timing);
       return dues[i];

@@ -3,16 +3,38 @@ import type { ApplyResult, EventRepository } from '@touchbase/db';
 import type { TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 
-export type IngestDeps = { events: EventRepository; touchQueue: TouchQueue; logger: Logger; metrics: Metrics };
+export type IngestDeps = {
+  events: EventRepository;
+  touchQueue: TouchQueue;
+  logger: Logger;
+  metrics: Metrics;
+  clock?: () => Date;
+  /** TIME_SCALE: out-of-office pauses are compressed like every wait (sandbox only). */
+  timeScale?: number;
+  /** Whether hard bounces queue a CRM update (a CRM is configured). */
+  notifyCrm?: boolean;
+  /** Called after a commit that queued a CRM update, to deliver it now rather than at the next sweep. */
+  onCrmQueued?: () => void;
+  /** How long to wait, before acknowledging a stop, for touches already being handed to the provider. */
+  fenceWaitMs?: number;
+};
 
 /**
- * Records an event once and applies it (one transaction), then removes the pending
- * jobs of every enrollment it stopped. The removal is after the commit and best
- * effort: a job that survives is fenced by the sender's claim, so the webhook can
- * be acknowledged as soon as the commit is done.
+ * Records an event once and applies it (one transaction), then does what can only
+ * follow the commit: removes the pending jobs of every enrollment it stopped or
+ * paused, schedules those it resumed, and lets the CRM notifier run.
+ *
+ * The job removal is best effort: a job that survives is fenced by the sender's
+ * claim. Touches a sender had claimed before the stop committed are waited for
+ * (bounded), so that once the webhook is acknowledged, nothing more of that
+ * prospect reaches the provider.
  */
 export async function ingestEvent(deps: IngestDeps, event: CanonicalEvent): Promise<ApplyResult> {
-  const result = await deps.events.recordAndApply(event);
+  const result = await deps.events.recordAndApply(event, {
+    now: deps.clock?.() ?? new Date(),
+    timeScale: deps.timeScale ?? 1,
+    notifyCrm: deps.notifyCrm ?? false,
+  });
   deps.metrics.eventsReceived.inc({ source: event.source, type: event.type, outcome: result.outcome });
   if (result.stopped.length > 0) {
     try {
@@ -21,9 +43,40 @@ export async function ingestEvent(deps: IngestDeps, event: CanonicalEvent): Prom
       deps.logger.warn({ eventId: result.eventId, err: (err as Error).message }, 'Pending job removal failed; the fence holds');
     }
   }
+  if (result.resumed.length > 0) {
+    try {
+      await deps.touchQueue.schedule(
+        result.resumed.map((r) => ({ enrollmentId: r.id, step: r.currentStep, dueAt: r.nextTouchAt })),
+      );
+    } catch (err) {
+      // The enrollments are active in PostgreSQL; the reconciler gives them their jobs.
+      deps.logger.warn({ eventId: result.eventId, err: (err as Error).message }, 'Resumed touch scheduling failed');
+    }
+  }
+  if (result.inFlight.length > 0) await waitForInFlight(deps, result);
+  if (result.crmQueued) deps.onCrmQueued?.();
   deps.logger.info(
-    { eventId: result.eventId, source: event.source, type: event.type, outcome: result.outcome, stopped: result.stopped.length },
+    {
+      eventId: result.eventId,
+      source: event.source,
+      type: event.type,
+      outcome: result.outcome,
+      stopped: result.stopped.length,
+      resumed: result.resumed.length,
+    },
     'Event ingested',
   );
   return result;
+}
+
+async function waitForInFlight(deps: IngestDeps, result: ApplyResult): Promise<void> {
+  const deadline = Date.now() + (deps.fenceWaitMs ?? 5_000);
+  let pending = result.inFlight.length;
+  while (pending > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 10));
+    pending = await deps.events.touchesInFlight(result.inFlight);
+  }
+  if (pending > 0) {
+    deps.logger.warn({ eventId: result.eventId, pending }, 'Touches still being handed over at the acknowledgment');
+  }
 }

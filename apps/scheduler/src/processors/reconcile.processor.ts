@@ -10,6 +10,10 @@ export type ReconcileDeps = {
   metrics: Metrics;
   clock: () => Date;
   pageSize?: number;
+  /** Ends out-of-office pauses whose time has come (ingest's `EventRepository`); their touches are scheduled here. */
+  pauses?: {
+    resumeExpiredPauses(now: Date): Promise<{ id: string; currentStep: number; nextTouchAt: Date }[]>;
+  };
 };
 
 /**
@@ -23,6 +27,14 @@ export async function reconcile(deps: ReconcileDeps): Promise<{ checked: number;
   let after: string | null = null;
   let checked = 0;
   let repaired = 0;
+  if (deps.pauses) {
+    const resumed = await deps.pauses.resumeExpiredPauses(deps.clock());
+    if (resumed.length > 0) {
+      const due = resumed.map((r) => ({ enrollmentId: r.id, step: r.currentStep, dueAt: r.nextTouchAt }));
+      await deps.touchQueue.schedule(due, deps.clock().getTime());
+      deps.logger.info({ resumed: resumed.length }, 'Out-of-office pauses ended');
+    }
+  }
   for (;;) {
     const page = await deps.enrollments.activePage(after, pageSize);
     if (page.length === 0) break;

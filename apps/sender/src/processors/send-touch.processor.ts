@@ -1,12 +1,19 @@
 import { dueAfterWait, renderTouch, resolveTimeZone, type SequenceStep, type TouchTiming, touchKey } from '@touchbase/core';
-import type { Repositories, SendContext } from '@touchbase/db';
-import { ProviderError, type ProviderAdapter, type ProviderRegistry, type SendResult } from '@touchbase/providers';
+import type { Claim, Repositories, SendContext } from '@touchbase/db';
+import {
+  type MailboxThrottle,
+  ProviderError,
+  type ProviderAdapter,
+  type ProviderRegistry,
+  type SendRequest,
+  type SendResult,
+} from '@touchbase/providers';
 import type { TouchQueue, TouchSend } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 
 export type SendTouchDeps = {
-  repos: Pick<Repositories, 'touches' | 'sequences'>;
+  repos: Pick<Repositories, 'touches' | 'sequences' | 'mailboxes'>;
   touchQueue: TouchQueue;
   providers: ProviderRegistry;
   logger: Logger;
@@ -14,6 +21,15 @@ export type SendTouchDeps = {
   clock: () => Date;
   timeScale: number;
   jitterMs?: number;
+  /**
+   * The per-mailbox token buckets, shared by every replica through Redis. Absent
+   * only where caps are deliberately off (the benchmark's bare baseline).
+   */
+  throttle?: MailboxThrottle;
+  /** The one-click unsubscribe link of an enrollment, for List-Unsubscribe. */
+  unsubscribeUrl?: (enrollmentId: string) => string;
+  /** How long a touch of a paused mailbox or domain waits before it looks again, in real ms. */
+  holdMs?: number;
 };
 
 /** What became of one `touch.send` job; the processor's return value (kept in tests and Bull Board). */
@@ -30,18 +46,23 @@ export type SendOutcome =
   | 'failed'
   | 'gone';
 
+type CallResult = { ok: true; result: SendResult } | { ok: false; reason: string };
+
 /**
- * Sends one touch: re-checks the enrollment, claims the touch in PostgreSQL (the
- * reply fence), calls the provider with the idempotency key `{enrollmentId}-{step}`,
- * records the send and schedules the next step.
+ * Sends one touch: re-checks the enrollment, picks the pool's mailbox for a first
+ * touch, renders the copy, takes a token from the mailbox's bucket (or waits for
+ * one as a delayed job), claims the touch in PostgreSQL (the reply fence), calls
+ * the provider with the idempotency key `{enrollmentId}-{step}`, records the send
+ * and schedules the next step.
  */
 export function createSendTouchProcessor(deps: SendTouchDeps) {
   const { repos, logger, metrics } = deps;
+  const holdMs = deps.holdMs ?? 60_000 / Math.max(1, deps.timeScale / 60);
 
   return async function sendTouch(payload: TouchSend, job: Job): Promise<SendOutcome> {
     const { e: enrollmentId, s: step } = payload;
     const log = logger.child({ enrollmentId, step, jobId: job.id });
-    const ctx = await repos.touches.loadForSend(enrollmentId);
+    let ctx = await repos.touches.loadForSend(enrollmentId);
     if (!ctx) return 'gone';
     if (ctx.status !== 'active' || ctx.currentStep !== step) {
       metrics.touchesSkipped.inc({ reason: 'fenced' });
@@ -53,11 +74,14 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
       if (await repos.touches.exhaust(enrollmentId, step)) log.info('Enrollment exhausted');
       return 'exhausted';
     }
+    if (ctx.mailboxPoolId && step === 1 && !ctx.conversationId) {
+      const picked = await pickPoolMailbox(ctx, ctx.mailboxPoolId);
+      if (!picked) return hold(job, 'pool_unavailable');
+      ctx = picked;
+    }
     if (ctx.domain.status === 'paused' || ctx.mailbox.status === 'paused') {
       // Held, not lost: the job comes back later; resuming the domain reschedules it sooner.
-      await job.moveToDelayed(Date.now() + 60_000 / Math.max(1, deps.timeScale / 60), job.token);
-      metrics.touchesSkipped.inc({ reason: 'held' });
-      throw new DelayedError();
+      return hold(job, 'held');
     }
 
     const content = renderTouch(steps, step, variablesOf(ctx), `${ctx.prospect.id}-${ctx.sequenceId}`);
@@ -70,7 +94,19 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
     }
 
     const key = touchKey(enrollmentId, step);
-    const claim = await repos.touches.claim(enrollmentId, step, key, ctx.prospect.email);
+    if (deps.throttle) {
+      // One member per attempt: a retry after a 5xx counts as another possible
+      // send; a job back from a throttle wait or a 429 keeps its place and its slot.
+      const member = `${key}.${job.attemptsMade}.${job.stalledCounter ?? 0}`;
+      const token = await deps.throttle.take(ctx.mailbox.id, ctx.mailbox, member);
+      if (!token.granted) {
+        metrics.touchesSkipped.inc({ reason: 'throttled' });
+        await job.moveToDelayed(Date.now() + token.waitMs, job.token);
+        throw new DelayedError();
+      }
+    }
+
+    const claim = await repos.touches.claim(enrollmentId, step, key, ctx.prospect.email, content.variant);
     if (claim.kind === 'fenced' || claim.kind === 'suppressed' || claim.kind === 'settled') {
       metrics.touchesSkipped.inc({ reason: claim.kind });
       return claim.kind;
@@ -78,36 +114,44 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
 
     const provider = deps.providers.get(ctx.mailbox.provider);
     if (deps.timeScale > 1 && provider.name !== 'sandbox') {
+      await repos.touches.release(enrollmentId, step);
       throw new UnrecoverableError('TIME_SCALE above 1 is for the sandbox provider only');
     }
+    const request: SendRequest = {
+      idempotencyKey: key,
+      from: ctx.mailbox.address,
+      to: ctx.prospect.email,
+      subject: content.subject,
+      body: content.body,
+      conversationId: ctx.conversationId,
+      inReplyTo: ctx.firstMessageId,
+      metadata: { enrollmentId, step, prospectId: ctx.prospect.id },
+      prospect: { firstName: ctx.prospect.firstName, lastName: ctx.prospect.lastName, company: ctx.prospect.company },
+      mailboxConfig: ctx.mailbox.providerConfig,
+      unsubscribeUrl: deps.unsubscribeUrl?.(enrollmentId) ?? null,
+    };
     let result: SendResult;
     if (claim.kind === 'in_doubt') {
       // An earlier attempt handed this touch over and died before recording the
       // answer. Resend only when the provider guarantees the key deduplicates;
       // otherwise ask it, and when it cannot say, do not resend.
-      const resolved = await resolveInDoubt(provider, key);
+      const resolved = await resolveInDoubt(provider, request);
       if (resolved) {
         result = resolved;
       } else if (provider.idempotent) {
-        const sent = await callProvider(provider, ctx, content, step, key, log, metrics, job);
+        const sent = await callProvider(provider, ctx, request, claim, job, log);
         if (!sent.ok) return failTouch(ctx, step, sent.reason);
         result = sent.result;
       } else {
-        await repos.touches.recordSent({
-          enrollmentId,
-          step,
-          messageId: '',
-          conversationId: '',
-          nextTouchAt: nextDue(ctx, steps, step, deps),
-          status: 'unknown',
-        });
-        log.warn('Touch outcome unknown; not resent');
+        const dueAt = nextDue(ctx, steps, step, deps);
+        const advanced = await repos.touches.recordSent({ enrollmentId, step, messageId: '', conversationId: '', nextTouchAt: dueAt, status: 'unknown' });
+        log.warn({ provider: provider.name }, 'Touch outcome unknown; not resent');
         metrics.touchesFailed.inc({ provider: provider.name, kind: 'unknown' });
-        await scheduleNext(ctx, steps, step, deps);
+        if (advanced) await deps.touchQueue.schedule([{ enrollmentId, step: step + 1, dueAt }]);
         return 'unknown';
       }
     } else {
-      const sent = await callProvider(provider, ctx, content, step, key, log, metrics, job);
+      const sent = await callProvider(provider, ctx, request, claim, job, log);
       if (!sent.ok) return failTouch(ctx, step, sent.reason);
       result = sent.result;
     }
@@ -122,63 +166,94 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
     });
     metrics.touchesSent.inc({ provider: provider.name });
     if (ctx.nextTouchAt) metrics.sendLag.observe(Math.max(0, deps.clock().getTime() - ctx.nextTouchAt.getTime()) / 1000);
-    log.info({ messageId: result.messageId, variant: content.variant }, 'Touch sent');
+    log.info({ messageId: result.messageId, variant: content.variant, mailboxId: ctx.mailbox.id }, 'Touch sent');
     if (advanced) await deps.touchQueue.schedule([{ enrollmentId, step: step + 1, dueAt }]);
     return claim.kind === 'in_doubt' ? 'resent_in_doubt' : 'sent';
   };
+
+  async function hold(job: Job, reason: string): Promise<never> {
+    await job.moveToDelayed(Date.now() + holdMs, job.token);
+    metrics.touchesSkipped.inc({ reason });
+    throw new DelayedError();
+  }
+
+  /**
+   * The first touch of a pool sequence goes out from the active member with the
+   * most room left in its day (a prospect already touched from a member stays on
+   * it); the enrollment keeps that mailbox for the rest of its thread.
+   */
+  async function pickPoolMailbox(ctx: SendContext, poolId: string): Promise<SendContext | null> {
+    const candidates = await repos.touches.poolCandidates(poolId, ctx.prospect.id);
+    if (candidates.length === 0) return null;
+    let chosen = candidates[0]!;
+    if (candidates.length > 1) {
+      const used = deps.throttle ? await deps.throttle.usedToday(candidates.map((c) => c.id)) : new Map<string, number>();
+      let best = Number.NEGATIVE_INFINITY;
+      for (const c of candidates) {
+        // Ties go to a random member, so replicas starting together spread out.
+        const room = c.perDay - (used.get(c.id) ?? 0) + Math.random() * 0.5;
+        if (room > best) {
+          best = room;
+          chosen = c;
+        }
+      }
+    }
+    if (chosen.id === ctx.mailbox.id) return ctx;
+    await repos.touches.assignMailbox(ctx.enrollmentId, chosen.id);
+    return repos.touches.loadForSend(ctx.enrollmentId);
+  }
+
+  async function callProvider(
+    provider: ProviderAdapter,
+    ctx: SendContext,
+    request: SendRequest,
+    claim: Claim,
+    job: Job,
+    log: Logger,
+  ): Promise<CallResult> {
+    const { enrollmentId, step } = request.metadata;
+    try {
+      return { ok: true, result: await provider.send(request) };
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      metrics.touchesFailed.inc({ provider: provider.name, kind: err.kind });
+      // A claim is only taken back when this attempt was the first hand-over and
+      // the provider certainly took nothing; a touch in doubt stays in doubt.
+      const release = claim.kind === 'claimed' && err.notSent;
+      if (err.kind === 'rate_limited') {
+        // Not a failure: come back when the provider says, without spending an attempt.
+        if (release) await repos.touches.release(enrollmentId, step);
+        log.info({ retryAfterMs: err.retryAfterMs }, 'Provider rate limited; touch waits');
+        await job.moveToDelayed(Date.now() + (err.retryAfterMs ?? 1000), job.token);
+        throw new DelayedError();
+      }
+      if (err.kind === 'our_setup') {
+        // Our mailbox or domain is at fault, not the prospect: pause the mailbox,
+        // tell ops, and hold the touch until the mailbox is resumed.
+        if (release) await repos.touches.release(enrollmentId, step);
+        const paused = await repos.mailboxes.pauseForSetupProblem(ctx.mailbox.id, err.message, { enrollmentId, step });
+        if (paused) log.error({ mailboxId: ctx.mailbox.id, provider: provider.name, err: err.message }, 'Mailbox paused: the provider blamed our setup');
+        return hold(job, 'mailbox_paused');
+      }
+      if (err.kind === 'retryable') {
+        if (release) await repos.touches.release(enrollmentId, step);
+        log.warn({ err: err.message }, 'Provider call failed; will retry with the same key');
+        throw err;
+      }
+      return { ok: false, reason: `provider_refused: ${err.message}`.slice(0, 500) };
+    }
+  }
 
   async function failTouch(ctx: SendContext, step: number, reason: string): Promise<SendOutcome> {
     await repos.touches.fail(ctx.enrollmentId, step, reason);
     logger.warn({ enrollmentId: ctx.enrollmentId, step, reason }, 'Touch refused by the provider; enrollment failed');
     return 'failed';
   }
-
-  async function scheduleNext(ctx: SendContext, steps: SequenceStep[], step: number, d: SendTouchDeps) {
-    await d.touchQueue.schedule([{ enrollmentId: ctx.enrollmentId, step: step + 1, dueAt: nextDue(ctx, steps, step, d) }]);
-  }
 }
 
-async function callProvider(
-  provider: ProviderAdapter,
-  ctx: SendContext,
-  content: { subject: string; body: string },
-  step: number,
-  key: string,
-  log: Logger,
-  metrics: Metrics,
-  job: Job,
-): Promise<{ ok: true; result: SendResult } | { ok: false; reason: string }> {
-  try {
-    const result = await provider.send({
-      idempotencyKey: key,
-      from: ctx.mailbox.address,
-      to: ctx.prospect.email,
-      subject: content.subject,
-      body: content.body,
-      conversationId: ctx.conversationId,
-      inReplyTo: ctx.firstMessageId,
-      metadata: { enrollmentId: ctx.enrollmentId, step, prospectId: ctx.prospect.id },
-    });
-    return { ok: true, result };
-  } catch (err) {
-    if (!(err instanceof ProviderError)) throw err;
-    metrics.touchesFailed.inc({ provider: provider.name, kind: err.kind });
-    if (err.kind === 'rate_limited') {
-      // Not a failure: come back when the provider says, without spending an attempt.
-      await job.moveToDelayed(Date.now() + (err.retryAfterMs ?? 1000), job.token);
-      throw new DelayedError();
-    }
-    if (err.kind === 'retryable') {
-      log.warn({ err: err.message }, 'Provider call failed; will retry with the same key');
-      throw err;
-    }
-    return { ok: false, reason: `provider_refused: ${err.message}`.slice(0, 500) };
-  }
-}
-
-async function resolveInDoubt(provider: ProviderAdapter, key: string): Promise<SendResult | null> {
+async function resolveInDoubt(provider: ProviderAdapter, request: SendRequest): Promise<SendResult | null> {
   if (!provider.status) return null;
-  const status = await provider.status(key);
+  const status = await provider.status(request.idempotencyKey, request);
   return status.state === 'sent' ? status.result : null;
 }
 

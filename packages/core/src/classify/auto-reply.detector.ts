@@ -37,7 +37,8 @@ export function detectAutoReply(headers: ReadonlyMap<string, string>, subject: s
   const criteria = /enddate=(\d{4}-\d{2}-\d{2}T[\d:.]+Z)/i.exec(headers.get('x-apple-criteria') ?? '');
   if (criteria?.[1]) {
     const end = new Date(criteria[1]);
-    if (!Number.isNaN(end.getTime())) signals.returnDate = new Date(end.getTime() + 1000).toISOString().slice(0, 10);
+    if (!Number.isNaN(end.getTime()))
+      signals.returnDate = new Date(end.getTime() + 1000).toISOString().slice(0, 10);
   }
   return signals;
 }

@@ -37,7 +37,8 @@ export function detectBounceNotice(envelope: NoticeEnvelope): string[] {
     why.push('Content-Type is multipart/report; report-type=delivery-status (RFC 3464)');
   }
   if (envelope.headers.has('x-failed-recipients')) why.push('X-Failed-Recipients header (Exim bounce)');
-  if (DAEMON_SENDER.test(envelope.from)) why.push(`sender "${envelope.from.trim()}" is a mail system, not a person`);
+  if (DAEMON_SENDER.test(envelope.from))
+    why.push(`sender "${envelope.from.trim()}" is a mail system, not a person`);
   const subject = envelope.subject.trim();
   if (!/^(re|aw|sv|fw|fwd|wg|tr|rv)\s*:/i.test(subject) && NOTICE_SUBJECT.test(subject)) {
     why.push(`subject "${subject.slice(0, 80)}" is a delivery notice's`);
@@ -46,7 +47,8 @@ export function detectBounceNotice(envelope: NoticeEnvelope): string[] {
   // coming back, or notice wording, that is a bounce whatever its sender or subject.
   if (why.length === 0 && /^\s*<\s*>\s*$/.test(envelope.headers.get('return-path') ?? '')) {
     if (envelope.returnsMessage) why.push('null Return-Path <> and our message attached');
-    else if (NOTICE_WORDING.test(envelope.text ?? '')) why.push('null Return-Path <> and delivery failure wording');
+    else if (NOTICE_WORDING.test(envelope.text ?? ''))
+      why.push('null Return-Path <> and delivery failure wording');
   }
   return why;
 }

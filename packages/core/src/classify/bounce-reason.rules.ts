@@ -39,7 +39,8 @@ export const REASON_RULES: readonly ReasonRule[] = [
   {
     reason: 'badreputation',
     label: 'the receiver rates our sending IP or domain reputation as poor',
-    pattern: /poor reputation|bad reputation|low reputation|reputation (is|was) (too )?(low|poor)|4\.7\.650\b/,
+    pattern:
+      /poor reputation|bad reputation|low reputation|reputation (is|was) (too )?(low|poor)|4\.7\.650\b/,
   },
   {
     reason: 'toomanyconn',
@@ -118,7 +119,8 @@ export const REASON_RULES: readonly ReasonRule[] = [
   {
     reason: 'mailererror',
     label: 'the local delivery program failed on the receiving host',
-    pattern: /procmail|mailer error|command output|x-unix|local delivery failed|\bmaildrop\b|\bexit (code|status) \d+/,
+    pattern:
+      /procmail|mailer error|command output|x-unix|local delivery failed|\bmaildrop\b|\bexit (code|status) \d+/,
   },
   {
     reason: 'onhold',
@@ -128,12 +130,14 @@ export const REASON_RULES: readonly ReasonRule[] = [
   {
     reason: 'hasmoved',
     label: 'the address has moved and no longer exists here',
-    pattern: /no longer on (this )?server|not our (user|customer)|has moved|user not local|address (has )?changed/,
+    pattern:
+      /no longer on (this )?server|not our (user|customer)|has moved|user not local|address (has )?changed/,
   },
   {
     reason: 'notaccept',
     label: 'the domain does not accept mail at all (null MX)',
-    pattern: /(host|domain)\/?(domain)? does not accept (any )?mail|does not accept mail|null mx|no mx record|not accepting (any )?mail/,
+    pattern:
+      /(host|domain)\/?(domain)? does not accept (any )?mail|does not accept mail|null mx|no mx record|not accepting (any )?mail/,
   },
   {
     reason: 'rejected',
@@ -145,7 +149,7 @@ export const REASON_RULES: readonly ReasonRule[] = [
     reason: 'hostunknown',
     label: 'the domain does not exist or has no mail server',
     pattern:
-      /host or domain name not found|domain (name )?not found|host (name )?not found|host unknown|unknown (host|domain)|no such (domain|host)|dns lookup failure|domain is not reachable|unrouteable (mail )?domain|invalid domain|domain .{0,40}does not exist|(?<![\w.@-])([a-z0-9-]+\.)+[a-z]{2,} does not exist|name or service not known|nxdomain|host name lookup failure|could not be resolved|no mail(-| )?server/,
+      /host or domain name not found|domain (name )?not found|host (name )?not found|host unknown|unknown (host|domain)|no such (domain|host)|dns lookup failure|domain is not reachable|unrouteable (mail )?domain|invalid domain|domain .{0,40}does not exist|domain\b.{0,60}\b(couldn'?t|could not|cannot|can'?t) be found|(?<![\w.@-])([a-z0-9-]+\.)+[a-z]{2,} does not exist|name or service not known|nxdomain|host name lookup failure|could not be resolved|no mail(-| )?server/,
   },
   {
     reason: 'filtered',
@@ -160,7 +164,8 @@ export const REASON_RULES: readonly ReasonRule[] = [
   {
     reason: 'userunknown',
     label: 'the provider says it has no such account',
-    pattern: /(doesn't|does not) have an? .{1,40} account|email account that you tried to reach does not exist/,
+    pattern:
+      /(doesn't|does not) have an? .{1,40} account|email account that you tried to reach does not exist/,
     definitive: true,
   },
   {
@@ -202,6 +207,7 @@ export const REASON_RULES: readonly ReasonRule[] = [
   {
     reason: 'filtered',
     label: "the recipient's filter refused the message",
-    pattern: /message filtered|rejected by the recipient domain|content filter|filtered|filter(ing)? rule|refused by (the )?recipient|recipient .{0,30}refus/,
+    pattern:
+      /message filtered|rejected by the recipient domain|content filter|filtered|filter(ing)? rule|refused by (the )?recipient|recipient .{0,30}refus/,
   },
 ];

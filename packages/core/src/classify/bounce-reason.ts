@@ -2,11 +2,16 @@ import { REASON_RULES } from './bounce-reason.rules.js';
 import type { BounceReason } from './classification.types.js';
 import { normalizeDiagnostic } from './diagnostic-text.js';
 import { detectSmtpPhase } from './smtp-phase.js';
-import { reasonFromStatus } from './status-reason.map.js';
 import { statusClass } from './status-code.js';
+import { reasonFromStatus } from './status-reason.map.js';
 
 /** The reasons that mean the address itself is dead, so it must be suppressed. */
-export const HARD_REASONS: ReadonlySet<BounceReason> = new Set(['userunknown', 'hostunknown', 'hasmoved', 'notaccept']);
+export const HARD_REASONS: ReadonlySet<BounceReason> = new Set([
+  'userunknown',
+  'hostunknown',
+  'hasmoved',
+  'notaccept',
+]);
 
 /** What we know about one failed recipient. */
 export interface BounceEvidence {
@@ -74,11 +79,15 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
   const phase = detectSmtpPhase(`${diagnostic} ${notice}`);
   if (reason === 'userunknown' && phase === 'data' && !definitive) {
     reason = 'filtered';
-    why.push('"user unknown" came in reply to DATA, after the recipient was accepted: a filter, not a dead address');
+    why.push(
+      '"user unknown" came in reply to DATA, after the recipient was accepted: a filter, not a dead address',
+    );
   } else if (HARD_REASONS.has(reason) && (phase === 'connect' || phase === 'mail')) {
     // Refused before any recipient was named: whatever the words, it is about us.
     reason = phase === 'connect' ? 'blocked' : 'rejected';
-    why.push(`refused at ${phase === 'connect' ? 'connection or HELO' : 'MAIL FROM'}, before the recipient was named: ${reason}`);
+    why.push(
+      `refused at ${phase === 'connect' ? 'connection or HELO' : 'MAIL FROM'}, before the recipient was named: ${reason}`,
+    );
   }
 
   let hard = HARD_REASONS.has(reason);
@@ -115,7 +124,13 @@ function matchRule(text: string): RuleMatch | undefined {
   if (!text) return undefined;
   for (const rule of REASON_RULES) {
     const match = rule.pattern.exec(text);
-    if (match) return { reason: rule.reason, label: rule.label, index: match.index, definitive: rule.definitive === true };
+    if (match)
+      return {
+        reason: rule.reason,
+        label: rule.label,
+        index: match.index,
+        definitive: rule.definitive === true,
+      };
   }
   return undefined;
 }

@@ -42,11 +42,15 @@ export async function classifyRawMessage(raw: Buffer | string): Promise<Classifi
 
   const dsnParts = mail.attachments.filter((a) => a.contentType === 'message/delivery-status');
   const dsnText = dsnParts.map((a) => a.content.toString('utf8')).join('\n\n');
-  const returnsMessage = mail.attachments.some((a) => /^(message\/rfc822|text\/rfc822-headers?)$/i.test(a.contentType));
+  const returnsMessage = mail.attachments.some((a) =>
+    /^(message\/rfc822|text\/rfc822-headers?)$/i.test(a.contentType),
+  );
   const envelopeWhy = detectBounceNotice({ from, subject, headers, returnsMessage, text });
   const report = parseDeliveryStatus(dsnText || (envelopeWhy.length > 0 ? text : ''));
   if (report.recipients.length > 0) {
-    const why = [dsnText ? 'message/delivery-status part (RFC 3464)' : 'delivery-status fields in the notice text'];
+    const why = [
+      dsnText ? 'message/delivery-status part (RFC 3464)' : 'delivery-status fields in the notice text',
+    ];
     return fromDeliveryStatus(report.recipients, text, why);
   }
 
@@ -109,9 +113,19 @@ function asComplaint(mail: ParsedMail, subject: string, contentType: string): Cl
     };
   }
   if (/report-type\s*=\s*"?feedback-report/i.test(contentType)) {
-    return { class: 'complaint', hard: false, status: '', reason: 'feedback', why: ['report-type=feedback-report'] };
+    return {
+      class: 'complaint',
+      hard: false,
+      status: '',
+      reason: 'feedback',
+      why: ['report-type=feedback-report'],
+    };
   }
-  if (/^\s*(complaint about message|(email )?abuse report|(spam |feedback[- ]loop |fbl )?(complaint|feedback) report)\b/i.test(subject)) {
+  if (
+    /^\s*(complaint about message|(email )?abuse report|(spam |feedback[- ]loop |fbl )?(complaint|feedback) report)\b/i.test(
+      subject,
+    )
+  ) {
     return {
       class: 'complaint',
       hard: false,
@@ -126,12 +140,20 @@ function asComplaint(mail: ParsedMail, subject: string, contentType: string): Cl
 function asSesNotification(text: string, from: string): Classification | undefined {
   const event = parseSesNotification(text);
   if (!event) return undefined;
-  const why = [`Amazon SES ${event.notificationType} notification${/amazon(aws|ses)\.com/i.test(from) ? ' from SNS' : ''}`];
+  const why = [
+    `Amazon SES ${event.notificationType} notification${/amazon(aws|ses)\.com/i.test(from) ? ' from SNS' : ''}`,
+  ];
   if (event.notificationType === 'Complaint') {
     return { class: 'complaint', hard: false, status: '', reason: 'feedback', why };
   }
   if (event.notificationType === 'Delivery') {
-    return { class: 'delivered', hard: false, status: event.status, reason: 'delivered', why: [...why, event.smtpResponse] };
+    return {
+      class: 'delivered',
+      hard: false,
+      status: event.status,
+      reason: 'delivered',
+      why: [...why, event.smtpResponse],
+    };
   }
   const status = findStatusCode(event.diagnosticCode) || event.status;
   const verdict = decideBounce({
@@ -140,10 +162,20 @@ function asSesNotification(text: string, from: string): Classification | undefin
     temporary: event.bounceType === 'Transient',
   });
   why.push(`bounceType ${event.bounceType}/${event.bounceSubType}`);
-  return { class: 'bounce', hard: verdict.hard, status, reason: verdict.reason, why: [...why, ...verdict.why] };
+  return {
+    class: 'bounce',
+    hard: verdict.hard,
+    status,
+    reason: verdict.reason,
+    why: [...why, ...verdict.why],
+  };
 }
 
-function fromDeliveryStatus(recipients: DeliveryStatusRecipient[], text: string, why: string[]): Classification {
+function fromDeliveryStatus(
+  recipients: DeliveryStatusRecipient[],
+  text: string,
+  why: string[],
+): Classification {
   const failed = recipients.find((r) => FAILED_ACTIONS.has(r.action) || /^[45]/.test(r.status));
   if (!failed) {
     const first = recipients[0];
@@ -153,7 +185,10 @@ function fromDeliveryStatus(recipients: DeliveryStatusRecipient[], text: string,
         hard: false,
         status: first.status,
         reason: 'delivered',
-        why: [...why, `Action: ${first.action || 'none'}, Status: ${first.status || 'none'}: a success notice`],
+        why: [
+          ...why,
+          `Action: ${first.action || 'none'}, Status: ${first.status || 'none'}: a success notice`,
+        ],
       };
     }
   }
@@ -171,7 +206,9 @@ function fromDeliveryStatus(recipients: DeliveryStatusRecipient[], text: string,
     notice: notice.notice,
     action: recipient?.action ?? '',
   });
-  why.push(`first failed recipient: Action ${recipient?.action || 'none'}, Status ${recipient?.status || 'none'}`);
+  why.push(
+    `first failed recipient: Action ${recipient?.action || 'none'}, Status ${recipient?.status || 'none'}`,
+  );
   return {
     class: 'bounce',
     hard: verdict.hard,
@@ -200,7 +237,13 @@ function headerValues(mail: ParsedMail): Map<string, string> {
   for (const { key, line } of mail.headerLines) {
     if (values.has(key)) continue;
     const colon = line.indexOf(':');
-    values.set(key, line.slice(colon + 1).replace(/\r?\n[ \t]+/g, ' ').trim());
+    values.set(
+      key,
+      line
+        .slice(colon + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim(),
+    );
   }
   if (mail.subject !== undefined) values.set('subject', mail.subject);
   return values;

@@ -18,9 +18,10 @@ export interface ReplyContext {
 }
 
 /**
- * Classifies a reply from its text, subject and headers, with phrase rules in
- * English, German, French and Spanish. Quoted history and signatures are removed
- * first, so our own words in the thread never count as the prospect's.
+ * Classifies a reply from its text, subject and headers, with phrase and
+ * word-family rules in English, German, French and Spanish. Quoted history,
+ * signatures and links are removed first, so our own words in the thread never
+ * count as the prospect's.
  *
  * Precedence, first match wins: a delivery failure notice (bounce); a person who
  * has left the company (wrong_person, even from an autoresponder, because pausing
@@ -50,7 +51,11 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
   const auto = detectAutoReply(headers, subject);
   // Each rule is tried on the text as written and on its words alone, so that
   // "Stop. Sending. Me. Emails." reads like "stop sending me emails".
-  const wordsOnly = (t: string): string => t.replace(/[^\p{L}\p{N}' ]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const wordsOnly = (t: string): string =>
+    t
+      .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   const match = (group: ReplyRuleGroup, haystack = folded): string | undefined => {
     const variants = [haystack, wordsOnly(haystack)];
     for (const rule of REPLY_RULES[group]) {
@@ -111,7 +116,8 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
       return done('out_of_office', { returnDate: headerDate });
     }
     const reference = context.receivedAt ?? parseDate(headers.get('date'));
-    const stated = parseReturnDate(folded, lang, reference) ?? parseReturnDate(foldText(text), lang, reference);
+    const stated =
+      parseReturnDate(folded, lang, reference) ?? parseReturnDate(foldText(text), lang, reference);
     if (stated) {
       why.push(`return date: ${stated.why}`);
       return done('out_of_office', { returnDate: stated.date });
@@ -121,7 +127,11 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
 }
 
 /** A bounce notice: by its envelope, or by its wording when it also quotes an SMTP code. */
-function asBounce(text: string, subject: string, headers: Map<string, string>): ReplyClassification | undefined {
+function asBounce(
+  text: string,
+  subject: string,
+  headers: Map<string, string>,
+): ReplyClassification | undefined {
   const envelope = detectBounceNotice({ from: headers.get('from') ?? '', subject, headers });
   const folded = foldText(text.slice(0, 4000));
   const wording = REPLY_RULES.bounce_notice.find((rule) => rule.pattern.test(folded));

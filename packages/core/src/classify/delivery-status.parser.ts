@@ -19,7 +19,13 @@ export interface DeliveryStatusReport {
 }
 
 const FIELD_LINE = /^([A-Za-z][A-Za-z0-9-]*)[ \t]*:[ \t]*(.*)$/;
-const RECIPIENT_FIELDS = new Set(['final-recipient', 'original-recipient', 'action', 'status', 'diagnostic-code']);
+const RECIPIENT_FIELDS = new Set([
+  'final-recipient',
+  'original-recipient',
+  'action',
+  'status',
+  'diagnostic-code',
+]);
 
 /**
  * Parses the fields of an RFC 3464 delivery-status report. Tolerant on purpose:
@@ -55,7 +61,8 @@ export function parseDeliveryStatus(text: string): DeliveryStatusReport {
   }
 
   for (const block of blocks) {
-    if (block['final-recipient'] === undefined && block.action === undefined && block.status === undefined) continue;
+    if (block['final-recipient'] === undefined && block.action === undefined && block.status === undefined)
+      continue;
     const diagnostic = block['diagnostic-code'] ?? '';
     const typeMatch = /^\s*([A-Za-z][\w-]*)\s*;\s*/.exec(diagnostic);
     report.recipients.push({

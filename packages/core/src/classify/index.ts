@@ -2,6 +2,8 @@
  * The reply and bounce classifier: pure, offline, explainable rules. Every
  * classification carries `why`, the rules that fired, in words.
  */
+
+export { HARD_REASONS } from './bounce-reason.js';
 export type {
   BounceReason,
   Classification,
@@ -13,5 +15,4 @@ export type {
 } from './classification.types.js';
 export { classifyRawMessage } from './classify-raw-message.js';
 export { classifyReplyText, type ReplyContext } from './classify-reply-text.js';
-export { HARD_REASONS } from './bounce-reason.js';
 export { stripQuotedText } from './quote-stripper.js';

@@ -1,3 +1,5 @@
+import { LEXICON_RULES } from './reply-lexicon.rules.js';
+
 /** A phrase rule over a reply's folded text (lower case, no accents, single spaces). */
 export interface ReplyRule {
   label: string;
@@ -20,7 +22,7 @@ export type ReplyRuleGroup =
  * Each rule is a phrase a person or an autoresponder actually writes; single
  * ambiguous words ("stop", "yes") only count when they are the whole reply.
  */
-export const REPLY_RULES: Readonly<Record<ReplyRuleGroup, readonly ReplyRule[]>> = {
+const PHRASE_RULES: Readonly<Record<ReplyRuleGroup, readonly ReplyRule[]>> = {
   unsubscribe: [
     { label: 'asks to unsubscribe', pattern: /\bunsubscribe?\b|\bunsub\b|\bopt(-| )?(me )?out\b/ },
     {
@@ -31,9 +33,13 @@ export const REPLY_RULES: Readonly<Record<ReplyRuleGroup, readonly ReplyRule[]>>
     {
       label: 'asks to stop the emails',
       pattern:
-        /\bstop (e-?mailing|mailing|sending|contacting|writing|spamming|messaging|reaching out|following up|bugging|pestering)\b|\b(do not|don'?t|never) (e-?mail|contact|write to|message|send|spam|reach out to) (me|us|this (address|email))\b|\bno (more|further) (e-?mails|emails|messages|contact|follow-?ups)\b|\b(i|we) (do not|don'?t) want (to receive|to get|any more|any further|more) (e-?mails|emails|messages|these)?|\bcease (all )?(contact|communication|emailing)\b|\bdelete (my|all my|our) (data|details|contact|information|personal data|e-?mail)\b|\berase my (data|personal data|details)\b|\b(be |get |been )?removed (me |us )?from (your|all|any|the|future|further)\b|\bno longer (wish|want) to (receive|hear|be contacted|get)\b|\breport(ing)? (you|this|these|it) (as|for) spam\b|\bleave me alone\b|^stop (aux|a|the|les|los|all|these|those|emails?|e-mails?|mails?|sending|messages|relances|envois|correos)\b/,
+        /\bstop (e-?mailing|mailing|sending|contacting|writing|spamming|messaging|reaching out|following up|bugging|pestering)\b|\b(do not|don'?t|never) (e-?mail|contact|write to|message|send|spam|reach out to) (me|us|this (address|email))\b|\bno (more|further) (e-?mails|emails|messages|contact|follow-?ups)\b|\b(i|we) (do not|don'?t) want (to receive|to get|any more|any further|more) (e-?mails|emails|messages|these)?|\bcease (all )?(contact|communication|emailing)\b|\bdelete (my|all my|our) (data|details|contact|information|personal data|e-?mail)\b|\berase my (data|personal data|details)\b|\b(be |get |been )?removed (me |us )?from (your|all|any|the|future|further)\b|\bno longer (wish|want) to (receive|hear|be contacted|get)\b|\breport(ing)? (you|this|these|it) (as|for) spam\b|\b(leave (me|us)|lassen sie (mich|uns)|lass (mich|uns)|laissez[- ](moi|nous)|dejen(me|nos)?|dejadme) (bitte |en )?(alone|in ruhe|tranquilles?|en paz|tranquil[oa]s?)\b|^stop (aux|a|the|les|los|all|these|those|emails?|e-mails?|mails?|sending|messages|relances|envois|correos)\b/,
     },
-    { label: 'answers only "stop" or "remove"', pattern: /^(stop|stopp|remove|unsubscribe|stop!+|remove me|please remove|pls remove|stop please|please stop|baja|de baja|desinscription|abmelden|austragen)[.!]*$/ },
+    {
+      label: 'answers only "stop" or "remove"',
+      pattern:
+        /^(stop|stopp|remove|unsubscribe|stop!+|remove me|please remove|pls remove|stop please|please stop|baja|de baja|desinscription|abmelden|austragen)[.!]*$/,
+    },
     {
       label: 'asks to unsubscribe (German)',
       pattern:
@@ -42,7 +48,7 @@ export const REPLY_RULES: Readonly<Record<ReplyRuleGroup, readonly ReplyRule[]>>
     {
       label: 'asks to unsubscribe (French)',
       pattern:
-        /\bdes-?inscri(re|vez|ption|s|t|bez)\b|\bdesabonn(er|ez|ement)\b|\bretirez[- ]moi\b|\bme (retirer|desinscrire|supprimer|enlever|desabonner)\b|\b(retire[rz]?|supprime[rz]?|enleve[rz]?|sortir|sortez)[- ]?(moi|nous)? (de|des) (votre|vos|la|cette|ces) (liste|listes|fichiers?|base|bases)\b|\bretirer (mon adresse|mon e-?mail|moi|mes coordonnees)\b|\bsupprime[rz]?[- ](moi|mon adresse|mon e-?mail|mes (donnees|coordonnees))\b|\bne (plus )?(m'|me )?(envoyez|contactez|ecrivez|sollicitez|relancez)( plus)?\b|\bne plus (recevoir|etre (contacte|sollicite)e?)\b|\bne (veux|souhaite|desire|voulons|souhaitons|desirons) (plus|pas) (recevoir|etre (re)?contacte|etre sollicite)|\barrete[rz] de (m'|me |nous )(envoyer|ecrire|contacter|solliciter|relancer)\b|\bmerci de ne plus\b|\bplus (de|aucun) (mails?|messages?|e-?mails?|relances?)\b/,
+        /\bdes-?inscri(re|vez|ption|s|t|bez)\b|\bdesabonn(er|ez|ement)\b|\bretirez[- ]moi\b|\bme (retirer|desinscrire|supprimer|enlever|desabonner)\b|\b(retire[rz]?|supprime[rz]?|enleve[rz]?|sortir|sortez)[- ]?(moi|nous)? (de|des) (votre|vos|la|cette|ces) (liste|listes|fichiers?|base|bases)\b|\bretirer (mon adresse|mon e-?mail|moi|mes coordonnees)\b|\bsupprime[rz]?[- ](moi|mon adresse|mon e-?mail|mes (donnees|coordonnees))\b|\bne (plus )?(m'|me )?(envoyez|contactez|ecrivez|sollicitez|relancez)( plus)?\b|\bne plus (recevoir|etre (contacte|sollicite)e?|(m'|me |nous )?(ecrire|contacter|envoyer|solliciter|relancer))\b|\bne (veux|souhaite|desire|voulons|souhaitons|desirons) (plus|pas) (recevoir|etre (re)?contacte|etre sollicite)|\barrete[rz] de (m'|me |nous )(envoyer|ecrire|contacter|solliciter|relancer)\b|\bmerci de ne plus\b|\bplus (de|aucun) (mails?|messages?|e-?mails?|relances?)\b/,
     },
     {
       label: 'asks to unsubscribe (Spanish)',
@@ -109,7 +115,7 @@ export const REPLY_RULES: Readonly<Record<ReplyRuleGroup, readonly ReplyRule[]>>
     {
       label: 'declines',
       pattern:
-        /^(no|nope|pass|no,? thanks?|not now)[.!]*$|\bnot (really |currently |at all )?interested\b|\bno interest\b|\bno,? thank(s| you)\b|\bno thx\b|\bthanks,? but no\b|\bnot (a |the )?(good |right )?(fit|priority|match) (for us|right now|at the moment|at this time)\b|\bnot for us\b|\b(we are|we're|i am|i'm|we) (all set|good for now|covered|happy with (our|what)|not looking|not in the market)\b|\b(we|i) (already )?(have|use|work with) (a|an|our own|another|one|something) .{0,30}\b(already|in place|that works|we like|we're happy|we are happy)\b|\b(we|i) already (have|use|work with|partner with)\b|\b(we|i) (don'?t|do not) (need|have a need for|require)\b|\bno need\b|\b(not|no) (at|for) (this|the moment|now)\b|\bnot (right )?now\b|\bwe'?ll pass\b|\bi'?ll pass\b|\bpass on this\b|\bno budget\b|\b(isn'?t|is not|not) (really )?relevant\b|\b(isn'?t|is not|not) something (we|i)\b|\b(it'?s|that'?s) a (no|pass|hard no)\b|\b(we|i) (don'?t|do not) have (this|that|the|a|any) (problem|issue|need|pain)\b|\b(rather not|don'?t want to) waste your time\b|\b(other|different) priorities\b|\b(doesn'?t|does not|wouldn'?t) make sense for us\b|\b(politely )?decline\b|\bnot what (we'?re|we are|i'?m|i am) looking for\b|\bno (bandwidth|capacity) (for|to)\b|\bnot a good time\b|\b(chose|picked|went with|selected) (another|a different) (vendor|provider|solution|tool)\b|\bnot a priority\b|\bnot (looking|planning) (for|to)\b/,
+        /^(no|nope|pass|no,? thanks?|not now)[.!]*$|\bnot (really |currently |at all )?interested\b|\bno interest\b|\bno,? thank(s| you)\b|\bno thx\b|\bthanks,? but no\b|\bnot (a |the )?(good |right )?(fit|priority|match) (for us|right now|at the moment|at this time)\b|\bnot for us\b|\b(we are|we're|i am|i'm|we) (all set|good for now|covered|happy with (our|what)|not looking|not in the market)\b|\b(we|i) (already )?(have|use|work with) (a|an|our own|another|one|something) .{0,30}\b(already|in place|that works|we like|we're happy|we are happy)\b|\b(we|i) already (have|use|work with|partner with)\b|\b(we|i) (don'?t|do not) (need|have a need for|require)\b|\bno need\b|\b(not|no) (at|for) (this|the moment|now)\b|\bnot (right )?now\b|\b(we|i)'?ll pass\b(?! (it|this|that|them|your|on|along|around))|\bpass on this\b|\bno budget\b|\b(isn'?t|is not|not) (really )?relevant\b|\b(isn'?t|is not|not) something (we|i)\b|\b(it'?s|that'?s) a (no|pass|hard no)\b|\b(we|i) (don'?t|do not) have (this|that|the|a|any) (problem|issue|need|pain)\b|\b(rather not|don'?t want to) waste your time\b|\b(other|different) priorities\b|\b(doesn'?t|does not|wouldn'?t) make sense for us\b|\b(politely )?decline\b|\bnot what (we'?re|we are|i'?m|i am) looking for\b|\bno (bandwidth|capacity) (for|to)\b|\bnot a good time\b|\b(chose|picked|went with|selected) (another|a different) (vendor|provider|solution|tool)\b|\bnot a priority\b|\bnot (looking|planning) (for|to)\b/,
     },
     {
       label: 'declines (German)',
@@ -132,7 +138,7 @@ export const REPLY_RULES: Readonly<Record<ReplyRuleGroup, readonly ReplyRule[]>>
     {
       label: 'shows interest',
       pattern:
-        /\b(i am|i'm|we are|we're|would be|i'd be|we'd be|definitely|very|quite|could be|might be|be) interested\b|\binterested in (learning|hearing|seeing|a (call|demo|chat))\b|\bsounds (good|great|interesting|promising|intriguing)\b|\btell me more\b|\b(send|share|forward) (me |us |over )?(some |more |a few )?(info|information|details|deck|pricing|prices|case stud(y|ies)|materials?|a proposal|a quote)\b|\b(let'?s|lets|happy to|glad to|open to|would love to|keen to|i'd like to|we'd like to|love to) (talk|chat|connect|jump on|hop on|set up|schedule|meet|learn more|discuss|find a time|book)\b|\bbook (a|some) (call|meeting|time|demo|slot)\b|\b(what|when) (is|are|would) (your|you) (availability|free|available|be available)\b|\b(are you|i am|i'm|we're|we are) (free|available) (on|next|this|tomorrow|monday|tuesday|wednesday|thursday|friday)\b|\bcalendly\b|\bhow much (does|is|would)\b|\bwhat (does|would) (it|this|that) cost\b|\b(schedule|set up|arrange) a (call|demo|meeting|quick call|chat)\b|\b(send|share) (me |us )?(a |an )?(calendar|invite|meeting invite)\b|\b(give me|send me) a (call|ring)\b|\bworth a (chat|conversation|call|look)\b|\b(we are|we're|i am|i'm) (currently )?(looking|exploring|evaluating|considering)\b|\bcurious to (learn|hear|see)\b|\b(send|share|forward)( me| us| over)?( the| your| a| an| some| more| a few| any)?( [\w-]+){0,2} (info|information|details|deck|pricing|prices|case stud(y|ies)|materials?|proposal|quote|one-?pager|brochure|presentation|demo)\b|\bsend (over |me |us )?(some|a few|a couple of|your) (times|slots|dates)\b|\btimes? that (work|suit)s?\b|\b(what|how) (does|is|would) (the |your )?pric(e|ing)\b|\bbook (something|a time|time|a slot)\b|\b(good|great|perfect) timing\b|\btiming is (good|great|right|perfect)\b|\b(\d+ ?(min|mins|minutes)|call|chat|meeting|that time) works\b|\bcan we (do|have|set up|schedule|book|jump on|hop on|get) a (call|chat|meeting|demo)\b|\bwhat'?s your availability\b|\b(open to|up for) a (quick |short )?(call|chat|conversation|demo|meeting)\b|\b(this is|very) timely\b|\bballpark\b|\b(share|send)\b.{0,30}\b(overview|proposal|pricing)\b|^(yep|yes|yeah|ok|okay|sure),? (i'?m |we'?re |we are |i am )?interested\b|^interested\b|\b(on|in) my calendar\b|\b(might|could|may) be a (good )?fit\b|\b(like|love|want) to see a demo\b|\bsee a demo\b|\b(count me|i'?m) in\b|\bset it up\b/,
+        /\b(i am|i'm|we are|we're|would be|i'd be|we'd be|definitely|very|quite|could be|might be|be) interested\b|\binterested in (learning|hearing|seeing|a (call|demo|chat))\b|\bsounds (good|great|interesting|promising|intriguing)\b|\btell me more\b|\b(send|share|forward) (me |us |over )?(some |more |a few )?(info|information|details|deck|pricing|prices|case stud(y|ies)|materials?|a proposal|a quote)\b|\b(let'?s|lets|happy to|glad to|open to|would love to|keen to|i'd like to|we'd like to|love to) (talk|chat|connect|jump on|hop on|set up|schedule|meet|learn more|discuss|find a time|book)\b|\bbook (a|some) (call|meeting|time|demo|slot)\b|\b(what|when) (is|are|would) (your|you) (availability|free|available|be available)\b|\b(are you|i am|i'm|we're|we are) (free|available) (on|next|this|tomorrow|monday|tuesday|wednesday|thursday|friday)\b|\bcalendly\b|\bhow much (does|is|would)\b|\bwhat (does|would) (it|this|that) cost\b|\b(schedule|set up|arrange) a (call|demo|meeting|quick call|chat)\b|\b(send|share) (me |us )?(a |an )?(calendar|invite|meeting invite)\b|\b(give me|send me) a (call|ring)\b|\bworth a (chat|conversation|call|look)\b|\b(we are|we're|i am|i'm) (currently )?(looking|exploring|evaluating|considering)\b|\bcurious to (learn|hear|see)\b|\b(send|share|forward)( me| us| over)?( the| your| a| an| some| more| a few| any)?( [\w-]+){0,2} (info|information|details|deck|pricing|prices|case stud(y|ies)|materials?|proposal|quote|one-?pager|brochure|presentation|demo)\b|\bsend (over |me |us )?(some|a few|a couple of|your) (times|slots|dates)\b|\btimes? that (work|suit)s?\b|\b(what|how) (does|is|would) (the |your )?pric(e|ing)\b|\bbook (something|a time|time|a slot)\b|\b(good|great|perfect) timing\b|\btiming is (good|great|right|perfect)\b|\b(\d+ ?(min|mins|minutes)|call|chat|meeting|that time) works\b|\bcan we (do|have|set up|schedule|book|jump on|hop on|get) a (call|chat|meeting|demo)\b|\bwhat'?s your availability\b|\b(open to|up for) a (quick |short )?(call|chat|conversation|demo|meeting)\b|\b(this is|very) timely\b|\bballpark\b|\b(share|send)\b.{0,30}\b(overview|proposal|pricing)\b|^(yep|yes|yeah|ok|okay|sure),? (i'?m |we'?re |we are |i am )?interested\b|^interested\b|\b(on|in) my calendar\b|\b(might|could|may) be a (good )?fit\b|\b(like|love|want) to see a demo\b|\bsee a demo\b|\b(count me|i'?m) in\b(?! ?[\w-])|\bset it up\b/,
     },
     {
       label: 'shows interest (German)',
@@ -149,8 +155,11 @@ export const REPLY_RULES: Readonly<Record<ReplyRuleGroup, readonly ReplyRule[]>>
       pattern:
         /(?<!no )\b(me|nos) interesa(ria)?\b|\b(estoy|estamos|estaria|estariamos) (muy )?interesad[oa]s?\b|\b(agendar|agendemos|programar|programemos|coordinar|coordinemos|organizar|tener) (una )?(llamada|reunion|demo|cita|videollamada)\b|\b(enviame|envieme|mandame|mandeme|mandenme|envienme|enviar|compartir|comparta|comparte)(nos)? (mas )?(informacion|info|detalles|precios|una propuesta|la presentacion)\b|\b(cuando|que dia) (tienes|tiene|tendrias|tendria) (disponibilidad|tiempo|un hueco)\b|\bsuena (bien|interesante)\b|\bme gustaria (saber|conocer|ver|hablar|tener)\b|\bcon gusto\b|\bcuanto (cuesta|cuestan|vale|costaria)\b|\bhablemos\b|\bestamos evaluando\b|\b(nos|me) encaja\b|\bver una demo\b|\bpodemos (ver|tener|agendar|hablar|hacer)\b|\b(envien|envie|mande|manden)(me|nos) (una|la|el) (propuesta|presupuesto|demo|presentacion)\b/,
     },
-    { label: 'answers yes', pattern:
-        /^(yes|yes please|sure|absolutely|ja|ja gerne|gerne|oui|oui volontiers|si|si claro|claro|por supuesto|d'accord|ok,? let'?s (talk|do it))[.!]*$|^(yes|ja|oui|si),? (gerne|please|volontiers|claro|con gusto|sure|absolutely|let'?s)\b|^let'?s do it\b/ },
+    {
+      label: 'answers yes',
+      pattern:
+        /^(yes|yes please|sure|absolutely|ja|ja gerne|gerne|oui|oui volontiers|si|si claro|claro|por supuesto|d'accord|ok,? let'?s (talk|do it))[.!]*$|^(yes|ja|oui|si),? (gerne|please|volontiers|claro|con gusto|sure|absolutely|let'?s)\b|^let'?s do it\b/,
+    },
   ],
 
   bounce_notice: [
@@ -161,3 +170,17 @@ export const REPLY_RULES: Readonly<Record<ReplyRuleGroup, readonly ReplyRule[]>>
     },
   ],
 };
+
+/**
+ * Phrase rules first, then the word-family rules of the same group (see
+ * reply-lexicon.rules.ts), which catch the wordings no phrase list foresaw.
+ */
+export const REPLY_RULES: Readonly<Record<ReplyRuleGroup, readonly ReplyRule[]>> = mergeRules();
+
+function mergeRules(): Record<ReplyRuleGroup, readonly ReplyRule[]> {
+  const merged = { ...PHRASE_RULES };
+  for (const group of Object.keys(merged) as ReplyRuleGroup[]) {
+    merged[group] = [...PHRASE_RULES[group], ...(LEXICON_RULES[group] ?? [])];
+  }
+  return merged;
+}

@@ -7,37 +7,44 @@ export interface ReturnDate {
   why: string;
 }
 
-const MONTHS = namesToNumbers([
-  'january jan januar janner janvier janv enero ene',
-  'february feb februar fevrier fevr fev febrero',
-  'march mar marz mrz mars marzo',
-  'april apr avril avr abril abr',
-  'may mai mayo',
-  'june jun juni juin junio',
-  'july jul juli juillet juil julio',
-  'august aug aout agosto ago',
-  'september sep sept septembre septiembre setiembre',
-  'october oct oktober okt octobre octubre',
-  'november nov novembre noviembre',
-  'december dec dezember dez decembre diciembre dic',
-], 1);
+const MONTHS = namesToNumbers(
+  [
+    'january jan januar janner janvier janv enero ene',
+    'february feb februar fevrier fevr fev febrero',
+    'march mar marz mrz mars marzo',
+    'april apr avril avr abril abr',
+    'may mai mayo',
+    'june jun juni juin junio',
+    'july jul juli juillet juil julio',
+    'august aug aout agosto ago',
+    'september sep sept septembre septiembre setiembre',
+    'october oct oktober okt octobre octubre',
+    'november nov novembre noviembre',
+    'december dec dezember dez decembre diciembre dic',
+  ],
+  1,
+);
 
 // Full names only: short forms collide with words ("mon" is French for "my").
-const WEEKDAYS = namesToNumbers([
-  'sunday sonntag dimanche domingo',
-  'monday montag lundi lunes',
-  'tuesday dienstag mardi martes',
-  'wednesday mittwoch mercredi miercoles',
-  'thursday donnerstag jeudi jueves',
-  'friday freitag vendredi viernes',
-  'saturday samstag sonnabend samedi sabado',
-], 0);
+const WEEKDAYS = namesToNumbers(
+  [
+    'sunday sonntag dimanche domingo',
+    'monday montag lundi lunes',
+    'tuesday dienstag mardi martes',
+    'wednesday mittwoch mercredi miercoles',
+    'thursday donnerstag jeudi jueves',
+    'friday freitag vendredi viernes',
+    'saturday samstag sonnabend samedi sabado',
+  ],
+  0,
+);
 
 const MONTH_NAMES = Object.keys(MONTHS).join('|');
 const WEEKDAY_NAMES = Object.keys(WEEKDAYS).join('|');
 
 interface DateToken {
   index: number;
+  end: number;
   year?: number;
   month?: number;
   day?: number;
@@ -49,7 +56,7 @@ interface DateToken {
 const RETURN_KEYWORDS =
   /\b(back (in the office |in office |at (my|the) desk |at work )?(on|by|from)?|return(ing)? (to the office |to work )?(on)?|in the office (again )?(on|from)|available (again )?(on|from)|reachable (again )?(on|from)|zuruck( im buro)?( am| ab)?|wieder (im buro|erreichbar|da|verfugbar|zuruck)( ab| am)?|ab dem|ab|de retour (le|au bureau le|a partir du)?|retour (prevu )?le|a partir du|je reviens (le)?|je serai de retour (le)?|de regreso (el)?|regreso (el)?|vuelvo (el)?|volvere (el)?|a partir del|de vuelta (el)?|me reincorporo (el)?)\s*$/;
 const UNTIL_KEYWORDS =
-  /\b(until|till|through|thru|to|bis( zum| einschliesslich| inklusive| inkl\.?)?|jusqu'au|jusqu'a|au|hasta( el)?|al)\s*$/;
+  /\b(until|till|through|thru|to|bis( zum| einschliesslich| inklusive| inkl\.?)?|jusqu'au|jusqu'a|au|hasta( el)?|al)( next| the next| nachsten| kommenden| prochain| proximo)?\s*$/;
 
 /**
  * Finds the date an out-of-office says the person is back. Reads "back on", "zurück
@@ -59,13 +66,19 @@ const UNTIL_KEYWORDS =
  * A date without a year takes the year that puts it on or after the message date;
  * a weekday is the next one after it. Without a message date, only full dates count.
  */
-export function parseReturnDate(folded: string, lang: ReplyLanguage, reference?: Date): ReturnDate | undefined {
+export function parseReturnDate(
+  folded: string,
+  lang: ReplyLanguage,
+  reference?: Date,
+): ReturnDate | undefined {
   const tokens = findDateTokens(folded, lang);
   let fallback: ReturnDate | undefined;
   for (const token of tokens) {
     const before = folded.slice(Math.max(0, token.index - 45), token.index);
     const isReturn = RETURN_KEYWORDS.test(before) || RETURN_KEYWORDS.test(stripWeekday(before));
-    const isUntil = !isReturn && (UNTIL_KEYWORDS.test(before) || UNTIL_KEYWORDS.test(stripWeekday(before)) || /[-–]\s*$/.test(before));
+    const isUntil =
+      !isReturn &&
+      (UNTIL_KEYWORDS.test(before) || UNTIL_KEYWORDS.test(stripWeekday(before)) || /[-–]\s*$/.test(before));
     if (!isReturn && !isUntil) continue;
     const resolved = resolve(token, reference);
     if (!resolved) continue;
@@ -86,10 +99,10 @@ function stripWeekday(before: string): string {
 function findDateTokens(text: string, lang: ReplyLanguage): DateToken[] {
   const tokens: DateToken[] = [];
   const taken: Array<[number, number]> = [];
-  const add = (index: number, length: number, token: Omit<DateToken, 'index'>): void => {
+  const add = (index: number, length: number, token: Omit<DateToken, 'index' | 'end'>): void => {
     if (taken.some(([s, e]) => index < e && index + length > s)) return;
     taken.push([index, index + length]);
-    tokens.push({ index, ...token });
+    tokens.push({ index, end: index + length, ...token });
   };
 
   for (const m of text.matchAll(/\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g)) {
@@ -102,7 +115,10 @@ function findDateTokens(text: string, lang: ReplyLanguage): DateToken[] {
   for (const m of text.matchAll(dayMonth)) {
     add(m.index, m[0].length, { day: Number(m[1]), month: MONTHS[m[2] ?? ''], year: year(m[3]) });
   }
-  const monthDay = new RegExp(`\\b(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4}))?`, 'g');
+  const monthDay = new RegExp(
+    `\\b(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4}))?`,
+    'g',
+  );
   for (const m of text.matchAll(monthDay)) {
     add(m.index, m[0].length, { month: MONTHS[m[1] ?? ''], day: Number(m[2]), year: year(m[3]) });
   }
@@ -124,7 +140,11 @@ function findDateTokens(text: string, lang: ReplyLanguage): DateToken[] {
   for (const m of text.matchAll(new RegExp(`\\b(${WEEKDAY_NAMES})\\b`, 'g'))) {
     add(m.index, m[0].length, { weekday: WEEKDAYS[m[1] ?? ''] });
   }
-  return tokens.sort((x, y) => x.index - y.index);
+  // "lundi 25 mars": the weekday only names the date that follows it.
+  const dated = tokens.filter((t) => t.weekday === undefined);
+  return tokens
+    .filter((t) => t.weekday === undefined || !dated.some((d) => d.index >= t.end && d.index - t.end <= 12))
+    .sort((x, y) => x.index - y.index);
 }
 
 /** Maps every space-separated name on line i to first + i. */

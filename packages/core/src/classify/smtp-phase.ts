@@ -12,8 +12,14 @@ const PHASES: ReadonlyArray<[SmtpPhase, RegExp]> = [
     'data',
     /in reply to (end of )?data command|after (end of )?data\b|for (text|data) command|did not like our data|>>> data <<< [45]\d\d [^<>]{0,200}\b554 5\.0\.0 service unavailable/,
   ],
-  ['rcpt', /in reply to rcpt to command|after rcpt( to| command)|>>> rcpt to:\S* <<< [45]\d\d|did not like our rcpt/],
-  ['mail', /in reply to mail from command|after mail from|>>> mail from:\S* <<< [45]\d\d|did not like our mail/],
+  [
+    'rcpt',
+    /in reply to rcpt to command|after rcpt( to| command)|>>> rcpt to:\S* <<< [45]\d\d|did not like our rcpt/,
+  ],
+  [
+    'mail',
+    /in reply to mail from command|after mail from|>>> mail from:\S* <<< [45]\d\d|did not like our mail/,
+  ],
   [
     'connect',
     /after initial connection|in reply to (helo|ehlo)|after (helo|ehlo)|during (initial )?connection|my name was rejected/,

@@ -60,7 +60,9 @@ describe.skipIf(!corpusPresent)(`bounce corpus (${corpusDir})`, () => {
       `  class  ${pct(classOk, files.length)} (${classOk}/${files.length})`,
       `  hard   ${pct(hardOk, files.length)} (${hardOk}/${files.length}); precision ${pct(hardTruePositives, hardPredicted)}, recall ${pct(hardTruePositives, hardActual)}`,
       `  reason ${pct(reasonOk, files.length)} (informative, not required)`,
-      ...[...perClass].map(([cls, s]) => `  class ${cls.padEnd(14)} ${pct(s.ok, s.total)} (${s.ok}/${s.total})`),
+      ...[...perClass].map(
+        ([cls, s]) => `  class ${cls.padEnd(14)} ${pct(s.ok, s.total)} (${s.ok}/${s.total})`,
+      ),
       `  misses (${misses.length}):`,
       ...misses.map((m) => `    ${m}`),
     ];

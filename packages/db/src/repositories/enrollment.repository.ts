@@ -21,6 +21,8 @@ export type EnrollmentRow = {
 
 export type EnrollResult = {
   enrolled: { id: string; prospectId: string }[];
+  /** Created `queued` because the sending domain is paused; they start when it is resumed. */
+  held: { id: string; prospectId: string }[];
   refused: { prospectId: string; reason: 'suppressed' | 'already_enrolled' | 'not_found' }[];
 };
 
@@ -28,6 +30,9 @@ const COLUMNS = `id, prospect_id AS "prospectId", sequence_id AS "sequenceId", s
   mailbox_id AS "mailboxId", status, current_step AS "currentStep", next_touch_at AS "nextTouchAt",
   conversation_id AS "conversationId", first_message_id AS "firstMessageId", stop_reason AS "stopReason",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** `stop_reason` of an enrollment held (`queued`) until its sending domain is resumed. */
+export const HELD_FOR_DOMAIN_PAUSE = 'held:domain_paused';
 
 /** The sha-256 kept in place of an erased address. */
 export function emailHash(email: string): string {
@@ -42,6 +47,8 @@ export class EnrollmentRepository {
    * Enrolls prospects on the latest version of a sequence, in one transaction.
    * Suppressed addresses (by address, by domain, or by the hash of an erased
    * person) and prospects already in this sequence are refused, not failed.
+   * On a paused sending domain, `whenDomainPaused: 'hold'` creates them `queued`
+   * (started when the domain is resumed) instead of refusing.
    * @throws DomainError `domain_paused` / `mailbox_paused` when the mailbox may not take new enrollments.
    */
   async enroll(input: {
@@ -50,6 +57,7 @@ export class EnrollmentRepository {
     mailboxId: string;
     prospectIds: string[];
     firstTouchAt: (index: number) => Date;
+    whenDomainPaused?: 'refuse' | 'hold';
   }): Promise<EnrollResult> {
     return inTransaction(this.pool, async (client) => {
       const mb = await client.query<{
@@ -64,7 +72,8 @@ export class EnrollmentRepository {
       );
       const mailbox = mb.rows[0];
       if (!mailbox) throw new DomainError('not_found', 'mailbox not found', { field: 'mailboxId' });
-      if (mailbox.domain_status === 'paused') {
+      const hold = mailbox.domain_status === 'paused' && input.whenDomainPaused === 'hold';
+      if (mailbox.domain_status === 'paused' && !hold) {
         throw new DomainError(
           'domain_paused',
           `sending domain ${mailbox.domain} is paused: ${mailbox.reason ?? 'no reason given'}`,
@@ -102,8 +111,8 @@ export class EnrollmentRepository {
 
       const ids = candidates.map(() => randomUUID());
       const inserted = await client.query<{ id: string; prospect_id: string }>(
-        `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status, current_step, next_touch_at)
-         SELECT e.id, e.prospect_id, $3, $4, $5, 'active', 1, e.due
+        `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status, current_step, next_touch_at, stop_reason)
+         SELECT e.id, e.prospect_id, $3, $4, $5, $7::"EnrollmentStatus", 1, e.due, $8
          FROM unnest($1::uuid[], $2::uuid[], $6::timestamptz[]) AS e(id, prospect_id, due)
          ON CONFLICT (prospect_id, sequence_id) DO NOTHING
          RETURNING id, prospect_id`,
@@ -114,13 +123,15 @@ export class EnrollmentRepository {
           input.sequenceVersionId,
           input.mailboxId,
           candidates.map((_, i) => input.firstTouchAt(i)),
+          hold ? 'queued' : 'active',
+          hold ? HELD_FOR_DOMAIN_PAUSE : null,
         ],
       );
       const enrolled = inserted.rows.map((r) => ({ id: r.id, prospectId: r.prospect_id }));
       const done = new Set(enrolled.map((e) => e.prospectId));
       for (const id of candidates)
         if (!done.has(id)) refused.push({ prospectId: id, reason: 'already_enrolled' });
-      return { enrolled, refused };
+      return hold ? { enrolled: [], held: enrolled, refused } : { enrolled, held: [], refused };
     });
   }
 

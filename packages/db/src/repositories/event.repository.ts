@@ -1,77 +1,313 @@
 import { randomUUID } from 'node:crypto';
-import { type CanonicalEvent, effectOf } from '@touchbase/core';
+import {
+  type CanonicalEvent,
+  type EventEffect,
+  effectOf,
+  outOfOfficeResumeAt,
+  softBounceEffect,
+} from '@touchbase/core';
 import type pg from 'pg';
 import { inTransaction } from '../database.js';
-import { EnrollmentRepository } from './enrollment.repository.js';
+import { CrmOutboxRepository } from './crm-outbox.repository.js';
+import { EnrollmentRepository, emailHash } from './enrollment.repository.js';
+import { TriageRepository } from './triage.repository.js';
+
+/** An enrollment whose pending job should be removed (stopped or paused) or created (resumed). */
+export type EnrollmentStep = { id: string; currentStep: number };
 
 /** What recording an event did. */
 export type ApplyResult = {
   duplicate: boolean;
   eventId: string | null;
   prospectId: string | null;
-  /** `applied`, `unknown_prospect`, `no_effect` or `duplicate`. */
+  /**
+   * `applied`, `paused`, `soft_bounce`, `email_changed`, `erased`, `triage`,
+   * `unknown_prospect`, `no_effect`, `refused_unsigned`, `conflict` or `duplicate`.
+   */
   outcome: string;
-  /** Enrollments stopped, with the step whose pending job should now be removed. */
-  stopped: { id: string; currentStep: number }[];
+  /** Enrollments stopped or paused, with the step whose pending job should now be removed. */
+  stopped: EnrollmentStep[];
+  /** Enrollments made active again (an address change), whose next touch needs a job. */
+  resumed: (EnrollmentStep & { nextTouchAt: Date })[];
+  /**
+   * Touches of the stopped enrollments that a sender had already claimed when the
+   * stop committed: they may still be on their way to the provider.
+   */
+  inFlight: { enrollmentId: string; step: number }[];
+  /** Whether a CRM notification was queued in the outbox. */
+  crmQueued: boolean;
 };
+
+/** How to apply events: the clock, TIME_SCALE for pauses, and whether a CRM is told of hard bounces. */
+export type ApplyOptions = { now?: Date; timeScale?: number; notifyCrm?: boolean };
+
+type Target = { prospectId: string; email: string; enrollmentId: string | null };
+
+const LIVE = `('queued', 'active', 'paused')`;
+
+/** Event types a person writes: when nobody we know wrote them, a person should look. */
+const PERSON_TYPES = new Set(['reply', 'out_of_office', 'unsubscribe']);
 
 /**
  * The event log. An event is recorded once by (source, external id) and applied
  * in the same transaction, so a redelivery finds it and changes nothing, and a
  * crash leaves either both or neither.
+ *
+ * The recorded payload never holds an address: addresses are replaced by their
+ * sha-256 (the log is immutable, and an erasure must leave no address behind).
  */
 export class EventRepository {
   private readonly enrollments: EnrollmentRepository;
+  private readonly triage = new TriageRepository();
+  private readonly outbox: CrmOutboxRepository;
 
   constructor(private readonly pool: pg.Pool) {
     this.enrollments = new EnrollmentRepository(pool);
+    this.outbox = new CrmOutboxRepository(pool);
   }
 
-  async recordAndApply(event: CanonicalEvent): Promise<ApplyResult> {
+  async recordAndApply(event: CanonicalEvent, opts: ApplyOptions = {}): Promise<ApplyResult> {
+    const now = opts.now ?? new Date();
     return inTransaction(this.pool, async (client) => {
       const id = randomUUID();
       const inserted = await client.query(
-        `INSERT INTO event (id, source, external_id, type, payload) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO event (id, source, external_id, type, payload, classification, why) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (source, external_id) DO NOTHING RETURNING seq`,
-        [id, event.source, event.externalId, event.type, JSON.stringify(event)],
+        [
+          id,
+          event.source,
+          event.externalId,
+          event.type,
+          JSON.stringify(redact(event)),
+          event.classification ?? null,
+          event.why ? JSON.stringify(event.why) : null,
+        ],
       );
-      if (inserted.rowCount === 0) return { duplicate: true, eventId: null, prospectId: null, outcome: 'duplicate', stopped: [] };
+      const result: ApplyResult = {
+        duplicate: false,
+        eventId: id,
+        prospectId: null,
+        outcome: 'no_effect',
+        stopped: [],
+        resumed: [],
+        inFlight: [],
+        crmQueued: false,
+      };
+      if (inserted.rowCount === 0) return { ...result, duplicate: true, eventId: null, outcome: 'duplicate' };
 
       const target = await this.resolve(client, event);
       if (!target) {
-        await client.query(`UPDATE event SET applied_at = now(), outcome = 'unknown_prospect' WHERE id = $1`, [id]);
-        return { duplicate: false, eventId: id, prospectId: null, outcome: 'unknown_prospect', stopped: [] };
+        result.outcome = await this.unresolved(client, id, event);
+        await this.finish(client, id, result.outcome, null, null);
+        return result;
+      }
+      result.prospectId = target.prospectId;
+
+      let effect: EventEffect = effectOf(event);
+      if (effect.kind === 'soft_bounce') {
+        effect = softBounceEffect(event, (await this.softBouncesInARow(client, target.prospectId)) + 1);
+      }
+      switch (effect.kind) {
+        case 'stop': {
+          result.stopped = await this.enrollments.stopForProspect(
+            client,
+            target.prospectId,
+            effect.status,
+            effect.reason,
+          );
+          if (effect.suppress) {
+            await client.query(
+              `INSERT INTO suppression (id, kind, value, reason) VALUES ($1, 'email', $2, $3) ON CONFLICT (kind, value) DO NOTHING`,
+              [randomUUID(), target.email, effect.reason],
+            );
+          }
+          if (effect.invalidateEmail) {
+            await client.query(`UPDATE prospect SET email_status = 'invalid' WHERE id = $1`, [target.prospectId]);
+            if (opts.notifyCrm) {
+              result.crmQueued = await this.outbox.enqueue(client, {
+                eventId: id,
+                prospectId: target.prospectId,
+                email: target.email,
+                kind: 'hard_bounce',
+              });
+            }
+          }
+          result.outcome = 'applied';
+          break;
+        }
+        case 'pause': {
+          const until = outOfOfficeResumeAt(now, effect.returnDate, { timeScale: opts.timeScale ?? 1 });
+          // An enrollment already paused by an earlier out-of-office takes the new date.
+          const { rows } = await client.query<EnrollmentStep>(
+            `UPDATE enrollment SET status = 'paused', stop_reason = 'out_of_office', next_touch_at = $2, updated_at = now()
+             WHERE prospect_id = $1 AND (status = 'active' OR (status = 'paused' AND stop_reason = 'out_of_office'))
+             RETURNING id, current_step AS "currentStep"`,
+            [target.prospectId, until],
+          );
+          result.stopped = rows;
+          result.outcome = 'paused';
+          break;
+        }
+        case 'soft_bounce':
+          // Fewer than three in a row: the address may recover; the count lives in the log.
+          result.outcome = 'soft_bounce';
+          break;
+        case 'email_changed':
+          result.outcome = await this.changeEmail(client, target, effect.newEmail, result);
+          break;
+        case 'erase':
+          result.stopped = await this.erase(client, id, event, target);
+          result.outcome = 'erased';
+          break;
+        case 'none':
+          result.outcome = effect.reason === 'refused_unsigned' ? 'refused_unsigned' : 'no_effect';
+          break;
       }
 
-      const effect = effectOf(event);
-      let stopped: ApplyResult['stopped'] = [];
-      if (effect.kind === 'stop') {
-        stopped = await this.enrollments.stopForProspect(client, target.prospectId, effect.status, effect.reason);
-        if (effect.suppress) {
-          await client.query(
-            `INSERT INTO suppression (id, kind, value, reason) VALUES ($1, 'email', $2, $3) ON CONFLICT (kind, value) DO NOTHING`,
-            [randomUUID(), target.email, effect.reason],
-          );
-        }
-        if (event.type === 'bounce') {
-          await client.query(`UPDATE prospect SET email_status = 'invalid' WHERE id = $1`, [target.prospectId]);
-        }
+      if (result.stopped.length > 0 && effect.kind !== 'erase') {
+        const inFlight = await client.query<{ enrollmentId: string; step: number }>(
+          `SELECT enrollment_id AS "enrollmentId", step FROM touch WHERE enrollment_id = ANY($1::uuid[]) AND status = 'sending'`,
+          [result.stopped.map((s) => s.id)],
+        );
+        result.inFlight = inFlight.rows;
       }
-      // Pauses (out of office) are recorded but not yet acted on; see issue 4.
-      const outcome = effect.kind === 'stop' ? 'applied' : 'no_effect';
-      await client.query(
-        'UPDATE event SET applied_at = now(), outcome = $2, prospect_id = $3, enrollment_id = $4 WHERE id = $1',
-        [id, outcome, target.prospectId, target.enrollmentId],
+      const erased = effect.kind === 'erase';
+      await this.finish(
+        client,
+        id,
+        result.outcome,
+        erased ? null : target.prospectId,
+        erased ? null : target.enrollmentId,
       );
-      return { duplicate: false, eventId: id, prospectId: target.prospectId, outcome, stopped };
+      return result;
     });
   }
 
-  /** Finds the prospect an event is about: by our enrollment id, our message id, then the address. */
-  private async resolve(
+  /** Nobody we know: a person's message goes to triage; anything else changes nothing. */
+  private async unresolved(client: pg.PoolClient, eventId: string, event: CanonicalEvent): Promise<string> {
+    if (event.type === 'erasure_request' && event.email) {
+      // Unknown today, perhaps imported tomorrow: the hash keeps the person out.
+      await client.query(
+        `INSERT INTO suppression (id, kind, value, reason) VALUES ($1, 'hash', $2, 'erasure_request') ON CONFLICT (kind, value) DO NOTHING`,
+        [randomUUID(), emailHash(event.email)],
+      );
+      await audit(client, eventId, event, null, 0);
+      return 'erased';
+    }
+    if (!PERSON_TYPES.has(event.type) || (!event.email && !event.linkedinUrl)) return 'unknown_prospect';
+    await this.triage.record(client, {
+      eventId,
+      source: event.source,
+      kind: event.inReply === false ? 'cold_inbound' : 'unknown_sender',
+      email: (event.email ?? event.linkedinUrl ?? '').trim().toLowerCase(),
+      classification: event.classification ?? null,
+      why: event.why ?? [],
+    });
+    return 'triage';
+  }
+
+  private async finish(
     client: pg.PoolClient,
+    id: string,
+    outcome: string,
+    prospectId: string | null,
+    enrollmentId: string | null,
+  ): Promise<void> {
+    await client.query(
+      'UPDATE event SET applied_at = now(), outcome = $2, prospect_id = $3, enrollment_id = $4 WHERE id = $1',
+      [id, outcome, prospectId, enrollmentId],
+    );
+  }
+
+  /**
+   * Soft bounces of this prospect since the last sign the address works (a
+   * delivery, an open, a click, a reply) or the last hard bounce.
+   */
+  private async softBouncesInARow(client: pg.PoolClient, prospectId: string): Promise<number> {
+    const { rows } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM event
+       WHERE prospect_id = $1 AND type = 'bounce' AND payload->'bounce'->>'hard' = 'false'
+         AND seq > COALESCE((SELECT max(seq) FROM event WHERE prospect_id = $1
+           AND (type IN ('delivered', 'opened', 'clicked', 'reply')
+                OR (type = 'bounce' AND payload->'bounce'->>'hard' = 'true'))), 0)`,
+      [prospectId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * The address moved: the prospect takes the new one and every sequence goes on
+   * on it in a new thread. Enrollments that ended because the old address bounced
+   * are resumed at their current step; the old address stays suppressed.
+   */
+  private async changeEmail(
+    client: pg.PoolClient,
+    target: Target,
+    newEmail: string,
+    result: ApplyResult,
+  ): Promise<string> {
+    const next = newEmail.trim().toLowerCase();
+    if (next === target.email) return 'no_effect';
+    const taken = await client.query('SELECT 1 FROM prospect WHERE email = $1', [next]);
+    if ((taken.rowCount ?? 0) > 0) return 'conflict';
+    const suppressed = await client.query(
+      `SELECT 1 FROM suppression WHERE (kind = 'email' AND value = $1) OR (kind = 'domain' AND value = $2) OR (kind = 'hash' AND value = $3) LIMIT 1`,
+      [next, next.split('@')[1] ?? '', emailHash(next)],
+    );
+    if ((suppressed.rowCount ?? 0) > 0) return 'new_address_suppressed';
+    await client.query(`UPDATE prospect SET email = $2, email_status = 'valid' WHERE id = $1`, [
+      target.prospectId,
+      next,
+    ]);
+    await client.query(
+      `UPDATE enrollment SET conversation_id = NULL, first_message_id = NULL, updated_at = now()
+       WHERE prospect_id = $1 AND status IN ${LIVE}`,
+      [target.prospectId],
+    );
+    const { rows } = await client.query<EnrollmentStep & { nextTouchAt: Date }>(
+      `UPDATE enrollment SET status = 'active', stop_reason = NULL, next_touch_at = now(),
+         conversation_id = NULL, first_message_id = NULL, updated_at = now()
+       WHERE prospect_id = $1 AND status = 'bounced'
+       RETURNING id, current_step AS "currentStep", next_touch_at AS "nextTouchAt"`,
+      [target.prospectId],
+    );
+    result.resumed = rows;
+    return 'email_changed';
+  }
+
+  /**
+   * An erasure request: every sequence ends, the person's rows go (identities,
+   * enrollments and touches with them), only the sha-256 of the address stays in
+   * the suppression list, and the audit log says it happened. The event log kept
+   * no address (see {@link redact}); the classifier's quotes of their words go.
+   */
+  private async erase(
+    client: pg.PoolClient,
+    eventId: string,
     event: CanonicalEvent,
-  ): Promise<{ prospectId: string; email: string; enrollmentId: string | null } | null> {
+    target: Target,
+  ): Promise<EnrollmentStep[]> {
+    const stopped = await this.enrollments.stopForProspect(
+      client,
+      target.prospectId,
+      'cancelled',
+      'erasure_request',
+    );
+    await client.query(
+      `INSERT INTO suppression (id, kind, value, reason) VALUES ($1, 'hash', $2, 'erasure_request') ON CONFLICT (kind, value) DO NOTHING`,
+      [randomUUID(), emailHash(target.email)],
+    );
+    await client.query(`DELETE FROM suppression WHERE kind = 'email' AND value = $1`, [target.email]);
+    await client.query('DELETE FROM triage_item WHERE email = $1', [target.email]);
+    await this.outbox.forget(client, target.prospectId, target.email);
+    await client.query('UPDATE event SET why = NULL WHERE prospect_id = $1', [target.prospectId]);
+    await client.query('DELETE FROM prospect WHERE id = $1', [target.prospectId]);
+    await audit(client, eventId, event, target.prospectId, stopped.length);
+    return stopped;
+  }
+
+  /** Finds the prospect an event is about: our enrollment id, our message id, a CRM or LinkedIn identity, the address. */
+  private async resolve(client: pg.PoolClient, event: CanonicalEvent): Promise<Target | null> {
     if (event.enrollmentId) {
       const r = await client.query(
         'SELECT e.id, p.id AS prospect_id, p.email FROM enrollment e JOIN prospect p ON p.id = e.prospect_id WHERE e.id = $1',
@@ -79,7 +315,7 @@ export class EventRepository {
       );
       // The enrollment id alone is not proof: the address, when given, must match.
       const row = r.rows[0];
-      if (row && (!event.email || row.email === event.email.toLowerCase())) {
+      if (row && (!event.email || row.email === event.email.trim().toLowerCase())) {
         return { prospectId: row.prospect_id, email: row.email, enrollmentId: row.id };
       }
     }
@@ -92,22 +328,133 @@ export class EventRepository {
       const row = r.rows[0];
       if (row) return { prospectId: row.prospect_id, email: row.email, enrollmentId: row.id };
     }
+    if (event.crmId) {
+      const r = await client.query(
+        `SELECT p.id, p.email FROM prospect_identity i JOIN prospect p ON p.id = i.prospect_id
+         WHERE i.kind = $1 AND i.value = $2 LIMIT 1`,
+        [event.source, event.crmId],
+      );
+      const row = r.rows[0];
+      if (row) return { prospectId: row.id, email: row.email, enrollmentId: null };
+    }
+    if (event.linkedinUrl) {
+      // Profile URLs come with and without scheme, www, trailing slash or query.
+      const r = await client.query(
+        `SELECT p.id, p.email FROM prospect_identity i JOIN prospect p ON p.id = i.prospect_id
+         WHERE i.kind = 'linkedin' AND ${normalisedUrl('i.value')} = ${normalisedUrl('$1')} LIMIT 1`,
+        [event.linkedinUrl],
+      );
+      const row = r.rows[0];
+      if (row) return { prospectId: row.id, email: row.email, enrollmentId: null };
+    }
     if (event.email) {
-      const r = await client.query('SELECT id, email FROM prospect WHERE email = $1', [event.email.trim().toLowerCase()]);
+      const r = await client.query('SELECT id, email FROM prospect WHERE email = $1', [
+        event.email.trim().toLowerCase(),
+      ]);
       const row = r.rows[0];
       if (row) return { prospectId: row.id, email: row.email, enrollmentId: null };
     }
     return null;
   }
 
+  /**
+   * Ends the out-of-office pauses whose time has come: the enrollments are active
+   * again at the step where they stopped; the reconciler then gives each its job.
+   */
+  async resumeExpiredPauses(now: Date, limit = 5_000): Promise<(EnrollmentStep & { nextTouchAt: Date })[]> {
+    const { rows } = await this.pool.query(
+      `UPDATE enrollment SET status = 'active', stop_reason = NULL, updated_at = now()
+       WHERE id IN (SELECT id FROM enrollment WHERE status = 'paused' AND stop_reason = 'out_of_office' AND next_touch_at <= $1
+                    ORDER BY next_touch_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+         AND status = 'paused'
+       RETURNING id, current_step AS "currentStep", next_touch_at AS "nextTouchAt"`,
+      [now, limit],
+    );
+    return rows;
+  }
+
+  /** Whether touches are still being handed to the provider (claimed, not yet recorded). */
+  async touchesInFlight(keys: { enrollmentId: string; step: number }[]): Promise<number> {
+    if (keys.length === 0) return 0;
+    const { rows } = await this.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM touch t
+       JOIN unnest($1::uuid[], $2::int[]) AS k(enrollment_id, step) ON k.enrollment_id = t.enrollment_id AND k.step = t.step
+       WHERE t.status = 'sending'`,
+      [keys.map((k) => k.enrollmentId), keys.map((k) => k.step)],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** The last position read from a provider's event stream, or null before the first pull. */
+  async cursor(provider: string): Promise<string | null> {
+    const { rows } = await this.pool.query<{ cursor: string }>(
+      'SELECT cursor FROM provider_cursor WHERE provider = $1',
+      [provider],
+    );
+    return rows[0]?.cursor ?? null;
+  }
+
+  /** Moves a provider's cursor forward (never back: two recoveries at once keep the furthest). */
+  async advanceCursor(provider: string, cursor: string): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO provider_cursor (provider, cursor, updated_at) VALUES ($1, $2, now())
+       ON CONFLICT (provider) DO UPDATE SET cursor = EXCLUDED.cursor, updated_at = now()
+       WHERE CASE WHEN provider_cursor.cursor ~ '^[0-9]+$' AND EXCLUDED.cursor ~ '^[0-9]+$'
+                  THEN EXCLUDED.cursor::numeric > provider_cursor.cursor::numeric
+                  ELSE EXCLUDED.cursor <> provider_cursor.cursor END`,
+      [provider, cursor],
+    );
+  }
+
   async list(filter: { prospectId?: string; type?: string }, limit: number, afterSeq?: number) {
     const { rows } = await this.pool.query(
       `SELECT seq, id, source, external_id AS "externalId", type, prospect_id AS "prospectId", enrollment_id AS "enrollmentId",
-              received_at AS "receivedAt", applied_at AS "appliedAt", outcome
+              received_at AS "receivedAt", applied_at AS "appliedAt", outcome, classification, why
        FROM event WHERE ($1::uuid IS NULL OR prospect_id = $1) AND ($2::text IS NULL OR type = $2) AND ($3::bigint IS NULL OR seq > $3)
        ORDER BY seq LIMIT $4`,
       [filter.prospectId ?? null, filter.type ?? null, afterSeq ?? null, limit],
     );
     return rows;
   }
+
+  /** Recorded events by (source, external id) and outcome, for tests and recovery reports. */
+  async countBySource(source: string): Promise<{ externalId: string; n: number; outcome: string | null }[]> {
+    const { rows } = await this.pool.query(
+      `SELECT external_id AS "externalId", count(*)::int AS n, max(outcome) AS outcome FROM event
+       WHERE source = $1 GROUP BY external_id ORDER BY external_id`,
+      [source],
+    );
+    return rows;
+  }
+}
+
+/** The event as it is logged: addresses and profile URLs become their sha-256. */
+function redact(event: CanonicalEvent): CanonicalEvent {
+  return {
+    ...event,
+    ...(event.email ? { email: `sha256:${emailHash(event.email)}` } : {}),
+    ...(event.newEmail ? { newEmail: `sha256:${emailHash(event.newEmail)}` } : {}),
+    ...(event.linkedinUrl ? { linkedinUrl: `sha256:${emailHash(event.linkedinUrl)}` } : {}),
+  };
+}
+
+function normalisedUrl(expr: string): string {
+  return `regexp_replace(regexp_replace(regexp_replace(lower(trim(${expr})), '^(https?://)?(www\\.)?', ''), '[?#].*$', ''), '/+$', '')`;
+}
+
+async function audit(
+  client: pg.PoolClient,
+  eventId: string,
+  event: CanonicalEvent,
+  prospectId: string | null,
+  enrollments: number,
+): Promise<void> {
+  await client.query(
+    `INSERT INTO audit_log (actor, action, entity_type, entity_id, data) VALUES ($1, 'prospect.erased', 'prospect', $2, $3)`,
+    [
+      `ingest:${event.source}`,
+      prospectId ?? `sha256:${emailHash(event.email ?? '')}`,
+      JSON.stringify({ eventId, enrollmentsEnded: enrollments, known: prospectId !== null }),
+    ],
+  );
 }

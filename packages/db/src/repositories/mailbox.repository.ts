@@ -56,4 +56,68 @@ export class MailboxRepository {
   async list() {
     return this.prisma.mailbox.findMany({ include: { domain: true }, orderBy: { createdAt: 'asc' } });
   }
+
+  /**
+   * Pauses a mailbox because a provider blamed our own setup (authentication,
+   * DMARC, a disconnected mailbox) and records an ops alert, in one transaction.
+   * The prospect is not at fault and is not suppressed; the mailbox's touches are
+   * held until it is resumed.
+   * @returns whether this call paused it (false when it already was).
+   */
+  async pauseForSetupProblem(mailboxId: string, reason: string, data: Record<string, unknown> = {}): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const paused = await tx.mailbox.updateMany({
+        where: { id: mailboxId, status: 'active' },
+        data: { status: 'paused', statusReason: reason.slice(0, 500) },
+      });
+      if (paused.count === 0) return false;
+      const mailbox = await tx.mailbox.findUniqueOrThrow({ where: { id: mailboxId } });
+      await tx.alert.create({
+        data: {
+          id: randomUUID(),
+          kind: 'mailbox.paused',
+          domainId: mailbox.domainId,
+          message: `Mailbox paused: ${reason}`.slice(0, 1000),
+          data: { mailboxId, provider: mailbox.provider, reason, ...data } as object,
+        },
+      });
+      return true;
+    });
+  }
+
+  /** Resumes a paused mailbox; its held touches go out on their next attempt. */
+  async resume(mailboxId: string): Promise<boolean> {
+    const r = await this.prisma.mailbox.updateMany({ where: { id: mailboxId, status: 'paused' }, data: { status: 'active', statusReason: null } });
+    return r.count > 0;
+  }
+
+  /** Creates a pool of mailboxes a sequence can send from. */
+  async createPool(name: string, mailboxIds: string[]) {
+    const unique = [...new Set(mailboxIds)];
+    const found = await this.prisma.mailbox.count({ where: { id: { in: unique } } });
+    if (found !== unique.length) throw new DomainError('not_found', 'a mailbox of the pool does not exist', { field: 'mailboxIds' });
+    const existing = await this.prisma.mailboxPool.findUnique({ where: { name } });
+    if (existing) throw new DomainError('conflict', 'a pool with this name exists', { poolId: existing.id });
+    return this.prisma.mailboxPool.create({
+      data: { id: randomUUID(), name, members: { create: unique.map((mailboxId) => ({ mailboxId })) } },
+      include: { members: true },
+    });
+  }
+
+  async getPool(id: string) {
+    const pool = await this.prisma.mailboxPool.findUnique({ where: { id }, include: { members: true } });
+    if (!pool) throw new DomainError('not_found', 'mailbox pool not found', { poolId: id });
+    return pool;
+  }
+
+  async listPools() {
+    return this.prisma.mailboxPool.findMany({ include: { members: true }, orderBy: { createdAt: 'asc' } });
+  }
+
+  /** Makes a sequence send its first touches from a pool (null: from each enrollment's mailbox). */
+  async setSequencePool(sequenceId: string, poolId: string | null): Promise<void> {
+    if (poolId) await this.getPool(poolId);
+    const r = await this.prisma.sequence.updateMany({ where: { id: sequenceId }, data: { mailboxPoolId: poolId } });
+    if (r.count === 0) throw new DomainError('not_found', 'sequence not found', { sequenceId });
+  }
 }

@@ -11,6 +11,8 @@ export type SendContext = {
   currentStep: number;
   sequenceId: string;
   sequenceVersionId: string;
+  /** The sequence's mailbox pool; its first touch goes out from the member with the most room today. */
+  mailboxPoolId: string | null;
   conversationId: string | null;
   firstMessageId: string | null;
   prospect: {
@@ -23,10 +25,49 @@ export type SendContext = {
     timezone: string | null;
     attributes: Record<string, string>;
   };
-  mailbox: { id: string; address: string; provider: string; status: string; timezone: string; windowDays: number[]; windowStart: string; windowEnd: string };
-  domain: { id: string; domain: string; status: string };
+  mailbox: SendMailbox;
+  /** `holdTouches`: whether a pause of the domain holds the touches of running sequences too. */
+  domain: { id: string; domain: string; status: string; holdTouches: boolean };
   nextTouchAt: Date | null;
 };
+
+/** The sending mailbox of a touch, with its caps and its provider settings (ids, never secrets). */
+export type SendMailbox = {
+  id: string;
+  address: string;
+  provider: string;
+  status: string;
+  timezone: string;
+  windowDays: number[];
+  windowStart: string;
+  windowEnd: string;
+  perMinute: number;
+  perHour: number;
+  perDay: number;
+  minSpacingMs: number;
+  providerConfig: Record<string, unknown>;
+};
+
+const MAILBOX_COLUMNS = `m.id AS m_id, m.address, m.provider, m.status AS m_status, m.timezone AS m_tz, m.window_days, m.window_start,
+  m.window_end, m.per_minute, m.per_hour, m.per_day, m.min_spacing_ms, m.provider_config`;
+
+function mailboxOf(r: Record<string, any>): SendMailbox {
+  return {
+    id: r.m_id,
+    address: r.address,
+    provider: r.provider,
+    status: r.m_status,
+    timezone: r.m_tz,
+    windowDays: r.window_days,
+    windowStart: r.window_start,
+    windowEnd: r.window_end,
+    perMinute: r.per_minute,
+    perHour: r.per_hour,
+    perDay: r.per_day,
+    minSpacingMs: r.min_spacing_ms,
+    providerConfig: r.provider_config ?? {},
+  };
+}
 
 /** The outcome of a claim: the touch is ours to send, ours to resolve, already settled, or fenced off. */
 export type Claim =
@@ -45,9 +86,9 @@ export class TouchRepository {
       `SELECT e.id, e.status, e.current_step, e.sequence_id, e.sequence_version_id, e.conversation_id, e.first_message_id,
               e.next_touch_at,
               p.id AS p_id, p.email, p.email_status, p.first_name, p.last_name, p.company, p.timezone AS p_tz, p.attributes,
-              m.id AS m_id, m.address, m.provider, m.status AS m_status, m.timezone AS m_tz, m.window_days, m.window_start, m.window_end,
-              d.id AS d_id, d.domain, d.status AS d_status
-       FROM enrollment e JOIN prospect p ON p.id = e.prospect_id
+              ${MAILBOX_COLUMNS}, s.mailbox_pool_id,
+              d.id AS d_id, d.domain, d.status AS d_status, d.hold_touches AS d_hold
+       FROM enrollment e JOIN prospect p ON p.id = e.prospect_id JOIN sequence s ON s.id = e.sequence_id
        JOIN mailbox m ON m.id = e.mailbox_id JOIN sending_domain d ON d.id = m.domain_id
        WHERE e.id = $1`,
       [enrollmentId],
@@ -60,6 +101,7 @@ export class TouchRepository {
       currentStep: r.current_step,
       sequenceId: r.sequence_id,
       sequenceVersionId: r.sequence_version_id,
+      mailboxPoolId: r.mailbox_pool_id,
       conversationId: r.conversation_id,
       firstMessageId: r.first_message_id,
       nextTouchAt: r.next_touch_at,
@@ -73,17 +115,8 @@ export class TouchRepository {
         timezone: r.p_tz,
         attributes: r.attributes ?? {},
       },
-      mailbox: {
-        id: r.m_id,
-        address: r.address,
-        provider: r.provider,
-        status: r.m_status,
-        timezone: r.m_tz,
-        windowDays: r.window_days,
-        windowStart: r.window_start,
-        windowEnd: r.window_end,
-      },
-      domain: { id: r.d_id, domain: r.domain, status: r.d_status },
+      mailbox: mailboxOf(r),
+      domain: { id: r.d_id, domain: r.domain, status: r.d_status, holdTouches: r.d_hold },
     };
   }
 
@@ -94,7 +127,7 @@ export class TouchRepository {
    * read under the same lock, and the touch row (unique per enrollment and step) is
    * written before the provider is called, so a crash leaves a trace: "in doubt".
    */
-  async claim(enrollmentId: string, step: number, idempotencyKey: string, email: string): Promise<Claim> {
+  async claim(enrollmentId: string, step: number, idempotencyKey: string, email: string, variant = 0): Promise<Claim> {
     return inTransaction(this.pool, async (client) => {
       const locked = await client.query(
         `UPDATE enrollment SET updated_at = now() WHERE id = $1 AND status = 'active' AND current_step = $2 RETURNING id`,
@@ -119,8 +152,8 @@ export class TouchRepository {
         return { kind: 'suppressed' } as const;
       }
       await client.query(
-        `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key) VALUES ($1, $2, $3, 'sending', $4)`,
-        [randomUUID(), enrollmentId, step, idempotencyKey],
+        `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key, variant) VALUES ($1, $2, $3, 'sending', $4, $5)`,
+        [randomUUID(), enrollmentId, step, idempotencyKey, variant],
       );
       return { kind: 'claimed' } as const;
     });
@@ -189,6 +222,64 @@ export class TouchRepository {
     );
   }
 
+  /**
+   * Takes back a claim whose touch the provider certainly did not send (429, a
+   * refusal before anything was accepted, our own setup refused), so the next
+   * attempt claims afresh instead of finding the touch "in doubt".
+   */
+  async release(enrollmentId: string, step: number): Promise<void> {
+    await this.pool.query(`DELETE FROM touch WHERE enrollment_id = $1 AND step = $2 AND status = 'sending'`, [enrollmentId, step]);
+  }
+
+  /**
+   * The mailboxes a pool's first touch may go out from: active, on an active
+   * domain. When the prospect was already touched from one of them (in any
+   * sequence), only that one: the prospect stays on the mailbox it knows.
+   */
+  async poolCandidates(poolId: string, prospectId: string): Promise<SendMailbox[]> {
+    const { rows } = await this.pool.query(
+      `WITH members AS (
+         SELECT m.* FROM mailbox_pool_member pm JOIN mailbox m ON m.id = pm.mailbox_id JOIN sending_domain d ON d.id = m.domain_id
+         WHERE pm.pool_id = $1 AND m.status = 'active' AND d.status = 'active'),
+       known AS (
+         SELECT e.mailbox_id FROM enrollment e JOIN touch t ON t.enrollment_id = e.id
+         WHERE e.prospect_id = $2 AND t.status IN ('sent', 'unknown') AND e.mailbox_id IN (SELECT id FROM members)
+         ORDER BY t.sent_at LIMIT 1)
+       SELECT ${MAILBOX_COLUMNS} FROM members m
+       WHERE NOT EXISTS (SELECT 1 FROM known) OR m.id = (SELECT mailbox_id FROM known)
+       ORDER BY m.id`,
+      [poolId, prospectId],
+    );
+    return rows.map(mailboxOf);
+  }
+
+  /**
+   * Moves an enrollment whose first touch has not gone out yet to another mailbox
+   * (of its sequence's pool). Refused once a touch exists: the thread stays with
+   * the mailbox that started it.
+   */
+  async assignMailbox(enrollmentId: string, mailboxId: string): Promise<boolean> {
+    const r = await this.pool.query(
+      `UPDATE enrollment SET mailbox_id = $2, updated_at = now()
+       WHERE id = $1 AND status = 'active' AND current_step = 1 AND mailbox_id <> $2
+         AND NOT EXISTS (SELECT 1 FROM touch t WHERE t.enrollment_id = $1)`,
+      [enrollmentId, mailboxId],
+    );
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  /** Touches sent per step and A/B variant (0 = the step's own copy), for one sequence or all. */
+  async sentByStepAndVariant(sequenceId?: string): Promise<{ step: number; variant: number; sent: number }[]> {
+    const { rows } = await this.pool.query<{ step: number; variant: number; sent: number }>(
+      `SELECT t.step, COALESCE(t.variant, 0) AS variant, count(*)::int AS sent
+       FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
+       WHERE t.status = 'sent' AND ($1::uuid IS NULL OR e.sequence_id = $1)
+       GROUP BY t.step, COALESCE(t.variant, 0) ORDER BY t.step, variant`,
+      [sequenceId ?? null],
+    );
+    return rows;
+  }
+
   /** Pauses an active enrollment at its current step, with the reason (a missing variable, say). */
   async pause(enrollmentId: string, step: number, reason: string): Promise<boolean> {
     const r = await this.pool.query(
@@ -203,7 +294,7 @@ export class TouchRepository {
   async forEnrollment(enrollmentId: string) {
     const { rows } = await this.pool.query(
       `SELECT step, status, idempotency_key AS "idempotencyKey", provider_message_id AS "providerMessageId",
-              error, created_at AS "createdAt", sent_at AS "sentAt"
+              variant, error, created_at AS "createdAt", sent_at AS "sentAt"
        FROM touch WHERE enrollment_id = $1 ORDER BY step`,
       [enrollmentId],
     );

@@ -1,10 +1,22 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Why a signed webhook was refused. */
+/**
+ * Why a webhook was refused (401, nothing recorded): headers missing, a signature
+ * or token that does not match, a timestamp outside the tolerance, or an endpoint
+ * whose secret is not configured (it accepts nothing).
+ */
+export type WebhookVerificationCode =
+  | 'missing_headers'
+  | 'bad_signature'
+  | 'stale_timestamp'
+  | 'bad_token'
+  | 'not_configured';
+
+/** Why a webhook was refused. */
 export class WebhookVerificationError extends Error {
   override readonly name = 'WebhookVerificationError';
   constructor(
-    readonly code: 'missing_headers' | 'bad_signature' | 'stale_timestamp',
+    readonly code: WebhookVerificationCode,
     message: string,
   ) {
     super(message);

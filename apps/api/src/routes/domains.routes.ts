@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError, firstTouchDue, resolveTimeZone } from '@touchbase/core';
+import type { HeldEnrollment } from '@touchbase/db';
+import { AlertQueue, JOBS, QUEUE } from '@touchbase/queues';
+import { sendProblem } from '@touchbase/runtime';
+import { Queue } from 'bullmq';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { ApiDeps } from '../app.js';
+import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
+
+const ActionBodySchema = z
+  .object({
+    by: z.string().trim().min(1).max(200).describe('Who is acting (a person), for the audit log'),
+    reason: z.string().trim().min(3).max(500).describe('Why, in plain words, for the audit log and the alert'),
+  })
+  .strict();
+
+const PauseBodySchema = ActionBodySchema.extend({
+  holdTouches: z
+    .boolean()
+    .default(true)
+    .describe('Hold the touches of running sequences too, not only new enrollments'),
+}).strict();
+
+const RunQuerySchema = z.object({
+  wait: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(120)
+    .default(30)
+    .describe('Seconds to wait for the tick to finish; 202 with the job id if it has not'),
+});
+
+const POLL_MS = 50;
+
+/**
+ * `/v1/domains` (health, pause, resume, a manual run of the guard) and `/v1/alerts`
+ * (ops alerts with each channel's delivery, so a failing channel shows).
+ */
+export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
+  // The touch queue's producer connection is shared by the queues this plugin adds
+  // jobs to: the guard's manual runs and the alert deliveries.
+  const connection = deps.touchQueue.queue.opts.connection as Redis;
+  const prefix = deps.touchQueue.queue.opts.prefix ?? 'bull';
+  const healthQueue = new Queue(QUEUE.domainHealth, { connection, prefix });
+  const alertQueue = new AlertQueue(connection, prefix);
+  app.addHook('onClose', async () => {
+    await Promise.all([healthQueue.close(), alertQueue.close()]);
+  });
+
+  const windowDays = async () => {
+    const account = await deps.repos.sendingDomains.account();
+    return Number(account.settings.windowDays ?? 7);
+  };
+
+  app.get('/v1/domains', { schema: { tags: ['domains'], querystring: PageQuerySchema } }, async (req) => {
+    const items = await deps.repos.sendingDomains.list(req.query.limit, req.query.after);
+    return page(items, req.query.limit, (d: { domain: string }) => d.domain);
+  });
+
+  app.get('/v1/domains/health', { schema: { tags: ['domains'] } }, async () => {
+    const account = await deps.repos.sendingDomains.account();
+    return { account };
+  });
+
+  app.post(
+    '/v1/domains/health/run',
+    { schema: { tags: ['domains'], querystring: RunQuerySchema } },
+    async (req, reply) => {
+      const jobId = `manual-${Date.now()}-${randomUUID().slice(0, 8)}`;
+      await healthQueue.add(
+        'domain-health.tick',
+        {},
+        { ...JOBS['domain-health.tick'].options, attempts: 1, jobId },
+      );
+      await deps.repos.audit.write({
+        actor: req.actor,
+        action: 'domain-health.run',
+        entityType: 'account',
+        entityId: 'account',
+        data: { jobId },
+      });
+      const deadline = Date.now() + req.query.wait * 1000;
+      for (;;) {
+        const job = await healthQueue.getJob(jobId);
+        const state = job ? await job.getState() : 'unknown';
+        if (job && state === 'completed') return reply.code(200).send({ jobId, state, result: job.returnvalue });
+        if (job && state === 'failed') {
+          return sendProblem(reply, {
+            status: 500,
+            title: 'The domain health run failed',
+            code: 'run_failed',
+            detail: job.failedReason,
+            jobId,
+          });
+        }
+        if (Date.now() >= deadline) return reply.code(202).send({ jobId, state });
+        await new Promise((r) => setTimeout(r, POLL_MS));
+      }
+    },
+  );
+
+  app.get(
+    '/v1/domains/health/runs/:jobId',
+    { schema: { tags: ['domains'], params: z.object({ jobId: z.string().regex(/^manual-[\w-]+$/) }) } },
+    async (req) => {
+      const job = await healthQueue.getJob(req.params.jobId);
+      if (!job) throw new DomainError('not_found', 'run not found', { jobId: req.params.jobId });
+      const state = await job.getState();
+      return { jobId: job.id, state, result: job.returnvalue ?? null, error: job.failedReason ?? null };
+    },
+  );
+
+  app.get('/v1/domains/:id', { schema: { tags: ['domains'], params: IdParamsSchema } }, async (req) => {
+    const domain = await deps.repos.sendingDomains.get(req.params.id, await windowDays());
+    const alerts = await deps.repos.alerts.list({ domainId: req.params.id }, 20);
+    return { ...domain, alerts };
+  });
+
+  app.post(
+    '/v1/domains/:id/pause',
+    { schema: { tags: ['domains'], params: IdParamsSchema, body: PauseBodySchema } },
+    async (req) => {
+      const { by, reason, holdTouches } = req.body;
+      const current = await deps.repos.sendingDomains.get(req.params.id, 1);
+      const message = `paused by ${by}: ${reason}`;
+      const paused = await deps.repos.sendingDomains.pause({
+        domainId: req.params.id,
+        actor: by,
+        kind: 'manual',
+        reason: message,
+        holdTouches,
+        alert: { kind: 'domain.paused', message, data: { figures: current.figures, by } },
+      });
+      if (!paused) throw new DomainError('invalid_state', 'sending domain is already paused', { status: 'paused' });
+      await alertQueue.enqueue([paused.alertId]);
+      return deps.repos.sendingDomains.get(req.params.id, await windowDays());
+    },
+  );
+
+  app.post(
+    '/v1/domains/:id/resume',
+    { schema: { tags: ['domains'], params: IdParamsSchema, body: ActionBodySchema } },
+    async (req) => {
+      const { by, reason } = req.body;
+      const now = deps.enroll.clock();
+      const current = await deps.repos.sendingDomains.get(req.params.id, 1);
+      const resumed = await deps.repos.sendingDomains.resume({
+        domainId: req.params.id,
+        actor: by,
+        reason,
+        automatic: false,
+        firstTouchAt: heldFirstTouch(now, deps.enroll.timeScale, deps.enroll.pacingMs),
+        alert: {
+          kind: 'domain.resumed',
+          message: `resumed by ${by}: ${reason}`,
+          data: { figures: current.figures, by },
+        },
+        at: now,
+      });
+      if (!resumed) throw new DomainError('invalid_state', 'sending domain is not paused', { status: 'active' });
+      // After the commit; a crash here loses nothing: the reconciler schedules active
+      // enrollments and the guard's next tick re-enqueues an undelivered alert.
+      await deps.touchQueue.schedule(
+        resumed.released.map((r) => ({ enrollmentId: r.enrollmentId, step: 1, dueAt: r.dueAt })),
+        now.getTime(),
+      );
+      if (resumed.alertId) await alertQueue.enqueue([resumed.alertId]);
+      const domain = await deps.repos.sendingDomains.get(req.params.id, await windowDays());
+      return { ...domain, releasedEnrollments: resumed.released.length };
+    },
+  );
+
+  app.get(
+    '/v1/alerts',
+    {
+      schema: {
+        tags: ['alerts'],
+        querystring: PageQuerySchema.extend({
+          domainId: z.uuid().optional(),
+          failing: z
+            .enum(['true', 'false'])
+            .optional()
+            .transform((v) => v === 'true')
+            .describe('Only alerts with a channel retrying or given up'),
+        }),
+      },
+    },
+    async (req) => {
+      const { limit, after, domainId, failing } = req.query;
+      const [createdAt, id] = after?.split('|') ?? [];
+      const items = await deps.repos.alerts.list(
+        { ...(domainId ? { domainId } : {}), failing },
+        limit,
+        createdAt && id ? { createdAt, id } : undefined,
+      );
+      return page(items, limit, (a) => `${new Date(a.createdAt).toISOString()}|${a.id}`);
+    },
+  );
+};
+
+/** When a held enrollment starts after the resume: now, paced, in its mailbox's sending window. */
+function heldFirstTouch(now: Date, timeScale: number, pacingMs: number) {
+  return (held: HeldEnrollment, index: number): Date =>
+    firstTouchDue(now, index, pacingMs, {
+      timeZone: resolveTimeZone(null, held.timezone),
+      window:
+        held.windowDays.length > 0
+          ? { days: held.windowDays, start: held.windowStart, end: held.windowEnd }
+          : null,
+      timeScale,
+    });
+}

@@ -1,0 +1,19 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runClassify } from '../src/commands/classify.command.js';
+
+const corpus = fileURLToPath(new URL('../../../shared/corpora/bounces/', import.meta.url));
+
+describe.skipIf(!existsSync(corpus))('touchbase classify', () => {
+  it('prints one JSON line per file with class, hard, status, reason and why; a missing file is an error line', async () => {
+    const lines: string[] = [];
+    const code = await runClassify([`${corpus}arf-01.eml`, `${corpus}lhost-activehunter-01.eml`, `${corpus}does-not-exist.eml`], (l) => lines.push(l));
+    expect(code).toBe(1);
+    const [arf, bounce, missing] = lines.map((l) => JSON.parse(l));
+    expect(Object.keys(arf)).toEqual(expect.arrayContaining(['file', 'class', 'hard', 'status', 'reason', 'why']));
+    expect(arf.class).toBe('complaint');
+    expect(bounce).toMatchObject({ class: 'bounce', hard: true, status: '5.1.1' });
+    expect(missing.error).toBeTruthy();
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { decideBounce } from '../../src/classify/bounce-reason.js';
+import { findStatusCode } from '../../src/classify/status-code.js';
+
+describe('decideBounce', () => {
+  it.each([
+    ['5.1.1', '550 5.1.1 <a@example.org>: Recipient address rejected: User unknown', 'userunknown', true],
+    ['5.1.2', 'Host or domain name not found. Name service error', 'hostunknown', true],
+    [
+      '5.1.10',
+      '550 5.1.10 RESOLVER.ADR.RecipientNotFound; Recipient not found by SMTP address lookup',
+      'userunknown',
+      true,
+    ],
+    [
+      '5.7.26',
+      '550-5.7.26 This message does not pass authentication checks (SPF and DKIM both do not pass)',
+      'authfailure',
+      false,
+    ],
+    [
+      '5.7.515',
+      '550 5.7.515 Access denied, sending domain does not meet the required authentication level',
+      'authfailure',
+      false,
+    ],
+    [
+      '5.7.1',
+      '554 5.7.1 Service unavailable; Client host [192.0.2.1] blocked using zen.spamhaus.org',
+      'blocked',
+      false,
+    ],
+    ['5.7.1', '550 5.7.1 Message rejected as spam by Content Filtering', 'spamdetected', false],
+    ['5.7.1', '554 5.7.1 Message not accepted for policy reasons', 'policyviolation', false],
+    ['5.2.2', '552 5.2.2 Mailbox full', 'mailboxfull', false],
+    ['4.4.7', 'Message expired: unable to deliver in 840 minutes', 'expired', false],
+  ])('status %s "%s" is %s (hard: %s)', (status, diagnostic, reason, hard) => {
+    const verdict = decideBounce({ status, diagnostic });
+    expect(verdict.reason).toBe(reason);
+    expect(verdict.hard).toBe(hard);
+    expect(verdict.why.length).toBeGreaterThan(0);
+  });
+
+  it('never calls a temporary failure hard, whatever the words', () => {
+    expect(decideBounce({ status: '4.1.1', diagnostic: '450 4.1.1 User unknown' }).hard).toBe(false);
+    expect(decideBounce({ status: '5.1.1', diagnostic: 'User unknown', action: 'delayed' }).hard).toBe(false);
+  });
+
+  it('reads "user unknown" answered to DATA as a filter, except where the provider checks late', () => {
+    const filtered = decideBounce({
+      status: '5.0.0',
+      diagnostic: '550 Unknown user a@example.jp',
+      notice: 'host mx.example.jp said: 550 Unknown user a@example.jp (in reply to end of DATA command)',
+    });
+    expect([filtered.reason, filtered.hard]).toEqual(['filtered', false]);
+    const yahoo = decideBounce({
+      status: '5.0.0',
+      diagnostic: "554 delivery error: dd This user doesn't have a yahoo.com account",
+      notice: '(in reply to end of DATA command)',
+    });
+    expect([yahoo.reason, yahoo.hard]).toEqual(['userunknown', true]);
+  });
+
+  it('reads the first recipient of a notice that lists several', () => {
+    const verdict = decideBounce({
+      status: '',
+      diagnostic: '5.2.1 <a@example.jp>... User Unknown\n5.2.2 <b@example.jp>... Mailbox Full',
+    });
+    expect(verdict.reason).toBe('userunknown');
+  });
+
+  it('falls back to the status code, then to the notice', () => {
+    expect(decideBounce({ status: '5.1.6', diagnostic: '551 nope' }).reason).toBe('hasmoved');
+    expect(
+      decideBounce({ status: '', diagnostic: '', notice: 'User not listed in Domino Directory' }).reason,
+    ).toBe('userunknown');
+    expect(decideBounce({ status: '5.0.0', diagnostic: '' }).reason).toBe('undefined');
+  });
+});
+
+describe('findStatusCode', () => {
+  it('prefers the code after the reply code and ignores IP addresses', () => {
+    expect(findStatusCode('host 192.0.2.1 said: 550 5.1.1 <a@b>: User unknown')).toBe('5.1.1');
+    expect(findStatusCode('Status: 5.0.0; then 5.2.2 later')).toBe('5.2.2');
+    expect(findStatusCode('no mailbox here by that name (#5.1.1 - chkusr)')).toBe('5.1.1');
+    expect(findStatusCode('connect to 192.0.2.10 failed')).toBe('');
+  });
+});

@@ -1,0 +1,55 @@
+import type { AlertChannel, OpsAlert } from './ops-alert.js';
+import { postJson } from './post-json.js';
+
+const ICON: Record<OpsAlert['kind'], string> = {
+  'domain.paused': ':rotating_light:',
+  'account.paused': ':rotating_light:',
+  'domain.threshold_approached': ':warning:',
+  'account.threshold_approached': ':warning:',
+  'domain.resumed': ':white_check_mark:',
+  'account.resumed': ':white_check_mark:',
+};
+
+// Slack's mrkdwn treats these three as control characters.
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The body of a Slack incoming webhook: `text` (notifications, fallback) and Block Kit blocks. */
+export function slackAlertPayload(alert: OpsAlert): { text: string; blocks: object[] } {
+  const link = alert.link ? ` <${alert.link}|Open in touchbase>` : '';
+  const text = `${ICON[alert.kind]} ${escape(alert.title)}: ${escape(alert.message)}${link}`;
+  const fields = [
+    ...Object.entries(alert.figures).map(([k, v]) => `*${k}*: ${formatValue(k, v)}`),
+    ...Object.entries(alert.thresholds).map(([k, v]) => `*${k}*: ${formatValue(k, v)}`),
+  ]
+    .slice(0, 10) // Slack allows ten fields per section.
+    .map((f) => ({ type: 'mrkdwn', text: f }));
+  const blocks: object[] = [
+    { type: 'section', text: { type: 'mrkdwn', text } },
+    ...(fields.length > 0 ? [{ type: 'section', fields }] : []),
+    {
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: `touchbase · ${alert.kind} · ${alert.createdAt.toISOString()}` }],
+    },
+  ];
+  return { text, blocks };
+}
+
+function formatValue(key: string, v: number): string {
+  return /rate|threshold/i.test(key) ? `${Number((v * 100).toFixed(3))}%` : String(v);
+}
+
+/** Posts alerts to a Slack incoming webhook. */
+export class SlackAlertChannel implements AlertChannel {
+  readonly name = 'slack';
+
+  constructor(
+    private readonly webhookUrl: string,
+    private readonly timeoutMs = 10_000,
+  ) {}
+
+  async send(alert: OpsAlert): Promise<void> {
+    await postJson(this.name, this.webhookUrl, JSON.stringify(slackAlertPayload(alert)), {
+      timeoutMs: this.timeoutMs,
+    });
+  }
+}

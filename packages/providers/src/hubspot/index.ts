@@ -1,0 +1,1 @@
+export { type CrmAdapter, type CrmUpdateResult, HubspotCrmAdapter, type HubspotCrmOptions } from './hubspot-crm.adapter.js';
