@@ -93,17 +93,7 @@ try {
   const code = await main(process.argv.slice(2));
   process.exit(code);
 } catch (err) {
-  // Config, database and Redis errors carry a message meant for the user: print it plainly.
-  const e = err as Error & { code?: string };
-  if (
-    err instanceof ConfigError ||
-    e.code === 'redis_unavailable' ||
-    e.code === 'database_unavailable' ||
-    e.name?.endsWith('UnavailableError')
-  ) {
-    process.stderr.write(`touchbase: ${e.message}\n`);
-  } else {
-    process.stderr.write(`touchbase: ${e.stack ?? e.message}\n`);
-  }
+  // Config, database and Redis errors carry a message meant for a person: print it plainly.
+  process.stderr.write(`touchbase: ${describeBootError(err)}\n`);
   process.exit(1);
 }

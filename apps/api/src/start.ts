@@ -6,7 +6,7 @@ import { buildApi } from './app.js';
 
 /** Starts the API on a runtime: builds, listens, and stops intake first on shutdown. */
 export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): Promise<FastifyInstance> {
-  const extra = [QUEUE.scheduler, QUEUE.domainHealth].map(
+  const extra = [QUEUE.scheduler, QUEUE.domainHealth, QUEUE.alerts].map(
     (name) => new Queue(name, { connection: rt.redis.producer, prefix: rt.config.REDIS_PREFIX }),
   );
   const app = await buildApi({

@@ -85,7 +85,9 @@ export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<Doma
     [tickWorker, 'tick'],
     [alertWorker, 'alerts'],
   ] as const) {
-    worker.on('error', (err) => deps.logger.error({ worker: name, err: err.message }, 'Domain health worker error'));
+    worker.on('error', (err) =>
+      deps.logger.error({ worker: name, err: err.message }, 'Domain health worker error'),
+    );
   }
   tickWorker.on('failed', (job, err) =>
     deps.logger.error({ jobId: job?.id, err: err.message }, 'Domain health tick failed'),

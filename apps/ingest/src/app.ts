@@ -2,13 +2,8 @@ import type { EventRepository } from '@touchbase/db';
 import type { WebhookProvider } from '@touchbase/providers';
 import type { TouchQueue } from '@touchbase/queues';
 import { registerProblemHandler } from '@touchbase/runtime';
-import {
-  type Logger,
-  type Metrics,
-  type ReadinessCheck,
-  registerHealthRoutes,
-} from '@touchbase/telemetry';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { type Logger, type Metrics, type ReadinessCheck, registerHealthRoutes } from '@touchbase/telemetry';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { webhookRoutes } from './routes/webhook.routes.js';
 import type { IngestDeps } from './use-cases/ingest-event.js';
 
@@ -33,7 +28,7 @@ export async function buildIngest(deps: IngestAppDeps): Promise<FastifyInstance>
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));

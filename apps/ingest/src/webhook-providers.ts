@@ -1,4 +1,3 @@
-import type { Config } from '@touchbase/runtime';
 import {
   httpWebhookProvider,
   hubspotWebhookProvider,
@@ -9,6 +8,7 @@ import {
   smartleadWebhookProvider,
   type WebhookProvider,
 } from '@touchbase/providers';
+import type { Config } from '@touchbase/runtime';
 
 /**
  * Every webhook endpoint, configured from the environment. An endpoint whose
@@ -34,6 +34,9 @@ export function webhookProvidersFrom(config: Config): WebhookProvider[] {
       toleranceMs,
       bodyLimit,
     }),
-    inboundWebhookProvider({ token: config.INBOUND_WEBHOOK_TOKEN, bodyLimit: config.INGEST_INBOUND_BODY_LIMIT_BYTES }),
+    inboundWebhookProvider({
+      token: config.INBOUND_WEBHOOK_TOKEN,
+      bodyLimit: config.INGEST_INBOUND_BODY_LIMIT_BYTES,
+    }),
   ];
 }

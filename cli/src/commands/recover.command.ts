@@ -7,7 +7,7 @@ function streamFor(provider: string, config: Config): (EventStream & { close(): 
   switch (provider) {
     case 'http':
       if (!config.HTTP_PROVIDER_URL) return 'HTTP_PROVIDER_URL is not set: where is the http provider?';
-      return new HttpEventStream({ baseUrl: config.HTTP_PROVIDER_URL, apiKey: config.HTTP_PROVIDER_API_KEY });
+      return new HttpEventStream({ baseUrl: config.HTTP_PROVIDER_URL, apiKey: config.HTTP_PROVIDER_TOKEN });
     default:
       return `provider "${provider}" offers no event stream (known: http)`;
   }

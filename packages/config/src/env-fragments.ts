@@ -126,13 +126,17 @@ export const SenderEnv = {
     .min(0)
     .max(5)
     .default(0.3)
-    .describe("Random extra spacing between a mailbox's sends, as a fraction of its minSpacingMs (0.3: 1.0 to 1.3 times)"),
+    .describe(
+      "Random extra spacing between a mailbox's sends, as a fraction of its minSpacingMs (0.3: 1.0 to 1.3 times)",
+    ),
   SENDER_HOLD_MS: z.coerce
     .number()
     .int()
     .min(100)
     .default(60_000)
-    .describe('How long a touch of a paused mailbox or domain waits before it looks again (scaled by TIME_SCALE)'),
+    .describe(
+      'How long a touch of a paused mailbox or domain waits before it looks again (scaled by TIME_SCALE)',
+    ),
 };
 
 /**
@@ -141,13 +145,31 @@ export const SenderEnv = {
  * credentials are set.
  */
 export const ProviderEnv = {
-  SMARTLEAD_API_KEY: z.string().min(1).optional().describe('Smartlead API key (sent as the api_key query parameter); enables the smartlead provider'),
-  SMARTLEAD_BASE_URL: z.url().default('https://server.smartlead.ai/api/v1').describe('Smartlead API base URL'),
-  LEMLIST_API_KEY: z.string().min(1).optional().describe('lemlist API key (HTTP Basic password); enables the lemlist provider'),
+  SMARTLEAD_API_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Smartlead API key (sent as the api_key query parameter); enables the smartlead provider'),
+  SMARTLEAD_BASE_URL: z
+    .url()
+    .default('https://server.smartlead.ai/api/v1')
+    .describe('Smartlead API base URL'),
+  LEMLIST_API_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('lemlist API key (HTTP Basic password); enables the lemlist provider'),
   LEMLIST_BASE_URL: z.url().default('https://api.lemlist.com/api').describe('lemlist API base URL'),
-  HTTP_PROVIDER_URL: z.url().optional().describe('Base URL of a generic HTTP sending provider; enables the http provider'),
+  HTTP_PROVIDER_URL: z
+    .url()
+    .optional()
+    .describe('Base URL of a generic HTTP sending provider; enables the http provider'),
   HTTP_PROVIDER_TOKEN: z.string().min(1).optional().describe('Bearer token for HTTP_PROVIDER_URL'),
-  SMTP_HOST: z.string().min(1).optional().describe('SMTP submission server of your own mailboxes; enables the smtp provider'),
+  SMTP_HOST: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('SMTP submission server of your own mailboxes; enables the smtp provider'),
   SMTP_PORT: port(587).describe('SMTP submission port (587 STARTTLS, 465 implicit TLS)'),
   SMTP_SECURE: bool(false).describe('Implicit TLS on connect (port 465)'),
   SMTP_USER: z.string().min(1).optional().describe('SMTP login'),
@@ -239,7 +261,9 @@ export const DomainHealthEnv = {
     .int()
     .min(0)
     .default(0)
-    .describe('Resume a domain the guard paused once under its thresholds this long; 0 resumes only by the API'),
+    .describe(
+      'Resume a domain the guard paused once under its thresholds this long; 0 resumes only by the API',
+    ),
   ALERT_SLACK_WEBHOOK_URL: z.url().optional().describe('Slack incoming webhook for ops alerts'),
   ALERT_WEBHOOK_URL: z
     .url()
@@ -296,8 +320,6 @@ export const IngestEnv = {
     .min(16, 'must be at least 16 characters')
     .optional()
     .describe('Standard Webhooks secret of the generic HTTP provider (/webhooks/http); unset refuses all'),
-  HTTP_PROVIDER_URL: z.url().optional().describe('Base URL of the HTTP provider, whose event stream `recover` reads'),
-  HTTP_PROVIDER_API_KEY: z.string().optional().describe('Bearer key for the HTTP provider event stream'),
   SMARTLEAD_WEBHOOK_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')
@@ -338,6 +360,11 @@ export const IngestEnv = {
     .optional()
     .describe('HubSpot private app token: hard bounces mark the contact; unset tells no CRM'),
   HUBSPOT_API_URL: z.url().default('https://api.hubapi.com').describe('HubSpot API base URL'),
+  HUBSPOT_BOUNCE_PROPERTY: z
+    .string()
+    .min(1)
+    .default('touchbase_email_status')
+    .describe('Contact property set to "hard_bounced" when an address hard-bounces'),
 };
 
 export { bool as envBool };

@@ -16,14 +16,14 @@ export {
   type AlertRow,
 } from './repositories/alert.repository.js';
 export { AuditRepository } from './repositories/audit.repository.js';
+export { type CrmNotificationRow, CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
 export {
   EnrollmentRepository,
   type EnrollmentRow,
-  HELD_FOR_DOMAIN_PAUSE,
   type EnrollResult,
   emailHash,
+  HELD_FOR_DOMAIN_PAUSE,
 } from './repositories/enrollment.repository.js';
-export { type CrmNotificationRow, CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
 export {
   type ApplyOptions,
   type ApplyResult,

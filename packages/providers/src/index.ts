@@ -3,24 +3,23 @@
  * provider, and webhook signatures.
  */
 export * from './alerts/index.js';
-export * from './provider-adapter.js';
-export { ProviderRegistry } from './provider-registry.js';
-export { SandboxAdapter } from './sandbox/sandbox.adapter.js';
-export { normaliseSandboxEvent, SandboxEventPayloadSchema } from './sandbox/sandbox-webhook.js';
-export {
-  SandboxServer,
-  type SandboxDelivery,
-  type SandboxEventPayload,
-  type SandboxOptions,
-  type SandboxOutcome,
-} from './sandbox/sandbox-server.js';
-export * from './hubspot/index.js';
-export * from './webhooks/index.js';
 export { HttpProviderAdapter, type HttpProviderOptions } from './http/http.adapter.js';
 export { JsonHttpClient, type JsonRequest, type JsonResponse } from './http/json-http-client.js';
 export { retryAfterMs } from './http/retry-after.js';
 export { hasTouchMarker, htmlWithMarker, touchMarker } from './http/touch-marker.js';
+export * from './hubspot/index.js';
 export { LemlistAdapter, type LemlistOptions } from './lemlist/lemlist.adapter.js';
+export * from './provider-adapter.js';
+export { ProviderRegistry } from './provider-registry.js';
+export { SandboxAdapter } from './sandbox/sandbox.adapter.js';
+export {
+  type SandboxDelivery,
+  type SandboxEventPayload,
+  type SandboxOptions,
+  type SandboxOutcome,
+  SandboxServer,
+} from './sandbox/sandbox-server.js';
+export { normaliseSandboxEvent, SandboxEventPayloadSchema } from './sandbox/sandbox-webhook.js';
 export { SmartleadAdapter, type SmartleadOptions } from './smartlead/smartlead.adapter.js';
 export { SmtpAdapter, type SmtpOptions, smtpMessageId } from './smtp/smtp.adapter.js';
 export { classifySmtpError } from './smtp/smtp-error.js';
@@ -32,3 +31,4 @@ export {
   type MailboxThrottleOptions,
   type ThrottleDecision,
 } from './throttle/mailbox-throttle.js';
+export * from './webhooks/index.js';

@@ -118,6 +118,18 @@ describe('MailboxThrottle on Redis (invariant 4: caps hold across replicas)', ()
     expect(await throttle.grants(mailbox)).toHaveLength(3);
   });
 
+  it('trying a pool member without queueing leaves no place in line behind', async () => {
+    const throttle = new MailboxThrottle(redis, { prefix: space.prefix, timeScale: 300 });
+    const mailbox = randomUUID();
+    const limits = { perMinute: 1, perHour: 100, perDay: 1000, minSpacingMs: 0 };
+    expect((await throttle.take(mailbox, limits, 'first')).granted).toBe(true);
+    expect(await throttle.take(mailbox, limits, 'tryer', { queue: false })).toMatchObject({ granted: false, waitMs: 0 });
+    // Nobody queued: the next waiter is first in line, right when the window rolls.
+    const next = await throttle.take(mailbox, limits, 'waiter');
+    expect(next.granted).toBe(false);
+    if (!next.granted) expect(next.waitMs).toBeLessThanOrEqual(200);
+  });
+
   it('reports how much of each mailbox day is used, for pools', async () => {
     const throttle = new MailboxThrottle(redis, { prefix: space.prefix, timeScale: 1 });
     const [m1, m2] = [randomUUID(), randomUUID()];

@@ -13,7 +13,12 @@ import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
 const ActionBodySchema = z
   .object({
     by: z.string().trim().min(1).max(200).describe('Who is acting (a person), for the audit log'),
-    reason: z.string().trim().min(3).max(500).describe('Why, in plain words, for the audit log and the alert'),
+    reason: z
+      .string()
+      .trim()
+      .min(3)
+      .max(500)
+      .describe('Why, in plain words, for the audit log and the alert'),
   })
   .strict();
 
@@ -87,7 +92,8 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
       for (;;) {
         const job = await healthQueue.getJob(jobId);
         const state = job ? await job.getState() : 'unknown';
-        if (job && state === 'completed') return reply.code(200).send({ jobId, state, result: job.returnvalue });
+        if (job && state === 'completed')
+          return reply.code(200).send({ jobId, state, result: job.returnvalue });
         if (job && state === 'failed') {
           return sendProblem(reply, {
             status: 500,
@@ -135,7 +141,10 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
         holdTouches,
         alert: { kind: 'domain.paused', message, data: { figures: current.figures, by } },
       });
-      if (!paused) throw new DomainError('invalid_state', 'sending domain is already paused', { status: 'paused' });
+      if (!paused)
+        throw new DomainError('invalid_state', 'sending domain is already paused', {
+          domainStatus: 'paused',
+        });
       await alertQueue.enqueue([paused.alertId]);
       return deps.repos.sendingDomains.get(req.params.id, await windowDays());
     },
@@ -161,7 +170,8 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
         },
         at: now,
       });
-      if (!resumed) throw new DomainError('invalid_state', 'sending domain is not paused', { status: 'active' });
+      if (!resumed)
+        throw new DomainError('invalid_state', 'sending domain is not paused', { domainStatus: 'active' });
       // After the commit; a crash here loses nothing: the reconciler schedules active
       // enrollments and the guard's next tick re-enqueues an undelivered alert.
       await deps.touchQueue.schedule(

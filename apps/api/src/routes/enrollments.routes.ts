@@ -13,7 +13,7 @@ const EnrollBodySchema = z
     whenDomainPaused: z
       .enum(['refuse', 'hold'])
       .default('refuse')
-      .describe("On a paused sending domain: refuse (409 domain_paused) or hold them until it is resumed"),
+      .describe('On a paused sending domain: refuse (409 domain_paused) or hold them until it is resumed'),
   })
   .strict();
 

@@ -62,7 +62,13 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
   app.get(
     '/v1/stats',
     { schema: { tags: ['stats'], querystring: z.object({ sequenceId: z.uuid().optional() }) } },
-    async (req) => deps.repos.enrollments.funnel(req.query.sequenceId),
+    async (req) => {
+      const [funnel, sentByStepAndVariant] = await Promise.all([
+        deps.repos.enrollments.funnel(req.query.sequenceId),
+        deps.repos.touches.sentByStepAndVariant(req.query.sequenceId),
+      ]);
+      return { ...funnel, sentByStepAndVariant };
+    },
   );
 
   app.get(

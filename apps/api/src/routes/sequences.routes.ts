@@ -4,13 +4,20 @@ import { z } from 'zod';
 import type { ApiDeps } from '../app.js';
 import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
 
+const SequenceCreateSchema = SequenceDefinitionSchema.extend({
+  mailboxPoolId: z.uuid().optional().describe('Send first touches from this pool: the member with the most room left today'),
+});
+
 /** `/v1/sequences`: sequences and their immutable versions. */
 export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
   app.post(
     '/v1/sequences',
-    { schema: { tags: ['sequences'], body: SequenceDefinitionSchema } },
+    { schema: { tags: ['sequences'], body: SequenceCreateSchema } },
     async (req, reply) => {
-      const created = await deps.repos.sequences.create(req.body);
+      const { mailboxPoolId, ...definition } = req.body;
+      if (mailboxPoolId) await deps.repos.mailboxes.getPool(mailboxPoolId);
+      const created = await deps.repos.sequences.create(definition);
+      if (mailboxPoolId) await deps.repos.mailboxes.setSequencePool(created.id, mailboxPoolId);
       await deps.repos.audit.write({
         actor: req.actor,
         action: 'sequence.created',
@@ -28,6 +35,28 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.get('/v1/sequences/:id', { schema: { tags: ['sequences'], params: IdParamsSchema } }, async (req) =>
     deps.repos.sequences.get(req.params.id),
+  );
+
+  app.put(
+    '/v1/sequences/:id/mailbox-pool',
+    {
+      schema: {
+        tags: ['sequences'],
+        params: IdParamsSchema,
+        body: z.object({ mailboxPoolId: z.uuid().nullable() }).strict(),
+      },
+    },
+    async (req) => {
+      await deps.repos.mailboxes.setSequencePool(req.params.id, req.body.mailboxPoolId);
+      await deps.repos.audit.write({
+        actor: req.actor,
+        action: 'sequence.pool_set',
+        entityType: 'sequence',
+        entityId: req.params.id,
+        data: { mailboxPoolId: req.body.mailboxPoolId },
+      });
+      return { id: req.params.id, mailboxPoolId: req.body.mailboxPoolId };
+    },
   );
 
   app.post(

@@ -18,7 +18,12 @@ export type EnrollDeps = {
  */
 export async function enrollProspects(
   deps: EnrollDeps,
-  input: { sequenceId: string; mailboxId: string; prospectIds: string[]; whenDomainPaused?: 'refuse' | 'hold' },
+  input: {
+    sequenceId: string;
+    mailboxId: string;
+    prospectIds: string[];
+    whenDomainPaused?: 'refuse' | 'hold';
+  },
 ): Promise<EnrollResult> {
   const version = await deps.repos.sequences.latestVersion(input.sequenceId);
   const mailbox = await deps.repos.mailboxes.get(input.mailboxId);

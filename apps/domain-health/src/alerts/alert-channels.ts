@@ -32,7 +32,9 @@ export function buildAlertChannels(config: AlertChannelConfig, logger: AlertLogg
   }
   if (config.ALERT_WEBHOOK_URL) {
     if (!config.ALERT_WEBHOOK_SECRET) {
-      throw new ConfigError([{ variable: 'ALERT_WEBHOOK_SECRET', message: 'required when ALERT_WEBHOOK_URL is set' }]);
+      throw new ConfigError([
+        { variable: 'ALERT_WEBHOOK_SECRET', message: 'required when ALERT_WEBHOOK_URL is set' },
+      ]);
     }
     channels.push(
       new WebhookAlertChannel(config.ALERT_WEBHOOK_URL, config.ALERT_WEBHOOK_SECRET, config.ALERT_TIMEOUT_MS),

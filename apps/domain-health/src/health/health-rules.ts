@@ -56,7 +56,11 @@ export function sumCounts(all: DomainCounts[]): DomainCounts {
  * (two bounces in ten sends pause nothing); `over` is strictly above the
  * threshold; bounces are judged before complaints.
  */
-export function bandOf(previous: Band, f: HealthFigures, s: HealthSettings): { band: Band; cause: Cause | null } {
+export function bandOf(
+  previous: Band,
+  f: HealthFigures,
+  s: HealthSettings,
+): { band: Band; cause: Cause | null } {
   const bounceJudged = f.sends >= s.minSends;
   const complaintJudged = f.sends >= s.complaintMinSends;
   if (bounceJudged && f.bounceRate > s.bounceThreshold) return { band: 'over', cause: 'bounce' };

@@ -53,8 +53,16 @@ export function createDeliverAlertProcessor(deps: DeliverAlertDeps) {
       } catch (err) {
         const permanent = err instanceof AlertDeliveryError && err.permanent;
         const message = (err as Error).message;
-        await deps.repos.alerts.recordAttempt(alertId, channel.name, permanent ? 'failed' : 'retrying', message);
-        deps.metrics.alertDeliveries.inc({ channel: channel.name, outcome: permanent ? 'failed' : 'retrying' });
+        await deps.repos.alerts.recordAttempt(
+          alertId,
+          channel.name,
+          permanent ? 'failed' : 'retrying',
+          message,
+        );
+        deps.metrics.alertDeliveries.inc({
+          channel: channel.name,
+          outcome: permanent ? 'failed' : 'retrying',
+        });
         deps.logger.warn(
           { alertId, channel: channel.name, attempt: job.attemptsMade + 1, permanent, err: message },
           'Alert delivery failed',

@@ -143,7 +143,13 @@ export async function domainHealthTick(deps: DomainHealthDeps): Promise<TickResu
           raised(paused.alertId, 'domain.paused');
           result.paused.push(d.domain);
           deps.logger.warn(
-            { domainId: d.id, cause: decision.cause, sends: f.sends, bounces: f.bounces, complaints: f.complaints },
+            {
+              domainId: d.id,
+              cause: decision.cause,
+              sends: f.sends,
+              bounces: f.bounces,
+              complaints: f.complaints,
+            },
             'Sending domain paused',
           );
         }
@@ -158,7 +164,10 @@ export async function domainHealthTick(deps: DomainHealthDeps): Promise<TickResu
           'domain.threshold_approached',
         );
         result.approached.push(d.domain);
-        deps.logger.warn({ domainId: d.id, cause: decision.cause }, 'Sending domain approaching its threshold');
+        deps.logger.warn(
+          { domainId: d.id, cause: decision.cause },
+          'Sending domain approaching its threshold',
+        );
       } else if (decision.action === 'resume') {
         const cooled = d.healthySince ? now.getTime() - d.healthySince.getTime() : 0;
         const byAccount = d.pauseKind === 'account';
@@ -185,7 +194,9 @@ export async function domainHealthTick(deps: DomainHealthDeps): Promise<TickResu
           status = 'active';
           if (resumed.alertId) raised(resumed.alertId, 'domain.resumed');
           if (byAccount) resumedFromAccount.push(d.domain);
-          released.push(...resumed.released.map((r) => ({ enrollmentId: r.enrollmentId, step: 1, dueAt: r.dueAt })));
+          released.push(
+            ...resumed.released.map((r) => ({ enrollmentId: r.enrollmentId, step: 1, dueAt: r.dueAt })),
+          );
           result.resumed.push(d.domain);
           deps.logger.info({ domainId: d.id, released: resumed.released.length }, 'Sending domain resumed');
         }

@@ -61,9 +61,18 @@ export class CrmNotifier {
       if (due.length === 0) return settled;
       for (const n of due) {
         const r = await this.deps.crm.markEmailInvalid(n.email, n.kind);
-        const log = { notificationId: n.id, eventId: n.eventId, crm: this.deps.crm.name, attempts: n.attempts };
+        const log = {
+          notificationId: n.id,
+          eventId: n.eventId,
+          crm: this.deps.crm.name,
+          attempts: n.attempts,
+        };
         if (r.kind === 'done' || r.kind === 'not_found') {
-          await this.deps.outbox.done(n.id, r.kind === 'done' ? 'done' : 'failed', r.kind === 'not_found' ? 'contact not found' : undefined);
+          await this.deps.outbox.done(
+            n.id,
+            r.kind === 'done' ? 'done' : 'failed',
+            r.kind === 'not_found' ? 'contact not found' : undefined,
+          );
           this.deps.logger.info({ ...log, result: r.kind }, 'CRM updated for a hard bounce');
           settled++;
         } else if (r.kind === 'permanent' || n.attempts >= (this.deps.maxAttempts ?? 10)) {

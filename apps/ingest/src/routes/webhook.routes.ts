@@ -42,7 +42,11 @@ async function handle(
     });
   } catch (err) {
     if (!(err instanceof WebhookVerificationError)) throw err;
-    deps.metrics.eventsReceived.inc({ source: provider.source, type: 'unknown', outcome: `rejected_${err.code}` });
+    deps.metrics.eventsReceived.inc({
+      source: provider.source,
+      type: 'unknown',
+      outcome: `rejected_${err.code}`,
+    });
     return sendProblem(reply, {
       status: 401,
       title: 'Webhook not authenticated',
@@ -55,7 +59,11 @@ async function handle(
     events = await provider.normalise(raw, delivery, receivedAt);
   } catch (err) {
     if (!(err instanceof WebhookPayloadError)) throw err;
-    deps.metrics.eventsReceived.inc({ source: provider.source, type: 'unknown', outcome: 'rejected_payload' });
+    deps.metrics.eventsReceived.inc({
+      source: provider.source,
+      type: 'unknown',
+      outcome: 'rejected_payload',
+    });
     return sendProblem(reply, {
       status: 400,
       title: err.code === 'malformed_json' ? 'Malformed JSON' : 'Invalid webhook payload',
@@ -67,7 +75,13 @@ async function handle(
   const results = [];
   for (const event of events) {
     const r = await ingestEvent(deps, event);
-    results.push({ eventId: r.eventId, type: event.type, duplicate: r.duplicate, outcome: r.outcome });
+    results.push({
+      eventId: r.eventId,
+      type: event.type,
+      duplicate: r.duplicate,
+      outcome: r.outcome,
+      triaged: r.triaged,
+    });
   }
   const only = results[0];
   return reply.code(200).send({

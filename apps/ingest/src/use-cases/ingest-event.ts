@@ -40,7 +40,10 @@ export async function ingestEvent(deps: IngestDeps, event: CanonicalEvent): Prom
     try {
       await deps.touchQueue.cancel(result.stopped.map((s) => ({ enrollmentId: s.id, step: s.currentStep })));
     } catch (err) {
-      deps.logger.warn({ eventId: result.eventId, err: (err as Error).message }, 'Pending job removal failed; the fence holds');
+      deps.logger.warn(
+        { eventId: result.eventId, err: (err as Error).message },
+        'Pending job removal failed; the fence holds',
+      );
     }
   }
   if (result.resumed.length > 0) {
@@ -50,7 +53,10 @@ export async function ingestEvent(deps: IngestDeps, event: CanonicalEvent): Prom
       );
     } catch (err) {
       // The enrollments are active in PostgreSQL; the reconciler gives them their jobs.
-      deps.logger.warn({ eventId: result.eventId, err: (err as Error).message }, 'Resumed touch scheduling failed');
+      deps.logger.warn(
+        { eventId: result.eventId, err: (err as Error).message },
+        'Resumed touch scheduling failed',
+      );
     }
   }
   if (result.inFlight.length > 0) await waitForInFlight(deps, result);
@@ -77,6 +83,9 @@ async function waitForInFlight(deps: IngestDeps, result: ApplyResult): Promise<v
     pending = await deps.events.touchesInFlight(result.inFlight);
   }
   if (pending > 0) {
-    deps.logger.warn({ eventId: result.eventId, pending }, 'Touches still being handed over at the acknowledgment');
+    deps.logger.warn(
+      { eventId: result.eventId, pending },
+      'Touches still being handed over at the acknowledgment',
+    );
   }
 }

@@ -2,7 +2,10 @@ import type { PulledPage } from '@touchbase/providers';
 import { type IngestDeps, ingestEvent } from './ingest-event.js';
 
 /** A provider's event stream, read by cursor (see `HttpEventStream`). */
-export type EventStream = { readonly name: string; pull(cursor: string | null, limit?: number): Promise<PulledPage> };
+export type EventStream = {
+  readonly name: string;
+  pull(cursor: string | null, limit?: number): Promise<PulledPage>;
+};
 
 /** What a recovery did. */
 export type RecoveryReport = {
@@ -46,7 +49,10 @@ export async function recoverEvents(
     }
     for (const bad of page.rejected) {
       report.rejected++;
-      deps.logger.warn({ provider: stream.name, seq: bad.seq, err: bad.error }, 'Pulled event skipped: not a valid event');
+      deps.logger.warn(
+        { provider: stream.name, seq: bad.seq, err: bad.error },
+        'Pulled event skipped: not a valid event',
+      );
     }
     if (page.cursor && page.cursor !== report.cursor) {
       await deps.events.advanceCursor(stream.name, page.cursor);

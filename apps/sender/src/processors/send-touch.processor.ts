@@ -74,12 +74,18 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
       if (await repos.touches.exhaust(enrollmentId, step)) log.info('Enrollment exhausted');
       return 'exhausted';
     }
+    const key = touchKey(enrollmentId, step);
+    // One throttle member per attempt: a retry after a 5xx counts as another
+    // possible send; a job back from a throttle wait or a 429 keeps its place and slot.
+    const member = `${key}.${job.attemptsMade}.${job.stalledCounter ?? 0}`;
+    let tokenTaken = false;
     if (ctx.mailboxPoolId && step === 1 && !ctx.conversationId) {
-      const picked = await pickPoolMailbox(ctx, ctx.mailboxPoolId);
+      const picked = await pickPoolMailbox(ctx, ctx.mailboxPoolId, member);
       if (!picked) return hold(job, 'pool_unavailable');
-      ctx = picked;
+      ctx = picked.ctx;
+      tokenTaken = picked.granted;
     }
-    if (ctx.domain.status === 'paused' || ctx.mailbox.status === 'paused') {
+    if ((ctx.domain.status === 'paused' && ctx.domain.holdTouches) || ctx.mailbox.status === 'paused') {
       // Held, not lost: the job comes back later; resuming the domain reschedules it sooner.
       return hold(job, 'held');
     }
@@ -93,11 +99,7 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
       return 'paused_missing_variable';
     }
 
-    const key = touchKey(enrollmentId, step);
-    if (deps.throttle) {
-      // One member per attempt: a retry after a 5xx counts as another possible
-      // send; a job back from a throttle wait or a 429 keeps its place and its slot.
-      const member = `${key}.${job.attemptsMade}.${job.stalledCounter ?? 0}`;
+    if (deps.throttle && !tokenTaken) {
       const token = await deps.throttle.take(ctx.mailbox.id, ctx.mailbox, member);
       if (!token.granted) {
         metrics.touchesSkipped.inc({ reason: 'throttled' });
@@ -181,26 +183,41 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
    * The first touch of a pool sequence goes out from the active member with the
    * most room left in its day (a prospect already touched from a member stays on
    * it); the enrollment keeps that mailbox for the rest of its thread.
+   *
+   * Touches picked at the same moment all see the same "most room", so each
+   * member is tried in that order for a token without queueing; the first that
+   * grants one is taken. When none can send now, the touch queues on the member
+   * with the most room.
    */
-  async function pickPoolMailbox(ctx: SendContext, poolId: string): Promise<SendContext | null> {
+  async function pickPoolMailbox(
+    ctx: SendContext,
+    poolId: string,
+    member: string,
+  ): Promise<{ ctx: SendContext; granted: boolean } | null> {
     const candidates = await repos.touches.poolCandidates(poolId, ctx.prospect.id);
     if (candidates.length === 0) return null;
-    let chosen = candidates[0]!;
-    if (candidates.length > 1) {
-      const used = deps.throttle ? await deps.throttle.usedToday(candidates.map((c) => c.id)) : new Map<string, number>();
-      let best = Number.NEGATIVE_INFINITY;
-      for (const c of candidates) {
-        // Ties go to a random member, so replicas starting together spread out.
-        const room = c.perDay - (used.get(c.id) ?? 0) + Math.random() * 0.5;
-        if (room > best) {
-          best = room;
+    const used = deps.throttle && candidates.length > 1 ? await deps.throttle.usedToday(candidates.map((c) => c.id)) : new Map<string, number>();
+    // Ties go to a random member, so replicas starting together spread out.
+    const ranked = candidates
+      .map((c) => ({ c, room: c.perDay - (used.get(c.id) ?? 0) + Math.random() * 0.5 }))
+      .sort((a, b) => b.room - a.room)
+      .map((r) => r.c);
+    let chosen = ranked[0]!;
+    let granted = false;
+    if (deps.throttle) {
+      for (const c of ranked) {
+        if ((await deps.throttle.take(c.id, c, member, { queue: false })).granted) {
           chosen = c;
+          granted = true;
+          break;
         }
       }
     }
-    if (chosen.id === ctx.mailbox.id) return ctx;
+    if (chosen.id === ctx.mailbox.id) return { ctx, granted };
     await repos.touches.assignMailbox(ctx.enrollmentId, chosen.id);
-    return repos.touches.loadForSend(ctx.enrollmentId);
+    const moved = await repos.touches.loadForSend(ctx.enrollmentId);
+    // Moved by nobody else in between: the token was taken for the mailbox it now has.
+    return moved ? { ctx: moved, granted: granted && moved.mailbox.id === chosen.id } : null;
   }
 
   async function callProvider(

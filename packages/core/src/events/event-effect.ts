@@ -45,7 +45,11 @@ export function effectOf(event: CanonicalEvent): EventEffect {
       };
     case 'bounce':
       if (event.bounce?.hard === false) {
-        return { kind: 'soft_bounce', status: event.bounce.status ?? '', reason: event.bounce.reason ?? 'soft' };
+        return {
+          kind: 'soft_bounce',
+          status: event.bounce.status ?? '',
+          reason: event.bounce.reason ?? 'soft',
+        };
       }
       return {
         kind: 'stop',
@@ -55,14 +59,32 @@ export function effectOf(event: CanonicalEvent): EventEffect {
         invalidateEmail: true,
       };
     case 'unsubscribe':
-      return { kind: 'stop', status: 'unsubscribed', reason: 'unsubscribe', suppress: true, invalidateEmail: false };
+      return {
+        kind: 'stop',
+        status: 'unsubscribed',
+        reason: 'unsubscribe',
+        suppress: true,
+        invalidateEmail: false,
+      };
     case 'complaint':
-      return { kind: 'stop', status: 'unsubscribed', reason: 'complaint', suppress: true, invalidateEmail: false };
+      return {
+        kind: 'stop',
+        status: 'unsubscribed',
+        reason: 'complaint',
+        suppress: true,
+        invalidateEmail: false,
+      };
     case 'erasure_request':
       return { kind: 'erase' };
     case 'crm.deal_won':
     case 'crm.deal_lost':
-      return { kind: 'stop', status: 'cancelled', reason: event.type, suppress: false, invalidateEmail: false };
+      return {
+        kind: 'stop',
+        status: 'cancelled',
+        reason: event.type,
+        suppress: false,
+        invalidateEmail: false,
+      };
     case 'out_of_office':
       return { kind: 'pause', reason: 'out_of_office', returnDate: event.returnDate ?? null };
     case 'email_changed':

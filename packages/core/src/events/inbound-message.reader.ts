@@ -26,8 +26,15 @@ const ADDRESS = /<?([^\s<>"';,]+@[^\s<>"';,]+?)>?(?=$|[\s;,])/;
  * mail forwarder delivers it) with mailparser. Pure: the message is the only input.
  */
 export async function readInboundMessage(raw: string | Buffer): Promise<InboundEnvelope> {
-  const mail = await simpleParser(raw, { keepDeliveryStatus: true, skipTextToHtml: true, skipImageLinks: true });
-  const refs = [mail.inReplyTo ?? '', ...(Array.isArray(mail.references) ? mail.references : [mail.references ?? ''])]
+  const mail = await simpleParser(raw, {
+    keepDeliveryStatus: true,
+    skipTextToHtml: true,
+    skipImageLinks: true,
+  });
+  const refs = [
+    mail.inReplyTo ?? '',
+    ...(Array.isArray(mail.references) ? mail.references : [mail.references ?? '']),
+  ]
     .flatMap((r) => r.split(/\s+/))
     .map((r) => r.trim())
     .filter(Boolean);
@@ -40,7 +47,8 @@ export async function readInboundMessage(raw: string | Buffer): Promise<InboundE
     const type = part.contentType.toLowerCase();
     const text = part.content.toString('utf8');
     if (type === 'message/delivery-status' || type === 'message/feedback-report') {
-      const field = /^(?:final-recipient|original-recipient|original-rcpt-to)\s*:\s*(?:rfc822\s*;)?\s*(.+)$/im.exec(text);
+      const field =
+        /^(?:final-recipient|original-recipient|original-rcpt-to)\s*:\s*(?:rfc822\s*;)?\s*(.+)$/im.exec(text);
       if (field?.[1] && !originalRecipient) originalRecipient = firstAddress(field[1]);
     } else if (/^(message\/rfc822|text\/rfc822-headers?|message\/rfc822-headers)$/.test(type)) {
       const headers = text.split(/\r?\n\r?\n/, 1)[0] ?? '';

@@ -61,7 +61,13 @@ export class AlertRepository {
          AND (NOT $2::boolean OR EXISTS (SELECT 1 FROM alert_delivery x WHERE x.alert_id = a.id AND x.status IN ('retrying', 'failed')))
          AND ($3::timestamptz IS NULL OR (a.created_at, a.id) < ($3::timestamptz, $4::uuid))
        ORDER BY a.created_at DESC, a.id DESC LIMIT $5`,
-      [filter.domainId ?? null, filter.failing ?? false, before?.createdAt ?? null, before?.id ?? null, limit],
+      [
+        filter.domainId ?? null,
+        filter.failing ?? false,
+        before?.createdAt ?? null,
+        before?.id ?? null,
+        limit,
+      ],
     );
     return rows;
   }
@@ -106,7 +112,9 @@ export class AlertRepository {
 
   /** Marks the alert done: every channel delivered or given up. */
   async settle(alertId: string): Promise<void> {
-    await this.pool.query('UPDATE alert SET settled_at = now() WHERE id = $1 AND settled_at IS NULL', [alertId]);
+    await this.pool.query('UPDATE alert SET settled_at = now() WHERE id = $1 AND settled_at IS NULL', [
+      alertId,
+    ]);
   }
 
   /**

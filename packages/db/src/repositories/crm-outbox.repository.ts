@@ -64,7 +64,10 @@ export class CrmOutboxRepository {
 
   /** Drops what an erased person left in the outbox (it holds their address). */
   async forget(client: pg.PoolClient, prospectId: string, email: string): Promise<void> {
-    await client.query('DELETE FROM crm_notification WHERE prospect_id = $1 OR email = $2', [prospectId, email]);
+    await client.query('DELETE FROM crm_notification WHERE prospect_id = $1 OR email = $2', [
+      prospectId,
+      email,
+    ]);
   }
 
   async list(limit = 100): Promise<(CrmNotificationRow & { status: string; lastError: string | null })[]> {

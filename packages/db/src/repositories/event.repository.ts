@@ -21,10 +21,12 @@ export type ApplyResult = {
   eventId: string | null;
   prospectId: string | null;
   /**
-   * `applied`, `paused`, `soft_bounce`, `email_changed`, `erased`, `triage`,
-   * `unknown_prospect`, `no_effect`, `refused_unsigned`, `conflict` or `duplicate`.
+   * `applied`, `paused`, `soft_bounce`, `email_changed`, `erased`, `unknown_prospect`,
+   * `no_effect`, `refused_unsigned`, `conflict`, `new_address_suppressed` or `duplicate`.
    */
   outcome: string;
+  /** Whether it went to the triage list (a person's message from someone we do not know). */
+  triaged: boolean;
   /** Enrollments stopped or paused, with the step whose pending job should now be removed. */
   stopped: EnrollmentStep[];
   /** Enrollments made active again (an address change), whose next touch needs a job. */
@@ -92,12 +94,15 @@ export class EventRepository {
         resumed: [],
         inFlight: [],
         crmQueued: false,
+        triaged: false,
       };
       if (inserted.rowCount === 0) return { ...result, duplicate: true, eventId: null, outcome: 'duplicate' };
 
       const target = await this.resolve(client, event);
       if (!target) {
         result.outcome = await this.unresolved(client, id, event);
+        result.triaged = result.outcome === 'triage';
+        if (result.triaged) result.outcome = 'unknown_prospect';
         await this.finish(client, id, result.outcome, null, null);
         return result;
       }
@@ -122,7 +127,9 @@ export class EventRepository {
             );
           }
           if (effect.invalidateEmail) {
-            await client.query(`UPDATE prospect SET email_status = 'invalid' WHERE id = $1`, [target.prospectId]);
+            await client.query(`UPDATE prospect SET email_status = 'invalid' WHERE id = $1`, [
+              target.prospectId,
+            ]);
             if (opts.notifyCrm) {
               result.crmQueued = await this.outbox.enqueue(client, {
                 eventId: id,

@@ -113,7 +113,8 @@ export class SendingDomainRepository {
   async windowCounts(client: Db, from: string, to: string): Promise<DomainWindow[]> {
     const sums = COUNT_KEYS.map((k) => `COALESCE(SUM(s.${k}), 0)::int AS w_${k}`).join(', ');
     const counted = COUNT_KEYS.map(
-      (k) => `COALESCE(SUM(s.${k}) FILTER (WHERE d.counted_from IS NULL OR s.day >= d.counted_from), 0)::int AS c_${k}`,
+      (k) =>
+        `COALESCE(SUM(s.${k}) FILTER (WHERE d.counted_from IS NULL OR s.day >= d.counted_from), 0)::int AS c_${k}`,
     ).join(', ');
     const { rows } = await client.query(
       `SELECT d.id, d.domain, d.status::text AS status, d.pause_kind, d.health_level, d.healthy_since,

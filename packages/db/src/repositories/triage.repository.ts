@@ -46,7 +46,11 @@ export class TriageRepository {
   }
 
   /** Open items (or all), newest last, a page at a time. */
-  async list(filter: { open?: boolean; kind?: string }, limit: number, after?: string): Promise<TriageItemRow[]> {
+  async list(
+    filter: { open?: boolean; kind?: string },
+    limit: number,
+    after?: string,
+  ): Promise<TriageItemRow[]> {
     const { rows } = await this.db().query<TriageItemRow>(
       `SELECT ${COLUMNS} FROM triage_item
        WHERE ($1::boolean IS NOT TRUE OR resolved_at IS NULL) AND ($2::text IS NULL OR kind = $2)

@@ -11,12 +11,12 @@ const ICON: Record<OpsAlert['kind'], string> = {
 };
 
 // Slack's mrkdwn treats these three as control characters.
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeMrkdwn = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The body of a Slack incoming webhook: `text` (notifications, fallback) and Block Kit blocks. */
 export function slackAlertPayload(alert: OpsAlert): { text: string; blocks: object[] } {
   const link = alert.link ? ` <${alert.link}|Open in touchbase>` : '';
-  const text = `${ICON[alert.kind]} ${escape(alert.title)}: ${escape(alert.message)}${link}`;
+  const text = `${ICON[alert.kind]} ${escapeMrkdwn(alert.title)}: ${escapeMrkdwn(alert.message)}${link}`;
   const fields = [
     ...Object.entries(alert.figures).map(([k, v]) => `*${k}*: ${formatValue(k, v)}`),
     ...Object.entries(alert.thresholds).map(([k, v]) => `*${k}*: ${formatValue(k, v)}`),

@@ -61,10 +61,16 @@ export class HubspotCrmAdapter implements CrmAdapter {
     const status = res.statusCode;
     if (status >= 200 && status < 300) return { kind: 'done' };
     if (status === 404) return { kind: 'not_found' };
-    const detail = `hubspot answered ${status} (${reason}): ${text.slice(0, 200)}`;
+    // The answer may echo the contact's address: it is stored and logged, so it goes.
+    const answer = text.slice(0, 200).replace(/[^\s"'<>]+@[^\s"'<>]+/g, '<address>');
+    const detail = `hubspot answered ${status} (${reason}): ${answer}`;
     if (status === 429) {
       const after = Number(res.headers['retry-after']);
-      return { kind: 'retry', error: detail, ...(Number.isFinite(after) ? { retryAfterMs: after * 1000 } : {}) };
+      return {
+        kind: 'retry',
+        error: detail,
+        ...(Number.isFinite(after) ? { retryAfterMs: after * 1000 } : {}),
+      };
     }
     if (status >= 500) return { kind: 'retry', error: detail };
     return { kind: 'permanent', error: detail };

@@ -1,1 +1,6 @@
-export { type CrmAdapter, type CrmUpdateResult, HubspotCrmAdapter, type HubspotCrmOptions } from './hubspot-crm.adapter.js';
+export {
+  type CrmAdapter,
+  type CrmUpdateResult,
+  HubspotCrmAdapter,
+  type HubspotCrmOptions,
+} from './hubspot-crm.adapter.js';

@@ -66,15 +66,18 @@ export class MailboxThrottle {
    * `{enrollmentId}-{step}.{attempt}`). Asking again with the same member after a
    * refusal keeps its place in line; asking again after a grant that was not used
    * (the provider said 429) re-takes the same slot instead of a second one.
+   * With `queue: false` a refusal takes no place in line (waitMs is then 0): for
+   * trying the next mailbox of a pool.
    */
-  async take(mailboxId: string, limits: MailboxLimits, member: string): Promise<ThrottleDecision> {
-    const spacing = limits.minSpacingMs > 0 ? (limits.minSpacingMs * (1 + this.jitter * this.random())) / this.timeScale : 0;
+  async take(mailboxId: string, limits: MailboxLimits, member: string, opts: { queue?: boolean } = {}): Promise<ThrottleDecision> {
+    const minSpacing = limits.minSpacingMs / this.timeScale;
+    const spacing = minSpacing * (1 + this.jitter * this.random());
     const windows = this.windows(limits);
-    const args: (string | number)[] = [member, spacing, windows.length];
+    const args: (string | number)[] = [member, spacing, minSpacing, opts.queue === false ? 0 : 1, windows.length];
     for (const [cap, ms] of windows) args.push(cap, ms);
     const [granted, wait, at] = await this.redis.touchbaseThrottleTake(this.logKey(mailboxId), this.stateKey(mailboxId), ...args);
     if (granted === '1') return { granted: true, at: Number(at) };
-    return { granted: false, waitMs: Math.max(1, Math.ceil(Number(wait))), at: Number(at) };
+    return { granted: false, waitMs: opts.queue === false ? 0 : Math.max(1, Math.ceil(Number(wait))), at: Number(at) };
   }
 
   /**

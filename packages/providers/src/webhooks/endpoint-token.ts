@@ -14,11 +14,16 @@ const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
  * or pause sequences, never start a send (see `effectOf`).
  */
 export function verifyEndpointToken(expected: string | undefined, req: WebhookRequest): VerifiedDelivery {
-  if (!expected) throw new WebhookVerificationError('not_configured', 'this webhook endpoint has no secret configured');
+  if (!expected)
+    throw new WebhookVerificationError('not_configured', 'this webhook endpoint has no secret configured');
   const header = first(req.headers['x-touchbase-token']);
   const bearer = first(req.headers.authorization);
   const given = req.pathToken ?? header ?? (bearer?.startsWith('Bearer ') ? bearer.slice(7) : undefined);
-  if (!given) throw new WebhookVerificationError('missing_headers', 'the endpoint token is required (path or x-touchbase-token)');
+  if (!given)
+    throw new WebhookVerificationError(
+      'missing_headers',
+      'the endpoint token is required (path or x-touchbase-token)',
+    );
   if (!timingSafeEqual(digest(given), digest(expected))) {
     throw new WebhookVerificationError('bad_token', 'the endpoint token does not match');
   }

@@ -5,11 +5,14 @@ import { ProviderError } from '../provider-adapter.js';
 import { HttpProviderEventSchema, normaliseHttpEvent } from './http-webhook.js';
 
 /**
- * One page of the HTTP provider's event stream (`GET /v1/events?after=SEQ&limit=N`):
+ * One page of the HTTP provider's event stream (`GET /events?after=SEQ&limit=N`, beside
+ * the send contract of `HttpProviderAdapter`, with the same Bearer token):
  * events in sequence order, each with the id its webhook carried.
  */
 export const HttpEventPageSchema = z.object({
-  events: z.array(z.object({ seq: z.number().int().min(0), id: z.string().min(1).max(500), event: z.unknown() })),
+  events: z.array(
+    z.object({ seq: z.number().int().min(0), id: z.string().min(1).max(500), event: z.unknown() }),
+  ),
   /** Whether events after the last one are waiting. */
   has_more: z.boolean().default(false),
 });
@@ -33,7 +36,12 @@ export class HttpEventStream {
   private readonly pool: Pool;
 
   constructor(
-    private readonly opts: { baseUrl: string; apiKey?: string | undefined; timeoutMs?: number; source?: string },
+    private readonly opts: {
+      baseUrl: string;
+      apiKey?: string | undefined;
+      timeoutMs?: number;
+      source?: string;
+    },
   ) {
     this.pool = new Pool(opts.baseUrl, { connections: 2 });
   }
@@ -45,7 +53,7 @@ export class HttpEventStream {
     try {
       res = await this.pool.request({
         method: 'GET',
-        path: `/v1/events?after=${encodeURIComponent(after)}&limit=${limit}`,
+        path: `/events?after=${encodeURIComponent(after)}&limit=${limit}`,
         headers: this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {},
         headersTimeout: this.opts.timeoutMs ?? 15_000,
         bodyTimeout: this.opts.timeoutMs ?? 15_000,
@@ -55,8 +63,10 @@ export class HttpEventStream {
     }
     const text = await res.body.text();
     if (res.statusCode === 429) throw new ProviderError('rate_limited', 'event stream rate limited', 1000);
-    if (res.statusCode >= 500) throw new ProviderError('retryable', `event stream answered ${res.statusCode}`);
-    if (res.statusCode >= 400) throw new ProviderError('permanent', `event stream answered ${res.statusCode}`);
+    if (res.statusCode >= 500)
+      throw new ProviderError('retryable', `event stream answered ${res.statusCode}`);
+    if (res.statusCode >= 400)
+      throw new ProviderError('permanent', `event stream answered ${res.statusCode}`);
     const page = HttpEventPageSchema.parse(JSON.parse(text));
     const events: PulledPage['events'] = [];
     const rejected: PulledPage['rejected'] = [];
@@ -65,13 +75,25 @@ export class HttpEventStream {
       last = Math.max(last, item.seq);
       const parsed = HttpProviderEventSchema.safeParse(item.event);
       if (!parsed.success) {
-        rejected.push({ seq: item.seq, id: item.id, error: parsed.error.issues.map((i) => i.message).join('; ') });
+        rejected.push({
+          seq: item.seq,
+          id: item.id,
+          error: parsed.error.issues.map((i) => i.message).join('; '),
+        });
         continue;
       }
       // Pulled with our credentials from the provider itself: as trusted as a signature.
-      events.push({ seq: item.seq, event: normaliseHttpEvent(item.id, parsed.data, undefined, this.opts.source) });
+      events.push({
+        seq: item.seq,
+        event: normaliseHttpEvent(item.id, parsed.data, undefined, this.opts.source),
+      });
     }
-    return { events, rejected, cursor: page.events.length > 0 ? String(last) : cursor, hasMore: page.has_more };
+    return {
+      events,
+      rejected,
+      cursor: page.events.length > 0 ? String(last) : cursor,
+      hasMore: page.has_more,
+    };
   }
 
   close(): Promise<void> {

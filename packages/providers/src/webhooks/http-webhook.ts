@@ -1,4 +1,9 @@
-import { type CanonicalEvent, CanonicalEventSchema, classifyReplyEvent, EventTypeSchema } from '@touchbase/core';
+import {
+  type CanonicalEvent,
+  CanonicalEventSchema,
+  classifyReplyEvent,
+  EventTypeSchema,
+} from '@touchbase/core';
 import { z } from 'zod';
 import { verifyStandardWebhook, WebhookVerificationError } from './standard-webhooks.js';
 import { parseJsonBody, parseWith, type WebhookProvider } from './webhook-provider.js';
@@ -22,7 +27,11 @@ export const HttpProviderEventSchema = z
     text: z.string().max(100_000).optional(),
     in_reply: z.boolean().optional(),
     bounce: z
-      .object({ hard: z.boolean(), status: z.string().max(20).optional(), reason: z.string().max(2000).optional() })
+      .object({
+        hard: z.boolean(),
+        status: z.string().max(20).optional(),
+        reason: z.string().max(2000).optional(),
+      })
       .optional(),
     return_date: z.iso.date().optional(),
     new_email: z.string().min(3).max(320).optional(),
@@ -41,7 +50,9 @@ export function normaliseHttpEvent(
   source = 'http',
 ): CanonicalEvent {
   const classified =
-    e.type === 'reply' ? classifyReplyEvent({ subject: e.subject, text: e.text }, new Date(e.occurred_at)) : null;
+    e.type === 'reply'
+      ? classifyReplyEvent({ subject: e.subject, text: e.text }, new Date(e.occurred_at))
+      : null;
   return CanonicalEventSchema.parse({
     source,
     externalId: id,
@@ -69,12 +80,17 @@ export function normaliseHttpEvent(
  * webhook-signature = v1,base64 HMAC-SHA256 of `id.timestamp.body`). The
  * webhook-id is the event's id: a retry carries the same one and is recorded once.
  */
-export function httpWebhookProvider(opts: { secret: string | undefined; toleranceMs?: number; bodyLimit?: number }): WebhookProvider {
+export function httpWebhookProvider(opts: {
+  secret: string | undefined;
+  toleranceMs?: number;
+  bodyLimit?: number;
+}): WebhookProvider {
   return {
     source: 'http',
     bodyLimit: opts.bodyLimit ?? 256 * 1024,
     verify(req) {
-      if (!opts.secret) throw new WebhookVerificationError('not_configured', 'HTTP_PROVIDER_WEBHOOK_SECRET is not set');
+      if (!opts.secret)
+        throw new WebhookVerificationError('not_configured', 'HTTP_PROVIDER_WEBHOOK_SECRET is not set');
       const id = verifyStandardWebhook(opts.secret, req.headers, req.rawBody, {
         toleranceSec: Math.round((opts.toleranceMs ?? 300_000) / 1000),
         nowMs: req.nowMs,

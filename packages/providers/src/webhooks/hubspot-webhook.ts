@@ -36,17 +36,28 @@ export const HubspotEventsSchema = z
  */
 export function verifyHubspotSignature(
   secret: string,
-  req: { method: string; url: string; headers: Record<string, string | string[] | undefined>; rawBody: string },
+  req: {
+    method: string;
+    url: string;
+    headers: Record<string, string | string[] | undefined>;
+    rawBody: string;
+  },
   opts: { nowMs: number; toleranceMs?: number },
 ): void {
   const signature = first(req.headers['x-hubspot-signature-v3']);
   const timestamp = first(req.headers['x-hubspot-request-timestamp']);
   if (!signature || !timestamp) {
-    throw new WebhookVerificationError('missing_headers', 'X-HubSpot-Signature-v3 and X-HubSpot-Request-Timestamp are required');
+    throw new WebhookVerificationError(
+      'missing_headers',
+      'X-HubSpot-Signature-v3 and X-HubSpot-Request-Timestamp are required',
+    );
   }
   const ts = Number(timestamp);
   if (!Number.isInteger(ts) || Math.abs(opts.nowMs - ts) > (opts.toleranceMs ?? 300_000)) {
-    throw new WebhookVerificationError('stale_timestamp', 'X-HubSpot-Request-Timestamp is outside the tolerance');
+    throw new WebhookVerificationError(
+      'stale_timestamp',
+      'X-HubSpot-Request-Timestamp is outside the tolerance',
+    );
   }
   const expected = signHubspot(secret, req.method, req.url, req.rawBody, timestamp);
   const given = Buffer.from(signature, 'base64');
@@ -56,8 +67,16 @@ export function verifyHubspotSignature(
 }
 
 /** HubSpot's v3 signature of a request (for tests and our own fake HubSpot). */
-export function signHubspot(secret: string, method: string, url: string, body: string, timestamp: string): Buffer {
-  return createHmac('sha256', secret).update(`${method}${decodeUri(url)}${body}${timestamp}`, 'utf8').digest();
+export function signHubspot(
+  secret: string,
+  method: string,
+  url: string,
+  body: string,
+  timestamp: string,
+): Buffer {
+  return createHmac('sha256', secret)
+    .update(`${method}${decodeUri(url)}${body}${timestamp}`, 'utf8')
+    .digest();
 }
 
 // HubSpot decodes these characters in the URI before signing.
@@ -82,7 +101,8 @@ export function hubspotWebhookProvider(opts: {
     source: 'hubspot',
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     verify(req) {
-      if (!opts.clientSecret) throw new WebhookVerificationError('not_configured', 'HUBSPOT_CLIENT_SECRET is not set');
+      if (!opts.clientSecret)
+        throw new WebhookVerificationError('not_configured', 'HUBSPOT_CLIENT_SECRET is not set');
       verifyHubspotSignature(
         opts.clientSecret,
         { ...req, url: opts.publicUrl ?? req.url },
@@ -119,7 +139,8 @@ function mapEvent(e: z.infer<typeof HubspotEventsSchema>[number]): Partial<Canon
     case 'contact.privacyDeletion':
       return { type: 'erasure_request' };
     case 'contact.propertyChange':
-      if (e.propertyName === 'email' && e.propertyValue) return { type: 'email_changed', newEmail: e.propertyValue };
+      if (e.propertyName === 'email' && e.propertyValue)
+        return { type: 'email_changed', newEmail: e.propertyValue };
       if (e.propertyName === 'hs_email_optout' && e.propertyValue === 'true') return { type: 'unsubscribe' };
       return null;
     case 'deal.propertyChange':

@@ -17,7 +17,10 @@ import { WebhookPayloadError, type WebhookProvider } from './webhook-provider.js
  * prospect by the original recipient and our message's id; anything else by its
  * sender and the message it answers. Forwarders cannot sign: a token guards it.
  */
-export function inboundWebhookProvider(opts: { token: string | undefined; bodyLimit?: number }): WebhookProvider {
+export function inboundWebhookProvider(opts: {
+  token: string | undefined;
+  bodyLimit?: number;
+}): WebhookProvider {
   return {
     source: 'inbound',
     bodyLimit: opts.bodyLimit ?? 10 * 1024 * 1024,
@@ -28,9 +31,13 @@ export function inboundWebhookProvider(opts: { token: string | undefined; bodyLi
           { field: '(body)', message: 'no header fields' },
         ]);
       }
-      const [envelope, classification] = await Promise.all([readInboundMessage(rawBody), classifyRawMessage(rawBody)]);
+      const [envelope, classification] = await Promise.all([
+        readInboundMessage(rawBody),
+        classifyRawMessage(rawBody),
+      ]);
       const fields = fieldsOfMessage(classification);
-      const aboutOriginal = fields.type === 'bounce' || fields.type === 'complaint' || fields.type === 'delivered';
+      const aboutOriginal =
+        fields.type === 'bounce' || fields.type === 'complaint' || fields.type === 'delivered';
       const email = aboutOriginal ? (envelope.originalRecipient ?? undefined) : (envelope.from ?? undefined);
       const messageId = aboutOriginal ? envelope.originalMessageId : (envelope.inReplyTo[0] ?? null);
       const inReply = envelope.inReplyTo.length > 0 || /^\s*(re|aw|sv|antw|rv|r)\s*:/i.test(envelope.subject);

@@ -1,6 +1,11 @@
 export { verifyEndpointToken } from './endpoint-token.js';
 export { HttpEventStream, type PulledPage } from './http-pull.js';
-export { type HttpProviderEvent, HttpProviderEventSchema, httpWebhookProvider, normaliseHttpEvent } from './http-webhook.js';
+export {
+  type HttpProviderEvent,
+  HttpProviderEventSchema,
+  httpWebhookProvider,
+  normaliseHttpEvent,
+} from './http-webhook.js';
 export { hubspotWebhookProvider, signHubspot, verifyHubspotSignature } from './hubspot-webhook.js';
 export { inboundWebhookProvider } from './inbound-webhook.js';
 export { lemlistWebhookProvider } from './lemlist-webhook.js';

@@ -1,7 +1,13 @@
 import { type CanonicalEvent, CanonicalEventSchema, classifyReplyEvent } from '@touchbase/core';
 import { z } from 'zod';
 import { verifyEndpointToken } from './endpoint-token.js';
-import { htmlToText, missingField, parseJsonBody, parseWith, type WebhookProvider } from './webhook-provider.js';
+import {
+  htmlToText,
+  missingField,
+  parseJsonBody,
+  parseWith,
+  type WebhookProvider,
+} from './webhook-provider.js';
 
 /**
  * lemlist's webhook body: one activity object, as its activities API returns it.
@@ -29,7 +35,10 @@ export const LemlistActivitySchema = z.looseObject({
   errorMessage: z.string().max(5000).nullish(),
 });
 
-const TYPES: Record<string, { type: CanonicalEvent['type']; channel: 'email' | 'linkedin'; classification?: string }> = {
+const TYPES: Record<
+  string,
+  { type: CanonicalEvent['type']; channel: 'email' | 'linkedin'; classification?: string }
+> = {
   emailsSent: { type: 'sent', channel: 'email' },
   emailsOpened: { type: 'opened', channel: 'email' },
   emailsClicked: { type: 'clicked', channel: 'email' },
@@ -48,7 +57,10 @@ const TYPES: Record<string, { type: CanonicalEvent['type']; channel: 'email' | '
  * `POST /webhooks/lemlist/{token}`. lemlist does not sign its webhooks, so the
  * endpoint carries a secret token; its events may only stop or pause sequences.
  */
-export function lemlistWebhookProvider(opts: { token: string | undefined; bodyLimit?: number }): WebhookProvider {
+export function lemlistWebhookProvider(opts: {
+  token: string | undefined;
+  bodyLimit?: number;
+}): WebhookProvider {
   return {
     source: 'lemlist',
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
@@ -83,8 +95,12 @@ export function lemlistWebhookProvider(opts: { token: string | undefined; bodyLi
           channel: kind.channel,
           auth: delivery.auth,
           inReply: true,
-          ...(kind.classification ? { classification: kind.classification, why: [`lemlist marked the lead ${a.type}`] } : {}),
-          ...(kind.type === 'bounce' ? { bounce: { hard: true, status: '', reason: 'provider_reported' } } : {}),
+          ...(kind.classification
+            ? { classification: kind.classification, why: [`lemlist marked the lead ${a.type}`] }
+            : {}),
+          ...(kind.type === 'bounce'
+            ? { bounce: { hard: true, status: '', reason: 'provider_reported' } }
+            : {}),
           ...(classified ?? {}),
           data: { step: a.sequenceStep ?? null, campaignId: a.campaignId ?? null },
         }),

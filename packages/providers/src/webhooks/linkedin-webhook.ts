@@ -24,7 +24,10 @@ export const LinkedinEventSchema = z.object({
  * channel: it ends every sequence of the prospect (found by the profile URL in
  * prospect_identity), like an email reply.
  */
-export function linkedinWebhookProvider(opts: { token: string | undefined; bodyLimit?: number }): WebhookProvider {
+export function linkedinWebhookProvider(opts: {
+  token: string | undefined;
+  bodyLimit?: number;
+}): WebhookProvider {
   return {
     source: 'linkedin',
     bodyLimit: opts.bodyLimit ?? 256 * 1024,

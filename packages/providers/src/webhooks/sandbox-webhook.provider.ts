@@ -8,12 +8,17 @@ import { parseJsonBody, parseWith, type WebhookProvider } from './webhook-provid
  * text goes through the classifier like any provider's, so the sandbox's "Thanks,
  * but no thanks." is recorded as `not_interested`, with the rules that said so.
  */
-export function sandboxWebhookProvider(opts: { secret: string; toleranceMs?: number; bodyLimit?: number }): WebhookProvider {
+export function sandboxWebhookProvider(opts: {
+  secret: string;
+  toleranceMs?: number;
+  bodyLimit?: number;
+}): WebhookProvider {
   return {
     source: 'sandbox',
     bodyLimit: opts.bodyLimit ?? 256 * 1024,
     verify(req) {
-      if (!opts.secret) throw new WebhookVerificationError('not_configured', 'SANDBOX_WEBHOOK_SECRET is not set');
+      if (!opts.secret)
+        throw new WebhookVerificationError('not_configured', 'SANDBOX_WEBHOOK_SECRET is not set');
       const id = verifyStandardWebhook(opts.secret, req.headers, req.rawBody, {
         toleranceSec: Math.round((opts.toleranceMs ?? 300_000) / 1000),
         nowMs: req.nowMs,

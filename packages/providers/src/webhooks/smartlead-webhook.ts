@@ -5,9 +5,9 @@ import { first, verifyEndpointToken } from './endpoint-token.js';
 import { WebhookVerificationError } from './standard-webhooks.js';
 import {
   htmlToText,
+  missingField,
   parseJsonBody,
   parseWith,
-  missingField,
   type WebhookProvider,
 } from './webhook-provider.js';
 
@@ -101,9 +101,13 @@ export function smartleadWebhookProvider(opts: {
       const email = p.sl_lead_email ?? (type === 'unsubscribe' ? (p.lead_email ?? p.to_email) : p.to_email);
       const sentId = p.sent_message?.message_id ?? (type === 'reply' ? undefined : p.message_id) ?? undefined;
       if (!email && !sentId) {
-        throw missingField('to_email', 'names no lead: to_email, sl_lead_email or sent_message.message_id is required');
+        throw missingField(
+          'to_email',
+          'names no lead: to_email, sl_lead_email or sent_message.message_id is required',
+        );
       }
-      const occurredAt = p.event_timestamp ?? p.time_replied ?? p.time_sent ?? p.created_at ?? receivedAt.toISOString();
+      const occurredAt =
+        p.event_timestamp ?? p.time_replied ?? p.time_sent ?? p.created_at ?? receivedAt.toISOString();
       const classified = classify(type, p, receivedAt);
       return [
         CanonicalEventSchema.parse({
@@ -135,7 +139,10 @@ function classify(type: CanonicalEvent['type'], p: SmartleadPayload, receivedAt:
   if (type === 'bounce') {
     const html = p.bounce_message?.html;
     const text = p.bounce_message?.text ?? (html ? htmlToText(html) : undefined);
-    const c = classifyReplyEvent({ subject: 'Undelivered Mail Returned to Sender', text: text ?? undefined }, receivedAt);
+    const c = classifyReplyEvent(
+      { subject: 'Undelivered Mail Returned to Sender', text: text ?? undefined },
+      receivedAt,
+    );
     // Only a reading that found a bounce may say soft; anything else stays as Smartlead reported it.
     return c?.type === 'bounce' ? c : null;
   }
@@ -146,5 +153,7 @@ function classify(type: CanonicalEvent['type'], p: SmartleadPayload, receivedAt:
 function externalId(p: SmartleadPayload, requestId: string | null): string {
   if (requestId) return `req:${requestId}`;
   const message = p.reply_message?.message_id ?? p.bounce_message?.message_id ?? p.event_timestamp ?? '';
-  return [p.event_type, p.stats_id ?? '', p.sl_lead_email ?? p.to_email ?? p.lead_email ?? '', message].join(':').slice(0, 500);
+  return [p.event_type, p.stats_id ?? '', p.sl_lead_email ?? p.to_email ?? p.lead_email ?? '', message]
+    .join(':')
+    .slice(0, 500);
 }

@@ -29,12 +29,19 @@ function secretBytes(secret: string): Buffer {
 
 /** Signs a payload as the Standard Webhooks spec says: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body`. */
 export function signStandardWebhook(secret: string, id: string, timestampSec: number, body: string): string {
-  const mac = createHmac('sha256', secretBytes(secret)).update(`${id}.${timestampSec}.${body}`).digest('base64');
+  const mac = createHmac('sha256', secretBytes(secret))
+    .update(`${id}.${timestampSec}.${body}`)
+    .digest('base64');
   return `v1,${mac}`;
 }
 
 /** The three headers of a Standard Webhooks delivery. */
-export function standardWebhookHeaders(secret: string, id: string, body: string, nowMs = Date.now()): Record<string, string> {
+export function standardWebhookHeaders(
+  secret: string,
+  id: string,
+  body: string,
+  nowMs = Date.now(),
+): Record<string, string> {
   const ts = Math.floor(nowMs / 1000);
   return {
     'webhook-id': id,
@@ -57,7 +64,11 @@ export function verifyStandardWebhook(
   const id = header(headers, 'webhook-id');
   const ts = header(headers, 'webhook-timestamp');
   const sig = header(headers, 'webhook-signature');
-  if (!id || !ts || !sig) throw new WebhookVerificationError('missing_headers', 'webhook-id, webhook-timestamp and webhook-signature are required');
+  if (!id || !ts || !sig)
+    throw new WebhookVerificationError(
+      'missing_headers',
+      'webhook-id, webhook-timestamp and webhook-signature are required',
+    );
   const tsNum = Number(ts);
   const now = Math.floor((opts.nowMs ?? Date.now()) / 1000);
   if (!Number.isInteger(tsNum) || Math.abs(now - tsNum) > (opts.toleranceSec ?? 300)) {

@@ -35,7 +35,11 @@ export class WebhookPayloadError extends Error {
       field: [prefix, ...i.path.map(String)].filter(Boolean).join('.') || '(body)',
       message: i.message,
     }));
-    return new WebhookPayloadError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+    return new WebhookPayloadError(
+      'validation_failed',
+      errors.map((e) => `${e.field}: ${e.message}`).join('; '),
+      errors,
+    );
   }
 }
 
@@ -70,7 +74,9 @@ export function parseJsonBody(rawBody: string): unknown {
   try {
     return JSON.parse(rawBody);
   } catch {
-    throw new WebhookPayloadError('malformed_json', 'the body is not JSON', [{ field: '(body)', message: 'not JSON' }]);
+    throw new WebhookPayloadError('malformed_json', 'the body is not JSON', [
+      { field: '(body)', message: 'not JSON' },
+    ]);
   }
 }
 

@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { touchKey } from '@touchbase/core';
+import { createDatabase, createRepositories } from '@touchbase/db';
+import { buildIngest } from '@touchbase/ingest';
+import { httpWebhookProvider, standardWebhookHeaders } from '@touchbase/providers';
+import { createRedis, TouchQueue } from '@touchbase/queues';
+import { createLogger, Metrics } from '@touchbase/telemetry';
+import { createTestDatabase, createTestRedisPrefix } from '@touchbase/testing';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Pool } from 'undici';
+import { check, finishBench, machineInfo, round, summarize } from './lib/index.js';
+
+/**
+ * Webhook intake: signed webhooks accepted per second (Standard Webhooks signature
+ * checked over the raw body, event recorded once in PostgreSQL), and the latency
+ * from a reply webhook's arrival to its enrollment's pending job being gone from
+ * Redis, with 100,000 pending jobs there. The baseline is a bare Fastify route in
+ * the same process, driven by the same client with the same signed bodies.
+ *
+ * Own database and Redis prefix. Sizes: BENCH_PENDING_JOBS (100000),
+ * BENCH_DURATION_MS per throughput run (8000), BENCH_CONCURRENCY (32 requests in
+ * flight), BENCH_REPLIES (2000, BENCH_REPLY_CONCURRENCY 4 in flight).
+ */
+const JOBS = Number(process.env.BENCH_PENDING_JOBS ?? 100_000);
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const REPLIES = Number(process.env.BENCH_REPLIES ?? 2_000);
+const REPLY_CONCURRENCY = Number(process.env.BENCH_REPLY_CONCURRENCY ?? 4);
+const SECRET = `whsec_${Buffer.from(randomUUID()).toString('base64')}`;
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const machine = await machineInfo();
+log(
+  `machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGb} GB, ${machine.platform}, node ${machine.node}, redis ${machine.redis}, postgres ${machine.postgres}`,
+);
+
+const tdb = await createTestDatabase('bench_intake');
+const redisPrefix = await createTestRedisPrefix('bench-intake');
+const db = createDatabase(tdb.url, { poolSize: 20 });
+const repos = createRepositories(db);
+const redis = createRedis(redisPrefix.url, 'producer');
+const touchQueue = new TouchQueue(redis, redisPrefix.prefix);
+const metrics = new Metrics({ defaultMetrics: false });
+const logger = createLogger({ name: 'bench', level: 'silent' });
+
+let ingest: FastifyInstance | null = null;
+let bare: FastifyInstance | null = null;
+try {
+  // Seed: 100,000 active enrollments in PostgreSQL, each with its delayed job in Redis.
+  const started = performance.now();
+  const mailbox = await repos.mailboxes.create({ provider: 'sandbox', address: 'sdr@bench-intake.example' });
+  const sequence = await repos.sequences.create({
+    name: 'bench',
+    steps: [{ channel: 'email', subject: 'Hello', body: 'Touch', wait: '3d' }],
+  });
+  await db.pool.query(
+    `INSERT INTO prospect (id, email) SELECT gen_random_uuid(), 'bench-' || g || '@intake.example' FROM generate_series(1, $1) g`,
+    [JOBS],
+  );
+  await db.pool.query(
+    `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status, current_step, next_touch_at)
+     SELECT gen_random_uuid(), id, $1, $2, $3, 'active', 1, now() + interval '1 day' FROM prospect`,
+    [sequence.id, sequence.version.id, mailbox.id],
+  );
+  const { rows: enrollments } = await db.pool.query<{ id: string }>('SELECT id FROM enrollment ORDER BY id');
+  const due = new Date(Date.now() + 86_400_000);
+  for (let i = 0; i < enrollments.length; i += 2_000) {
+    await touchQueue.schedule(
+      enrollments.slice(i, i + 2_000).map((e) => ({ enrollmentId: e.id, step: 1, dueAt: due })),
+    );
+  }
+  const pendingJobs = await touchQueue.queue.getDelayedCount();
+  const seedSeconds = (performance.now() - started) / 1000;
+  log(
+    `seeded ${enrollments.length} enrollments and ${pendingJobs} pending jobs in ${seedSeconds.toFixed(1)} s`,
+  );
+
+  ingest = await buildIngest({
+    events: repos.events,
+    touchQueue,
+    logger,
+    metrics,
+    providers: [httpWebhookProvider({ secret: SECRET })],
+    checks: [],
+  });
+  const ingestUrl = await ingest.listen({ host: '127.0.0.1', port: 0 });
+  bare = Fastify({ logger: false });
+  bare.post('/bare', async () => ({ received: true }));
+  const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
+
+  /** Posts signed webhooks for `ms` with `concurrency` in flight; every request signs its body like a provider. */
+  async function drive(
+    url: string,
+    path: string,
+    body: (i: number) => object,
+    opts: { ms?: number; count?: number; concurrency: number; after?: (i: number) => Promise<void> },
+  ) {
+    const client = new Pool(url, { connections: opts.concurrency, pipelining: 1 });
+    const latencies: number[] = [];
+    let sent = 0;
+    let ok = 0;
+    let failed = 0;
+    const until = performance.now() + (opts.ms ?? Number.POSITIVE_INFINITY);
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: opts.concurrency }, async () => {
+        while (performance.now() < until && sent < (opts.count ?? Number.POSITIVE_INFINITY)) {
+          const i = sent++;
+          const id = `msg_${randomUUID()}`;
+          const raw = JSON.stringify(body(i));
+          const start = performance.now();
+          const res = await client.request({
+            method: 'POST',
+            path,
+            headers: { 'content-type': 'application/json', ...standardWebhookHeaders(SECRET, id, raw) },
+            body: raw,
+          });
+          await res.body.text();
+          if (res.statusCode === 200) ok++;
+          else failed++;
+          if (opts.after) await opts.after(i);
+          latencies.push(performance.now() - start);
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    await client.close();
+    return { perSecond: ok / seconds, ok, failed, seconds, latency: summarize(latencies, 3) };
+  }
+
+  const opened = (i: number) => ({
+    type: 'opened',
+    occurred_at: new Date().toISOString(),
+    enrollment_id: enrollments[(i * 7919) % enrollments.length]!.id,
+  });
+
+  // Warm both up (JIT, pools) before measuring.
+  await drive(ingestUrl, '/webhooks/http', opened, { count: 500, concurrency: 8 });
+  await drive(bareUrl, '/bare', opened, { count: 500, concurrency: 8 });
+
+  log(`throughput: ${CONCURRENCY} in flight for ${DURATION_MS} ms each`);
+  const accepted = await drive(ingestUrl, '/webhooks/http', opened, {
+    ms: DURATION_MS,
+    concurrency: CONCURRENCY,
+  });
+  const baseline = await drive(bareUrl, '/bare', opened, { ms: DURATION_MS, concurrency: CONCURRENCY });
+  const { rows: recorded } = await db.pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM event WHERE type = 'opened'`,
+  );
+
+  // Reply → pending job gone: ingest removes the job before its 2xx; the check after
+  // the response proves it, and waits if it were not so.
+  log(`reply latency: ${REPLIES} replies, ${REPLY_CONCURRENCY} in flight, over ${pendingJobs} pending jobs`);
+  const replyTargets = enrollments.slice(0, REPLIES);
+  let stillPendingAtAck = 0;
+  const replies = await drive(
+    ingestUrl,
+    '/webhooks/http',
+    (i) => ({
+      type: 'reply',
+      occurred_at: new Date().toISOString(),
+      enrollment_id: replyTargets[i]!.id,
+      text: 'No thanks, not interested.',
+    }),
+    {
+      count: replyTargets.length,
+      concurrency: REPLY_CONCURRENCY,
+      after: async (i) => {
+        const key = touchKey(replyTargets[i]!.id, 1);
+        if ((await touchQueue.existing([key])).size === 0) return;
+        stillPendingAtAck++;
+        while ((await touchQueue.existing([key])).size > 0) await new Promise((r) => setTimeout(r, 1));
+      },
+    },
+  );
+  const bareLatency = await drive(bareUrl, '/bare', opened, {
+    count: replyTargets.length,
+    concurrency: REPLY_CONCURRENCY,
+  });
+  const remaining = await touchQueue.queue.getDelayedCount();
+  const { rows: stopped } = await db.pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM enrollment WHERE status = 'replied'`,
+  );
+
+  const ratio = accepted.perSecond / baseline.perSecond;
+  await finishBench({
+    name: 'webhook-intake',
+    figures: {
+      acceptedPerSecond: round(accepted.perSecond),
+      acceptedOk: accepted.ok,
+      acceptedFailed: accepted.failed,
+      eventsRecorded: recorded[0]!.n,
+      acceptLatencyMsP50: accepted.latency.p50,
+      acceptLatencyMsP99: accepted.latency.p99,
+      replyToJobGoneMsP50: replies.latency.p50,
+      replyToJobGoneMsP99: replies.latency.p99,
+      replyToJobGoneMsMax: replies.latency.max,
+      repliesPerSecond: round(replies.perSecond),
+      repliesStopped: stopped[0]!.n,
+      jobsStillPendingAtAck: stillPendingAtAck,
+      pendingJobsBefore: pendingJobs,
+      pendingJobsAfter: remaining,
+      concurrency: CONCURRENCY,
+      seedSeconds: round(seedSeconds),
+    },
+    baseline: {
+      bareRoutePerSecond: round(baseline.perSecond),
+      bareLatencyMsP50: baseline.latency.p50,
+      bareLatencyMsP99: baseline.latency.p99,
+      bareLatencyMsP50AtReplyConcurrency: bareLatency.latency.p50,
+      bareLatencyMsP99AtReplyConcurrency: bareLatency.latency.p99,
+    },
+    ratio: round(ratio),
+    checks: [
+      check('every reply stopped its enrollment', stopped[0]!.n, '>=', replyTargets.length),
+      check('jobs still pending after the 2xx', stillPendingAtAck, '<=', 0),
+    ],
+    notes: [
+      `${machine.cores} cores (${machine.cpuModel}); ingest, the bare route and the load generator share one Node process; PostgreSQL and Redis run beside it`,
+      'accepted = 200 after the Standard Webhooks signature check and the event recorded (type opened: recorded, no effect)',
+      'reply latency = request sent → 2xx with the pending job already removed (checked after each response)',
+    ],
+  });
+  if (stopped[0]!.n < replyTargets.length || accepted.failed > 0) process.exitCode = 1;
+} finally {
+  await ingest?.close();
+  await bare?.close();
+  await touchQueue.close();
+  redis.disconnect();
+  await db.close();
+  await redisPrefix.cleanup();
+  await tdb.drop();
+}

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { standardWebhookHeaders } from '@touchbase/providers';
+import { steps, type TestSystem } from '../support/test-system.js';
+
+/** Secrets of every webhook endpoint, for a test system's environment. */
+export const WEBHOOK_ENV = {
+  HTTP_PROVIDER_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
+  SMARTLEAD_WEBHOOK_TOKEN: `sl-${randomBytes(12).toString('hex')}`,
+  LEMLIST_WEBHOOK_TOKEN: `ll-${randomBytes(12).toString('hex')}`,
+  LINKEDIN_WEBHOOK_TOKEN: `li-${randomBytes(12).toString('hex')}`,
+  INBOUND_WEBHOOK_TOKEN: `in-${randomBytes(12).toString('hex')}`,
+  HUBSPOT_CLIENT_SECRET: `hs-${randomBytes(12).toString('hex')}`,
+};
+
+/** A sandbox mailbox without caps that matter and without a sending window. */
+export async function createMailbox(sys: TestSystem): Promise<string> {
+  const r = await sys.api('POST', '/v1/mailboxes', {
+    provider: 'sandbox',
+    address: `sdr-${randomBytes(4).toString('hex')}@ingest-test.example`,
+    windowDays: [],
+    perMinute: 10_000,
+    perHour: 100_000,
+    perDay: 1_000_000,
+  });
+  if (r.status !== 201) throw new Error(`mailbox: ${JSON.stringify(r.body)}`);
+  return r.body.id;
+}
+
+export async function createSequence(sys: TestSystem, n: number, wait: string): Promise<string> {
+  const r = await sys.api('POST', '/v1/sequences', {
+    name: `seq-${randomBytes(3).toString('hex')}`,
+    steps: steps(n, wait),
+  });
+  if (r.status !== 201) throw new Error(`sequence: ${JSON.stringify(r.body)}`);
+  return r.body.id;
+}
+
+export async function importProspects(
+  sys: TestSystem,
+  prospects: { email: string; linkedinUrl?: string }[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < prospects.length; i += 5_000) {
+    const r = await sys.api('POST', '/v1/prospects', {
+      prospects: prospects
+        .slice(i, i + 5_000)
+        .map((p, j) => ({ ...p, firstName: `P${i + j}`, company: 'Acme' })),
+    });
+    if (r.status !== 200) throw new Error(`prospects: ${JSON.stringify(r.body)}`);
+    ids.push(...(r.body.prospects as { id: string }[]).map((p) => p.id));
+  }
+  return ids;
+}
+
+export async function enroll(sys: TestSystem, sequenceId: string, mailboxId: string, prospectIds: string[]) {
+  const r = await sys.api('POST', '/v1/enrollments', { sequenceId, mailboxId, prospectIds });
+  if (r.status !== 201 && r.status !== 200) throw new Error(`enroll: ${JSON.stringify(r.body)}`);
+  return (r.body.enrolled ?? [r.body]) as { id: string; prospectId: string }[];
+}
+
+export async function enrollment(sys: TestSystem, id: string) {
+  return (await sys.api('GET', `/v1/enrollments/${id}`)).body as {
+    status: string;
+    currentStep: number;
+    stopReason: string | null;
+    nextTouchAt: string | null;
+    conversationId: string | null;
+  };
+}
+
+/** Posts a webhook body to ingest. */
+export async function post(
+  sys: TestSystem,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${sys.ingestUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    body: text ? JSON.parse(text) : null,
+  };
+}
+
+/** Posts a Standard Webhooks-signed event to `/webhooks/http`. */
+export function postHttp(
+  sys: TestSystem,
+  id: string,
+  payload: object,
+  opts: { secret?: string; nowMs?: number } = {},
+) {
+  const body = JSON.stringify(payload);
+  const headers = standardWebhookHeaders(
+    opts.secret ?? WEBHOOK_ENV.HTTP_PROVIDER_WEBHOOK_SECRET,
+    id,
+    body,
+    opts.nowMs,
+  );
+  return post(sys, '/webhooks/http', body, headers);
+}
+
+export async function eventCount(sys: TestSystem): Promise<number> {
+  let n = 0;
+  let after: string | null = null;
+  for (;;) {
+    const r = await sys.api('GET', `/v1/events?limit=500${after ? `&after=${after}` : ''}`);
+    n += r.body.items.length;
+    after = r.body.next;
+    if (!after) return n;
+  }
+}

@@ -1,0 +1,78 @@
+import { countCapViolations, MailboxThrottle } from '@touchbase/providers';
+import { waitFor } from '@touchbase/testing';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killHard, spawnService } from '../support/child-service.js';
+import { startTestSystem, type TestSystem } from '../support/test-system.js';
+
+// TIME_SCALE 1440: a day lasts 60 s, an hour 2.5 s, a minute 42 ms.
+const TIME_SCALE = 1440;
+const HOUR_MS = 3_600_000 / TIME_SCALE;
+const PROSPECTS = 12;
+
+describe('token buckets across two sender replicas (invariant 4)', () => {
+  let sys: TestSystem;
+  const senders: ChildProcess[] = [];
+  beforeAll(async () => {
+    sys = await startTestSystem('sender_throttle', { TIME_SCALE: String(TIME_SCALE) }, { withoutSender: true, pacingMs: 0 });
+  });
+  afterAll(async () => {
+    await Promise.all(senders.map(killHard));
+    await sys?.stop();
+  });
+
+  it('two replicas together stay within the hourly cap; touches past it wait for the hour to roll and are then sent', async () => {
+    const mailbox = await sys.api('POST', '/v1/mailboxes', {
+      provider: 'sandbox',
+      address: 'capped@sender.example',
+      perMinute: 3,
+      perHour: 5,
+      perDay: 1000,
+      windowDays: [],
+    });
+    expect(mailbox.status).toBe(201);
+    const sequence = await sys.api('POST', '/v1/sequences', {
+      name: 'capped',
+      steps: [{ subject: 'Hello {{firstName|there}}', body: 'One touch', wait: '0s' }],
+    });
+    const prospects = await sys.api('POST', '/v1/prospects', {
+      prospects: Array.from({ length: PROSPECTS }, (_, i) => ({ email: `capped${i}@prospect.example`, firstName: `C${i}` })),
+    });
+    const env = { ...sys.env, SANDBOX_URL: sys.sandbox.url, SENDER_CONCURRENCY: '20' };
+    senders.push(spawnService('sender', env), spawnService('sender', env));
+
+    const enrolled = await sys.api('POST', '/v1/enrollments', {
+      sequenceId: sequence.body.id,
+      mailboxId: mailbox.body.id,
+      prospectIds: prospects.body.prospects.map((p: { id: string }) => p.id),
+    });
+    expect(enrolled.body.enrolled).toHaveLength(PROSPECTS);
+
+    // All 12 are due at once; 5 an hour means three hours of the mailbox (7.5 s here).
+    await waitFor('every touch to be delivered', () => sys.sandbox.deliveries().length >= PROSPECTS, { timeoutMs: 40_000, intervalMs: 20 });
+    const stats = await waitFor('every enrollment to be exhausted', async () => {
+      const s = (await sys.api('GET', `/v1/stats?sequenceId=${sequence.body.id}`)).body;
+      return (s.byStatus.exhausted ?? 0) === PROSPECTS ? s : null;
+    });
+    expect(stats.enrolled).toBe(PROSPECTS);
+
+    const deliveries = sys.sandbox.deliveries();
+    expect(new Set(deliveries.map((d) => d.idempotencyKey)).size).toBe(PROSPECTS);
+    expect(deliveries).toHaveLength(PROSPECTS);
+
+    // The grant log the replicas shared: one grant per delivery and no window over its cap.
+    const throttle = new MailboxThrottle(sys.rt.redis.producer, { prefix: sys.env.REDIS_PREFIX as string, timeScale: TIME_SCALE });
+    const grants = await throttle.grants(mailbox.body.id);
+    expect(grants).toHaveLength(PROSPECTS);
+    expect(countCapViolations(grants, throttle.windows({ perMinute: 3, perHour: 5, perDay: 1000, minSpacingMs: 0 }))).toBe(0);
+
+    // Nothing early: the 6th and 11th deliveries waited for the first and second hour to roll.
+    const first = Math.min(...grants);
+    const at = deliveries.map((d) => Date.parse(d.at)).sort((a, b) => a - b);
+    expect(at[5]! - first).toBeGreaterThanOrEqual(HOUR_MS);
+    expect(at[10]! - first).toBeGreaterThanOrEqual(2 * HOUR_MS);
+    // Nothing dropped either: waiting touches were delayed jobs, not failures.
+    const failed = await sys.rt.touchQueue.queue.getFailedCount();
+    expect(failed).toBe(0);
+  }, 60_000);
+});
