@@ -80,12 +80,13 @@ export function registerProblemHandler(app: FastifyInstance): void {
       });
     }
     if (err instanceof DomainError) {
+      // Details are extensions; they never override the members RFC 9457 defines.
       return sendProblem(reply, {
+        ...err.details,
         status: STATUS[err.code],
         title: err.message,
         code: err.code,
         detail: err.message,
-        ...err.details,
       });
     }
     const status = err.statusCode ?? 500;
