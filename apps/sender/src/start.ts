@@ -25,7 +25,8 @@ export function startSender(rt: Runtime): Worker {
     lockDurationMs: config.SENDER_LOCK_DURATION_MS,
     stalledIntervalMs: config.SENDER_STALLED_INTERVAL_MS,
     throttle,
-    unsubscribeUrl: (enrollmentId) => `${base}/u/${signUnsubscribeToken(enrollmentId, config.UNSUBSCRIBE_SECRET)}`,
+    unsubscribeUrl: (enrollmentId) =>
+      `${base}/u/${signUnsubscribeToken(enrollmentId, config.UNSUBSCRIBE_SECRET)}`,
     holdMs: config.SENDER_HOLD_MS / Math.max(1, config.TIME_SCALE / 60),
   });
   rt.shutdown.addFirst('sender worker', () => worker.close());

@@ -22,7 +22,10 @@ export type SendRequest = {
 export type SendResult = { messageId: string; conversationId: string };
 
 /** What the provider knows of a touch we may or may not have handed over. */
-export type TouchStatusAtProvider = { state: 'sent'; result: SendResult } | { state: 'not_found' } | { state: 'unknown' };
+export type TouchStatusAtProvider =
+  | { state: 'sent'; result: SendResult }
+  | { state: 'not_found' }
+  | { state: 'unknown' };
 
 /**
  * `retryable`: 5xx, timeouts (retry with the same key); `rate_limited`: 429 (wait

@@ -9,25 +9,33 @@ import { type Recorded, RecordingServer, type Reply } from './support/recording-
 function provider(sent: Map<string, { message_id: string; conversation_id: string }>) {
   let n = 0;
   return (req: Recorded): Reply => {
-    if (req.headers.authorization !== 'Bearer hp-token') return { status: 401, body: { error: { code: 'unauthorized' } } };
+    if (req.headers.authorization !== 'Bearer hp-token')
+      return { status: 401, body: { error: { code: 'unauthorized' } } };
     if (req.method === 'GET') {
       const hit = sent.get(decodeURIComponent(req.path.replace('/v2/messages/', '')));
       return hit ? { status: 200, body: hit } : { status: 404, body: { error: { code: 'not_found' } } };
     }
     const key = req.headers['idempotency-key'];
-    if (typeof key !== 'string') return { status: 400, body: { error: { code: 'idempotency_key_required' } } };
+    if (typeof key !== 'string')
+      return { status: 400, body: { error: { code: 'idempotency_key_required' } } };
     const seen = sent.get(key);
     if (seen) return { status: 200, body: seen };
     const m = req.path.match(/^\/v2\/conversations(?:\/([^/]+)\/messages)?$/);
     if (req.method !== 'POST' || !m) return { status: 404, body: {} };
-    for (const f of ['from', 'to', 'subject', 'body']) if (typeof req.body?.[f] !== 'string') return { status: 422, body: { error: { code: 'invalid', message: `${f} required` } } };
+    for (const f of ['from', 'to', 'subject', 'body'])
+      if (typeof req.body?.[f] !== 'string')
+        return { status: 422, body: { error: { code: 'invalid', message: `${f} required` } } };
     const answer = { message_id: `<m${++n}@hp>`, conversation_id: m[1] ?? `conv_${n}` };
     sent.set(key, answer);
     return { status: 201, body: answer };
   };
 }
 
-const request = (step: number, conversationId: string | null = null, inReplyTo: string | null = null): SendRequest => ({
+const request = (
+  step: number,
+  conversationId: string | null = null,
+  inReplyTo: string | null = null,
+): SendRequest => ({
   idempotencyKey: `e6a2c0a0-5f2e-4b6f-9d4b-2f7a3b1c9d00-${step}`,
   from: 'sdr@sender.example',
   to: 'alan@prospect.example',
@@ -58,16 +66,33 @@ describe('HttpProviderAdapter (the generic HTTP provider)', () => {
     const follow = await adapter.send(request(2, first.conversationId, first.messageId));
     expect(follow).toEqual({ messageId: '<m2@hp>', conversationId: 'conv_1' });
     const [a, b] = server.requests;
-    expect([a!.method, a!.path, a!.headers['idempotency-key'], a!.headers.authorization]).toEqual(['POST', '/v2/conversations', request(1).idempotencyKey, 'Bearer hp-token']);
-    expect(a!.body).toMatchObject({ from: 'sdr@sender.example', to: 'alan@prospect.example', unsubscribe_url: 'https://t.example/u/tok', metadata: { step: 1 } });
-    expect([b!.method, b!.path, b!.headers['idempotency-key']]).toEqual(['POST', '/v2/conversations/conv_1/messages', request(2).idempotencyKey]);
+    expect([a!.method, a!.path, a!.headers['idempotency-key'], a!.headers.authorization]).toEqual([
+      'POST',
+      '/v2/conversations',
+      request(1).idempotencyKey,
+      'Bearer hp-token',
+    ]);
+    expect(a!.body).toMatchObject({
+      from: 'sdr@sender.example',
+      to: 'alan@prospect.example',
+      unsubscribe_url: 'https://t.example/u/tok',
+      metadata: { step: 1 },
+    });
+    expect([b!.method, b!.path, b!.headers['idempotency-key']]).toEqual([
+      'POST',
+      '/v2/conversations/conv_1/messages',
+      request(2).idempotencyKey,
+    ]);
     expect(b!.body.in_reply_to).toBe('<m1@hp>');
   });
 
   it('a retry with the same key gets the first answer; status finds it by key', async () => {
     expect(await adapter.send(request(1))).toEqual({ messageId: '<m1@hp>', conversationId: 'conv_1' });
     expect(sent.size).toBe(2);
-    expect(await adapter.status(request(1).idempotencyKey)).toEqual({ state: 'sent', result: { messageId: '<m1@hp>', conversationId: 'conv_1' } });
+    expect(await adapter.status(request(1).idempotencyKey)).toEqual({
+      state: 'sent',
+      result: { messageId: '<m1@hp>', conversationId: 'conv_1' },
+    });
     expect(await adapter.status('nobody-1')).toEqual({ state: 'not_found' });
   });
 
@@ -87,7 +112,13 @@ describe('HttpProviderAdapter (the generic HTTP provider)', () => {
       [{ status: 429, body: {}, headers: { 'retry-after': '1' } }, 'rate_limited'],
       [{ status: 500, body: { error: { message: 'boom' } } }, 'retryable'],
       [{ status: 422, body: { error: 'recipient rejected' } }, 'permanent'],
-      [{ status: 403, body: { error: { code: 'sender_unauthenticated', message: 'DMARC alignment failed' } } }, 'our_setup'],
+      [
+        {
+          status: 403,
+          body: { error: { code: 'sender_unauthenticated', message: 'DMARC alignment failed' } },
+        },
+        'our_setup',
+      ],
       [{ status: 409, body: { error: { code: 'mailbox_disconnected' } } }, 'our_setup'],
     ];
     for (const [reply, kind] of cases) {

@@ -14,10 +14,23 @@ function lemlist(leads: Map<string, Lead>, inbox: Map<string, Record<string, unk
     let m = req.path.match(/^\/api\/campaigns\/(\w+)\/leads\/([^/]+)$/);
     if (req.method === 'POST' && m) {
       const email = decodeURIComponent(m[2] as string);
-      if (req.query.deduplicate === 'true' && leads.has(email)) return { status: 400, body: 'Lead already in the campaign' };
-      const lead = { _id: `lea_${leads.size + 1}`, contactId: `ctc_${leads.size + 1}`, email, campaignId: m[1] as string };
+      if (req.query.deduplicate === 'true' && leads.has(email))
+        return { status: 400, body: 'Lead already in the campaign' };
+      const lead = {
+        _id: `lea_${leads.size + 1}`,
+        contactId: `ctc_${leads.size + 1}`,
+        email,
+        campaignId: m[1] as string,
+      };
       leads.set(email, lead);
-      inbox.set(lead.contactId, [{ type: 'emailsSent', messageId: '<first@lemlist>', message: req.body.touchbaseBody, leadId: lead._id }]);
+      inbox.set(lead.contactId, [
+        {
+          type: 'emailsSent',
+          messageId: '<first@lemlist>',
+          message: req.body.touchbaseBody,
+          leadId: lead._id,
+        },
+      ]);
       return { status: 200, body: { ...lead, ...req.body } };
     }
     m = req.path.match(/^\/api\/leads\/([^/]+)$/);
@@ -29,10 +42,24 @@ function lemlist(leads: Map<string, Lead>, inbox: Map<string, Record<string, unk
     if (req.method === 'GET' && m) return { status: 200, body: { data: inbox.get(m[1] as string) ?? [] } };
     if (req.method === 'POST' && req.path === '/api/inbox/email') {
       const b = req.body ?? {};
-      for (const f of ['sendUserId', 'sendUserEmail', 'sendUserMailboxId', 'contactId', 'leadId', 'subject', 'message']) {
-        if (typeof b[f] !== 'string' || b[f] === '') return { status: 400, body: { message: `${f} is required` } };
+      for (const f of [
+        'sendUserId',
+        'sendUserEmail',
+        'sendUserMailboxId',
+        'contactId',
+        'leadId',
+        'subject',
+        'message',
+      ]) {
+        if (typeof b[f] !== 'string' || b[f] === '')
+          return { status: 400, body: { message: `${f} is required` } };
       }
-      inbox.get(b.contactId)?.push({ type: 'emailsSent', messageId: `<r${Date.now()}@lemlist>`, message: b.message, leadId: b.leadId });
+      inbox.get(b.contactId)?.push({
+        type: 'emailsSent',
+        messageId: `<r${Date.now()}@lemlist>`,
+        message: b.message,
+        leadId: b.leadId,
+      });
       return { status: 200, body: { ok: true } };
     }
     return { status: 404, body: { message: 'not found' } };
@@ -73,7 +100,13 @@ describe('LemlistAdapter against a lemlist stand-in', () => {
     expect(`${req.method} ${req.path}`).toBe('POST /api/campaigns/cam_A1/leads/grace%40prospect.example');
     expect(req.query).toEqual({ deduplicate: 'true' });
     expect(req.headers.authorization).toBe(AUTH);
-    expect(req.body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', companyName: 'Navy', touchbaseSubject: 'Hello Grace', touchbaseKey: request(1).idempotencyKey });
+    expect(req.body).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      companyName: 'Navy',
+      touchbaseSubject: 'Hello Grace',
+      touchbaseKey: request(1).idempotencyKey,
+    });
   });
 
   it('a retried first touch meets "already in the campaign" and resolves to the existing lead', async () => {
@@ -98,16 +131,26 @@ describe('LemlistAdapter against a lemlist stand-in', () => {
     });
     expect(post[0]!.body.message).toContain(`<!-- touchbase:${follow.idempotencyKey} -->`);
     await adapter.send(follow);
-    expect(server.requests.filter((r) => r.method === 'POST' && r.path === '/api/inbox/email')).toHaveLength(1);
+    expect(server.requests.filter((r) => r.method === 'POST' && r.path === '/api/inbox/email')).toHaveLength(
+      1,
+    );
     expect(await adapter.status(follow.idempotencyKey, follow)).toMatchObject({ state: 'sent' });
   });
 
   it('classifies refusals: 429 with Retry-After, 5xx, 4xx with the reason, a disconnected mailbox', async () => {
     const cases: [Reply, string, number | undefined][] = [
-      [{ status: 429, body: { message: 'Too many requests' }, headers: { 'retry-after': '3' } }, 'rate_limited', 3000],
+      [
+        { status: 429, body: { message: 'Too many requests' }, headers: { 'retry-after': '3' } },
+        'rate_limited',
+        3000,
+      ],
       [{ status: 502, body: { message: 'Bad gateway' } }, 'retryable', undefined],
       [{ status: 400, body: { message: 'Invalid email' } }, 'permanent', undefined],
-      [{ status: 400, body: { message: 'Your mailbox is disconnected, reconnect it in settings' } }, 'our_setup', undefined],
+      [
+        { status: 400, body: { message: 'Your mailbox is disconnected, reconnect it in settings' } },
+        'our_setup',
+        undefined,
+      ],
     ];
     for (const [reply, kind, retryAfter] of cases) {
       server.respond(() => reply);
@@ -118,7 +161,9 @@ describe('LemlistAdapter against a lemlist stand-in', () => {
   });
 
   it('a follow-up from a mailbox without its lemlist sender is our setup', async () => {
-    const err = await adapter.send({ ...request(3, 'lea_1/ctc_1'), mailboxConfig: { campaignId: 'cam_A1' } }).catch((e) => e);
+    const err = await adapter
+      .send({ ...request(3, 'lea_1/ctc_1'), mailboxConfig: { campaignId: 'cam_A1' } })
+      .catch((e) => e);
     expect(err.kind).toBe('our_setup');
   });
 });

@@ -13,33 +13,63 @@ function smartlead(leads: Map<string, Lead>) {
     let m = req.path.match(/^\/api\/v1\/campaigns\/(\w+)\/leads$/);
     if (req.method === 'POST' && m) {
       const list = req.body?.lead_list;
-      if (!Array.isArray(list) || list.length < 1 || list.length > 400 || !req.body.settings) return { status: 400, body: { message: 'bad lead_list' } };
+      if (!Array.isArray(list) || list.length < 1 || list.length > 400 || !req.body.settings)
+        return { status: 400, body: { message: 'bad lead_list' } };
       const email = String(list[0].email);
-      if (leads.has(email)) return { status: 200, body: { ok: true, upload_count: 0, already_added_to_campaign: 1, total_leads: 1 } };
+      if (leads.has(email))
+        return {
+          status: 200,
+          body: { ok: true, upload_count: 0, already_added_to_campaign: 1, total_leads: 1 },
+        };
       const id = leads.size + 100;
       // Smartlead sends the campaign's step 1 itself; its history then holds it.
       leads.set(email, {
         id,
         email,
         campaignId: m[1] as string,
-        history: [{ type: 'SENT', stats_id: `st-${id}`, message_id: `<first-${id}@smartlead>`, time: '2026-11-20T10:00:00Z', email_body: list[0].custom_fields.touchbase_body, subject: list[0].custom_fields.touchbase_subject }],
+        history: [
+          {
+            type: 'SENT',
+            stats_id: `st-${id}`,
+            message_id: `<first-${id}@smartlead>`,
+            time: '2026-11-20T10:00:00Z',
+            email_body: list[0].custom_fields.touchbase_body,
+            subject: list[0].custom_fields.touchbase_subject,
+          },
+        ],
       });
-      return { status: 200, body: { ok: true, upload_count: 1, already_added_to_campaign: 0, total_leads: 1 } };
+      return {
+        status: 200,
+        body: { ok: true, upload_count: 1, already_added_to_campaign: 0, total_leads: 1 },
+      };
     }
     if (req.method === 'GET' && req.path === '/api/v1/leads/') {
       const lead = leads.get(req.query.email ?? '');
-      return lead ? { status: 200, body: { id: lead.id, email: lead.email } } : { status: 404, body: { message: 'Lead not found' } };
+      return lead
+        ? { status: 200, body: { id: lead.id, email: lead.email } }
+        : { status: 404, body: { message: 'Lead not found' } };
     }
     m = req.path.match(/^\/api\/v1\/campaigns\/(\w+)\/leads\/(\d+)\/message-history$/);
     if (req.method === 'GET' && m) {
       const lead = [...leads.values()].find((l) => String(l.id) === m?.[2]);
-      return lead ? { status: 200, body: { history: lead.history, from: 'sdr@sender.example', to: lead.email } } : { status: 404, body: { message: 'no lead' } };
+      return lead
+        ? { status: 200, body: { history: lead.history, from: 'sdr@sender.example', to: lead.email } }
+        : { status: 404, body: { message: 'no lead' } };
     }
     m = req.path.match(/^\/api\/v1\/campaigns\/(\w+)\/reply-email-thread$/);
     if (req.method === 'POST' && m) {
-      const lead = [...leads.values()].find((l) => l.history.some((h) => h.stats_id === req.body?.email_stats_id));
-      if (!lead || typeof req.body.email_body !== 'string') return { status: 400, body: { message: 'email_stats_id not found' } };
-      lead.history.push({ type: 'SENT', stats_id: `st-r${lead.history.length}`, message_id: `<reply-${lead.history.length}@smartlead>`, time: '2026-11-21T10:00:00Z', email_body: req.body.email_body });
+      const lead = [...leads.values()].find((l) =>
+        l.history.some((h) => h.stats_id === req.body?.email_stats_id),
+      );
+      if (!lead || typeof req.body.email_body !== 'string')
+        return { status: 400, body: { message: 'email_stats_id not found' } };
+      lead.history.push({
+        type: 'SENT',
+        stats_id: `st-r${lead.history.length}`,
+        message_id: `<reply-${lead.history.length}@smartlead>`,
+        time: '2026-11-21T10:00:00Z',
+        email_body: req.body.email_body,
+      });
       return { status: 200, body: { message: 'Email added to the queue' } };
     }
     return { status: 404, body: { message: 'not found' } };
@@ -84,18 +114,32 @@ describe('SmartleadAdapter against a Smartlead stand-in', () => {
     expect(req.query).toEqual({ api_key: 'sl-key' });
     expect(req.headers['content-type']).toBe('application/json');
     const lead = req.body.lead_list[0];
-    expect(lead).toMatchObject({ email: 'ada@prospect.example', first_name: 'Ada', last_name: 'Lovelace', company_name: 'Analytical' });
+    expect(lead).toMatchObject({
+      email: 'ada@prospect.example',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      company_name: 'Analytical',
+    });
     expect(lead.custom_fields.touchbase_subject).toBe('Hello Ada');
-    expect(lead.custom_fields.touchbase_body).toBe(`Touch 1<br>for &lt;Ada&gt;<!-- touchbase:${request(1).idempotencyKey} -->`);
+    expect(lead.custom_fields.touchbase_body).toBe(
+      `Touch 1<br>for &lt;Ada&gt;<!-- touchbase:${request(1).idempotencyKey} -->`,
+    );
     expect(lead.custom_fields.touchbase_unsubscribe_url).toBe('https://t.example/u/abc');
-    expect(req.body.settings).toEqual({ ignore_global_block_list: false, ignore_unsubscribe_list: false, ignore_duplicate_leads_in_other_campaign: true });
+    expect(req.body.settings).toEqual({
+      ignore_global_block_list: false,
+      ignore_unsubscribe_list: false,
+      ignore_duplicate_leads_in_other_campaign: true,
+    });
   });
 
   it('a retried first touch finds the lead already in the campaign: success, nothing added twice', async () => {
     const result = await adapter.send(request(1));
     expect(result.conversationId).toBe('42');
     expect(leads.size).toBe(1);
-    expect(await adapter.status(request(1).idempotencyKey, request(1))).toEqual({ state: 'sent', result: { messageId: '', conversationId: '42' } });
+    expect(await adapter.status(request(1).idempotencyKey, request(1))).toEqual({
+      state: 'sent',
+      result: { messageId: '', conversationId: '42' },
+    });
   });
 
   it('a follow-up replies in the thread of the first message, once, even when retried', async () => {
@@ -127,10 +171,20 @@ describe('SmartleadAdapter against a Smartlead stand-in', () => {
 
   it('classifies refusals: 429 waits Retry-After, 5xx retries, 4xx fails with the reason, a disconnected account is our setup', async () => {
     const cases: [Reply, string, number | undefined, boolean][] = [
-      [{ status: 429, body: { message: 'Rate limit exceeded' }, headers: { 'retry-after': '2' } }, 'rate_limited', 2000, true],
+      [
+        { status: 429, body: { message: 'Rate limit exceeded' }, headers: { 'retry-after': '2' } },
+        'rate_limited',
+        2000,
+        true,
+      ],
       [{ status: 503, body: { message: 'Service unavailable' } }, 'retryable', undefined, false],
       [{ status: 422, body: { message: 'Invalid email format' } }, 'permanent', undefined, true],
-      [{ status: 400, body: { message: 'Email account disconnected, please reconnect' } }, 'our_setup', undefined, true],
+      [
+        { status: 400, body: { message: 'Email account disconnected, please reconnect' } },
+        'our_setup',
+        undefined,
+        true,
+      ],
       [{ status: 401, body: { message: 'Invalid API key' } }, 'our_setup', undefined, true],
     ];
     for (const [reply, kind, retryAfter, notSent] of cases) {

@@ -76,8 +76,12 @@ describe('SmtpAdapter against a real SMTP server', () => {
     expect(mail.subject).toBe('Hello Ada');
     expect(mail.text?.trim()).toBe('Touch 1');
     expect(mail.from?.text).toBe('sdr@sender.example');
-    expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toBe('List-Unsubscribe: <https://touchbase.example/u/tok123>');
-    expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toBe(
+      'List-Unsubscribe: <https://touchbase.example/u/tok123>',
+    );
+    expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe(
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    );
     expect(mail.inReplyTo).toBeUndefined();
   });
 
@@ -92,16 +96,29 @@ describe('SmtpAdapter against a real SMTP server', () => {
   });
 
   it('classifies what the server answers', async () => {
-    smtp.rules.set('gone@prospect.example', { rcpt: [550, '5.1.1 The email account that you tried to reach does not exist'] });
+    smtp.rules.set('gone@prospect.example', {
+      rcpt: [550, '5.1.1 The email account that you tried to reach does not exist'],
+    });
     smtp.rules.set('gmail@prospect.example', {
-      data: [550, "5.7.26 Unauthenticated email from sender.example is not accepted due to domain's DMARC policy"],
+      data: [
+        550,
+        "5.7.26 Unauthenticated email from sender.example is not accepted due to domain's DMARC policy",
+      ],
     });
     smtp.rules.set('outlook@prospect.example', {
-      data: [550, "5.7.515 Access denied, sending domain sender.example doesn't meet the required authentication level"],
+      data: [
+        550,
+        "5.7.515 Access denied, sending domain sender.example doesn't meet the required authentication level",
+      ],
     });
     smtp.rules.set('busy@prospect.example', { rcpt: [421, '4.7.0 Try again later, closing connection'] });
     const kinds: Record<string, [string, boolean]> = {};
-    for (const to of ['gone@prospect.example', 'gmail@prospect.example', 'outlook@prospect.example', 'busy@prospect.example']) {
+    for (const to of [
+      'gone@prospect.example',
+      'gmail@prospect.example',
+      'outlook@prospect.example',
+      'busy@prospect.example',
+    ]) {
       const err = await adapter.send(request(1, to)).catch((e) => e);
       kinds[to] = [err.kind, err.notSent];
     }
@@ -121,7 +138,14 @@ describe('SmtpAdapter against a real SMTP server', () => {
         cb(new Error('5.7.8 Username and Password not accepted'));
       },
     });
-    const wrong = new SmtpAdapter({ host: '127.0.0.1', port: locked.port, secure: false, user: 'sdr', password: 'nope', timeoutMs: 5_000 });
+    const wrong = new SmtpAdapter({
+      host: '127.0.0.1',
+      port: locked.port,
+      secure: false,
+      user: 'sdr',
+      password: 'nope',
+      timeoutMs: 5_000,
+    });
     const err = await wrong.send(request(1, 'ada@prospect.example')).catch((e) => e);
     expect(err.kind).toBe('our_setup');
     await wrong.close();
@@ -129,13 +153,21 @@ describe('SmtpAdapter against a real SMTP server', () => {
   });
 
   it('a connection dropped during DATA leaves the outcome unknown; before it, certainly not sent', () => {
-    expect(classifySmtpError(Object.assign(new Error('Timeout'), { code: 'ETIMEDOUT', command: 'DATA' })).notSent).toBe(false);
-    expect(classifySmtpError(Object.assign(new Error('Connection closed'), { code: 'ECONNECTION', command: 'CONN' })).notSent).toBe(true);
+    expect(
+      classifySmtpError(Object.assign(new Error('Timeout'), { code: 'ETIMEDOUT', command: 'DATA' })).notSent,
+    ).toBe(false);
+    expect(
+      classifySmtpError(
+        Object.assign(new Error('Connection closed'), { code: 'ECONNECTION', command: 'CONN' }),
+      ).notSent,
+    ).toBe(true);
   });
 
   it('unsubscribe tokens name their enrollment and cannot be forged', () => {
     const token = signUnsubscribeToken('9f0c5a3e-1111-4c2d-8e7f-aaaaaaaaaaaa', 'secret-secret-secret');
-    expect(verifyUnsubscribeToken(token, 'secret-secret-secret')).toBe('9f0c5a3e-1111-4c2d-8e7f-aaaaaaaaaaaa');
+    expect(verifyUnsubscribeToken(token, 'secret-secret-secret')).toBe(
+      '9f0c5a3e-1111-4c2d-8e7f-aaaaaaaaaaaa',
+    );
     expect(verifyUnsubscribeToken(token, 'another-secret-value')).toBeNull();
     expect(verifyUnsubscribeToken(`${token.split('.')[0]}.AAAA`, 'secret-secret-secret')).toBeNull();
   });

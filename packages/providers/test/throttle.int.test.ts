@@ -13,7 +13,11 @@ type Grant = { mailboxId: string; at: number; pid: number };
 
 function runWorker(env: Record<string, string>): Promise<Grant[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', worker], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', worker], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => {
@@ -84,7 +88,8 @@ describe('MailboxThrottle on Redis (invariant 4: caps hold across replicas)', ()
       .filter((g) => g.mailboxId === b)
       .map((g) => g.at)
       .sort((x, y) => x - y);
-    for (let i = 1; i < spaced.length; i++) expect((spaced[i] as number) - (spaced[i - 1] as number)).toBeGreaterThanOrEqual(10);
+    for (let i = 1; i < spaced.length; i++)
+      expect((spaced[i] as number) - (spaced[i - 1] as number)).toBeGreaterThanOrEqual(10);
   }, 30_000);
 
   it('a refused touch is told how long to wait, keeps its place, and gets the token when the window rolls', async () => {
@@ -106,10 +111,14 @@ describe('MailboxThrottle on Redis (invariant 4: caps hold across replicas)', ()
     // Asking early changes nothing: still refused, still the same place in line.
     const again = await throttle.take(mailbox, limits, 't3');
     expect(again.granted).toBe(false);
-    const granted = await waitFor('t3 to get its token', async () => {
-      const d = await throttle.take(mailbox, limits, 't3');
-      return d.granted ? d : null;
-    }, { intervalMs: 5 });
+    const granted = await waitFor(
+      't3 to get its token',
+      async () => {
+        const d = await throttle.take(mailbox, limits, 't3');
+        return d.granted ? d : null;
+      },
+      { intervalMs: 5 },
+    );
     expect(granted.at - first.at).toBeGreaterThanOrEqual(200);
     // A grant that was not used (the provider answered 429) is re-taken, not doubled.
     const retried = await throttle.take(mailbox, limits, 't3');
@@ -123,7 +132,10 @@ describe('MailboxThrottle on Redis (invariant 4: caps hold across replicas)', ()
     const mailbox = randomUUID();
     const limits = { perMinute: 1, perHour: 100, perDay: 1000, minSpacingMs: 0 };
     expect((await throttle.take(mailbox, limits, 'first')).granted).toBe(true);
-    expect(await throttle.take(mailbox, limits, 'tryer', { queue: false })).toMatchObject({ granted: false, waitMs: 0 });
+    expect(await throttle.take(mailbox, limits, 'tryer', { queue: false })).toMatchObject({
+      granted: false,
+      waitMs: 0,
+    });
     // Nobody queued: the next waiter is first in line, right when the window rolls.
     const next = await throttle.take(mailbox, limits, 'waiter');
     expect(next.granted).toBe(false);

@@ -107,13 +107,27 @@ export function configuredProviders(config: Config): (ProviderAdapter & { close(
   const timeoutMs = config.SENDER_PROVIDER_TIMEOUT_MS;
   const adapters: (ProviderAdapter & { close(): Promise<void> })[] = [];
   if (config.SMARTLEAD_API_KEY) {
-    adapters.push(new SmartleadAdapter({ apiKey: config.SMARTLEAD_API_KEY, baseUrl: config.SMARTLEAD_BASE_URL, timeoutMs }));
+    adapters.push(
+      new SmartleadAdapter({
+        apiKey: config.SMARTLEAD_API_KEY,
+        baseUrl: config.SMARTLEAD_BASE_URL,
+        timeoutMs,
+      }),
+    );
   }
   if (config.LEMLIST_API_KEY) {
-    adapters.push(new LemlistAdapter({ apiKey: config.LEMLIST_API_KEY, baseUrl: config.LEMLIST_BASE_URL, timeoutMs }));
+    adapters.push(
+      new LemlistAdapter({ apiKey: config.LEMLIST_API_KEY, baseUrl: config.LEMLIST_BASE_URL, timeoutMs }),
+    );
   }
   if (config.HTTP_PROVIDER_URL && config.HTTP_PROVIDER_TOKEN) {
-    adapters.push(new HttpProviderAdapter({ baseUrl: config.HTTP_PROVIDER_URL, token: config.HTTP_PROVIDER_TOKEN, timeoutMs }));
+    adapters.push(
+      new HttpProviderAdapter({
+        baseUrl: config.HTTP_PROVIDER_URL,
+        token: config.HTTP_PROVIDER_TOKEN,
+        timeoutMs,
+      }),
+    );
   }
   if (config.SMTP_HOST) {
     adapters.push(

@@ -21,7 +21,9 @@ export const MailboxInputSchema = z
     providerConfig: z
       .record(z.string().max(100), z.union([z.string().max(500), z.number(), z.boolean()]))
       .optional()
-      .describe('Provider ids for this mailbox (Smartlead/lemlist campaignId, lemlist sendUserId/sendUserMailboxId); never secrets'),
+      .describe(
+        'Provider ids for this mailbox (Smartlead/lemlist campaignId, lemlist sendUserId/sendUserMailboxId); never secrets',
+      ),
   })
   .strict();
 
@@ -34,44 +36,83 @@ export const MailboxPoolInputSchema = z
 
 /** `/v1/mailboxes`. */
 export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
-  app.post('/v1/mailboxes', { schema: { tags: ['mailboxes'], body: MailboxInputSchema } }, async (req, reply) => {
-    if (!deps.providerNames.includes(req.body.provider)) {
-      return reply.code(400).type('application/problem+json').send({
-        type: 'https://touchbase.dev/problems/validation_failed',
-        title: 'Invalid request',
-        status: 400,
-        code: 'validation_failed',
-        detail: `body.provider: unknown provider (known: ${deps.providerNames.join(', ')})`,
-        errors: [{ field: 'body.provider', message: `unknown provider (known: ${deps.providerNames.join(', ')})` }],
+  app.post(
+    '/v1/mailboxes',
+    { schema: { tags: ['mailboxes'], body: MailboxInputSchema } },
+    async (req, reply) => {
+      if (!deps.providerNames.includes(req.body.provider)) {
+        return reply
+          .code(400)
+          .type('application/problem+json')
+          .send({
+            type: 'https://touchbase.dev/problems/validation_failed',
+            title: 'Invalid request',
+            status: 400,
+            code: 'validation_failed',
+            detail: `body.provider: unknown provider (known: ${deps.providerNames.join(', ')})`,
+            errors: [
+              {
+                field: 'body.provider',
+                message: `unknown provider (known: ${deps.providerNames.join(', ')})`,
+              },
+            ],
+          });
+      }
+      const mailbox = await deps.repos.mailboxes.create(req.body);
+      await deps.repos.audit.write({
+        actor: req.actor,
+        action: 'mailbox.created',
+        entityType: 'mailbox',
+        entityId: mailbox.id,
       });
-    }
-    const mailbox = await deps.repos.mailboxes.create(req.body);
-    await deps.repos.audit.write({ actor: req.actor, action: 'mailbox.created', entityType: 'mailbox', entityId: mailbox.id });
-    return reply.code(201).send(mailbox);
-  });
+      return reply.code(201).send(mailbox);
+    },
+  );
 
-  app.get('/v1/mailboxes', { schema: { tags: ['mailboxes'] } }, async () => ({ items: await deps.repos.mailboxes.list() }));
+  app.get('/v1/mailboxes', { schema: { tags: ['mailboxes'] } }, async () => ({
+    items: await deps.repos.mailboxes.list(),
+  }));
 
   app.get('/v1/mailboxes/:id', { schema: { tags: ['mailboxes'], params: IdParamsSchema } }, async (req) =>
     deps.repos.mailboxes.get(req.params.id),
   );
 
   // A mailbox the sender paused (a provider blamed our setup) sends again once resumed.
-  app.post('/v1/mailboxes/:id/resume', { schema: { tags: ['mailboxes'], params: IdParamsSchema } }, async (req) => {
-    const resumed = await deps.repos.mailboxes.resume(req.params.id);
-    if (resumed) {
-      await deps.repos.audit.write({ actor: req.actor, action: 'mailbox.resumed', entityType: 'mailbox', entityId: req.params.id });
-    }
-    return deps.repos.mailboxes.get(req.params.id);
-  });
+  app.post(
+    '/v1/mailboxes/:id/resume',
+    { schema: { tags: ['mailboxes'], params: IdParamsSchema } },
+    async (req) => {
+      const resumed = await deps.repos.mailboxes.resume(req.params.id);
+      if (resumed) {
+        await deps.repos.audit.write({
+          actor: req.actor,
+          action: 'mailbox.resumed',
+          entityType: 'mailbox',
+          entityId: req.params.id,
+        });
+      }
+      return deps.repos.mailboxes.get(req.params.id);
+    },
+  );
 
-  app.post('/v1/mailbox-pools', { schema: { tags: ['mailboxes'], body: MailboxPoolInputSchema } }, async (req, reply) => {
-    const pool = await deps.repos.mailboxes.createPool(req.body.name, req.body.mailboxIds);
-    await deps.repos.audit.write({ actor: req.actor, action: 'mailbox_pool.created', entityType: 'mailbox_pool', entityId: pool.id });
-    return reply.code(201).send(pool);
-  });
+  app.post(
+    '/v1/mailbox-pools',
+    { schema: { tags: ['mailboxes'], body: MailboxPoolInputSchema } },
+    async (req, reply) => {
+      const pool = await deps.repos.mailboxes.createPool(req.body.name, req.body.mailboxIds);
+      await deps.repos.audit.write({
+        actor: req.actor,
+        action: 'mailbox_pool.created',
+        entityType: 'mailbox_pool',
+        entityId: pool.id,
+      });
+      return reply.code(201).send(pool);
+    },
+  );
 
-  app.get('/v1/mailbox-pools', { schema: { tags: ['mailboxes'] } }, async () => ({ items: await deps.repos.mailboxes.listPools() }));
+  app.get('/v1/mailbox-pools', { schema: { tags: ['mailboxes'] } }, async () => ({
+    items: await deps.repos.mailboxes.listPools(),
+  }));
 
   app.get('/v1/mailbox-pools/:id', { schema: { tags: ['mailboxes'], params: IdParamsSchema } }, async (req) =>
     deps.repos.mailboxes.getPool(req.params.id),

@@ -5,7 +5,10 @@ import type { ApiDeps } from '../app.js';
 import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
 
 const SequenceCreateSchema = SequenceDefinitionSchema.extend({
-  mailboxPoolId: z.uuid().optional().describe('Send first touches from this pool: the member with the most room left today'),
+  mailboxPoolId: z
+    .uuid()
+    .optional()
+    .describe('Send first touches from this pool: the member with the most room left today'),
 });
 
 /** `/v1/sequences`: sequences and their immutable versions. */

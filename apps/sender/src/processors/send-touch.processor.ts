@@ -1,9 +1,16 @@
-import { dueAfterWait, renderTouch, resolveTimeZone, type SequenceStep, type TouchTiming, touchKey } from '@touchbase/core';
+import {
+  dueAfterWait,
+  renderTouch,
+  resolveTimeZone,
+  type SequenceStep,
+  type TouchTiming,
+  touchKey,
+} from '@touchbase/core';
 import type { Claim, Repositories, SendContext } from '@touchbase/db';
 import {
   type MailboxThrottle,
-  ProviderError,
   type ProviderAdapter,
+  ProviderError,
   type ProviderRegistry,
   type SendRequest,
   type SendResult,
@@ -128,7 +135,11 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
       conversationId: ctx.conversationId,
       inReplyTo: ctx.firstMessageId,
       metadata: { enrollmentId, step, prospectId: ctx.prospect.id },
-      prospect: { firstName: ctx.prospect.firstName, lastName: ctx.prospect.lastName, company: ctx.prospect.company },
+      prospect: {
+        firstName: ctx.prospect.firstName,
+        lastName: ctx.prospect.lastName,
+        company: ctx.prospect.company,
+      },
       mailboxConfig: ctx.mailbox.providerConfig,
       unsubscribeUrl: deps.unsubscribeUrl?.(enrollmentId) ?? null,
     };
@@ -146,7 +157,14 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
         result = sent.result;
       } else {
         const dueAt = nextDue(ctx, steps, step, deps);
-        const advanced = await repos.touches.recordSent({ enrollmentId, step, messageId: '', conversationId: '', nextTouchAt: dueAt, status: 'unknown' });
+        const advanced = await repos.touches.recordSent({
+          enrollmentId,
+          step,
+          messageId: '',
+          conversationId: '',
+          nextTouchAt: dueAt,
+          status: 'unknown',
+        });
         log.warn({ provider: provider.name }, 'Touch outcome unknown; not resent');
         metrics.touchesFailed.inc({ provider: provider.name, kind: 'unknown' });
         if (advanced) await deps.touchQueue.schedule([{ enrollmentId, step: step + 1, dueAt }]);
@@ -167,8 +185,12 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
       nextTouchAt: dueAt,
     });
     metrics.touchesSent.inc({ provider: provider.name });
-    if (ctx.nextTouchAt) metrics.sendLag.observe(Math.max(0, deps.clock().getTime() - ctx.nextTouchAt.getTime()) / 1000);
-    log.info({ messageId: result.messageId, variant: content.variant, mailboxId: ctx.mailbox.id }, 'Touch sent');
+    if (ctx.nextTouchAt)
+      metrics.sendLag.observe(Math.max(0, deps.clock().getTime() - ctx.nextTouchAt.getTime()) / 1000);
+    log.info(
+      { messageId: result.messageId, variant: content.variant, mailboxId: ctx.mailbox.id },
+      'Touch sent',
+    );
     if (advanced) await deps.touchQueue.schedule([{ enrollmentId, step: step + 1, dueAt }]);
     return claim.kind === 'in_doubt' ? 'resent_in_doubt' : 'sent';
   };
@@ -196,7 +218,10 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
   ): Promise<{ ctx: SendContext; granted: boolean } | null> {
     const candidates = await repos.touches.poolCandidates(poolId, ctx.prospect.id);
     if (candidates.length === 0) return null;
-    const used = deps.throttle && candidates.length > 1 ? await deps.throttle.usedToday(candidates.map((c) => c.id)) : new Map<string, number>();
+    const used =
+      deps.throttle && candidates.length > 1
+        ? await deps.throttle.usedToday(candidates.map((c) => c.id))
+        : new Map<string, number>();
     // Ties go to a random member, so replicas starting together spread out.
     const ranked = candidates
       .map((c) => ({ c, room: c.perDay - (used.get(c.id) ?? 0) + Math.random() * 0.5 }))
@@ -248,8 +273,15 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
         // Our mailbox or domain is at fault, not the prospect: pause the mailbox,
         // tell ops, and hold the touch until the mailbox is resumed.
         if (release) await repos.touches.release(enrollmentId, step);
-        const paused = await repos.mailboxes.pauseForSetupProblem(ctx.mailbox.id, err.message, { enrollmentId, step });
-        if (paused) log.error({ mailboxId: ctx.mailbox.id, provider: provider.name, err: err.message }, 'Mailbox paused: the provider blamed our setup');
+        const paused = await repos.mailboxes.pauseForSetupProblem(ctx.mailbox.id, err.message, {
+          enrollmentId,
+          step,
+        });
+        if (paused)
+          log.error(
+            { mailboxId: ctx.mailbox.id, provider: provider.name, err: err.message },
+            'Mailbox paused: the provider blamed our setup',
+          );
         return hold(job, 'mailbox_paused');
       }
       if (err.kind === 'retryable') {
@@ -263,7 +295,10 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
 
   async function failTouch(ctx: SendContext, step: number, reason: string): Promise<SendOutcome> {
     await repos.touches.fail(ctx.enrollmentId, step, reason);
-    logger.warn({ enrollmentId: ctx.enrollmentId, step, reason }, 'Touch refused by the provider; enrollment failed');
+    logger.warn(
+      { enrollmentId: ctx.enrollmentId, step, reason },
+      'Touch refused by the provider; enrollment failed',
+    );
     return 'failed';
   }
 }
@@ -274,10 +309,28 @@ async function resolveInDoubt(provider: ProviderAdapter, request: SendRequest): 
   return status.state === 'sent' ? status.result : null;
 }
 
+// resolveTimeZone validates both zones through Intl on every call, about a tenth
+// of a millisecond each: on the hot path that adds up, and the answer for a pair
+// of names never changes.
+const zones = new Map<string, string>();
+function timeZoneOf(prospectTz: string | null, mailboxTz: string): string {
+  const key = `${prospectTz ?? ''}|${mailboxTz}`;
+  let zone = zones.get(key);
+  if (zone === undefined) {
+    zone = resolveTimeZone(prospectTz, mailboxTz);
+    if (zones.size > 10_000) zones.clear();
+    zones.set(key, zone);
+  }
+  return zone;
+}
+
 function nextDue(ctx: SendContext, steps: SequenceStep[], step: number, deps: SendTouchDeps): Date {
   const timing: TouchTiming = {
-    timeZone: resolveTimeZone(ctx.prospect.timezone, ctx.mailbox.timezone),
-    window: ctx.mailbox.windowDays.length > 0 ? { days: ctx.mailbox.windowDays, start: ctx.mailbox.windowStart, end: ctx.mailbox.windowEnd } : null,
+    timeZone: timeZoneOf(ctx.prospect.timezone, ctx.mailbox.timezone),
+    window:
+      ctx.mailbox.windowDays.length > 0
+        ? { days: ctx.mailbox.windowDays, start: ctx.mailbox.windowStart, end: ctx.mailbox.windowEnd }
+        : null,
     timeScale: deps.timeScale,
     ...(deps.jitterMs ? { jitterMs: deps.jitterMs } : {}),
   };

@@ -64,7 +64,11 @@ export class MailboxRepository {
    * held until it is resumed.
    * @returns whether this call paused it (false when it already was).
    */
-  async pauseForSetupProblem(mailboxId: string, reason: string, data: Record<string, unknown> = {}): Promise<boolean> {
+  async pauseForSetupProblem(
+    mailboxId: string,
+    reason: string,
+    data: Record<string, unknown> = {},
+  ): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
       const paused = await tx.mailbox.updateMany({
         where: { id: mailboxId, status: 'active' },
@@ -87,7 +91,10 @@ export class MailboxRepository {
 
   /** Resumes a paused mailbox; its held touches go out on their next attempt. */
   async resume(mailboxId: string): Promise<boolean> {
-    const r = await this.prisma.mailbox.updateMany({ where: { id: mailboxId, status: 'paused' }, data: { status: 'active', statusReason: null } });
+    const r = await this.prisma.mailbox.updateMany({
+      where: { id: mailboxId, status: 'paused' },
+      data: { status: 'active', statusReason: null },
+    });
     return r.count > 0;
   }
 
@@ -95,7 +102,8 @@ export class MailboxRepository {
   async createPool(name: string, mailboxIds: string[]) {
     const unique = [...new Set(mailboxIds)];
     const found = await this.prisma.mailbox.count({ where: { id: { in: unique } } });
-    if (found !== unique.length) throw new DomainError('not_found', 'a mailbox of the pool does not exist', { field: 'mailboxIds' });
+    if (found !== unique.length)
+      throw new DomainError('not_found', 'a mailbox of the pool does not exist', { field: 'mailboxIds' });
     const existing = await this.prisma.mailboxPool.findUnique({ where: { name } });
     if (existing) throw new DomainError('conflict', 'a pool with this name exists', { poolId: existing.id });
     return this.prisma.mailboxPool.create({
@@ -117,7 +125,10 @@ export class MailboxRepository {
   /** Makes a sequence send its first touches from a pool (null: from each enrollment's mailbox). */
   async setSequencePool(sequenceId: string, poolId: string | null): Promise<void> {
     if (poolId) await this.getPool(poolId);
-    const r = await this.prisma.sequence.updateMany({ where: { id: sequenceId }, data: { mailboxPoolId: poolId } });
+    const r = await this.prisma.sequence.updateMany({
+      where: { id: sequenceId },
+      data: { mailboxPoolId: poolId },
+    });
     if (r.count === 0) throw new DomainError('not_found', 'sequence not found', { sequenceId });
   }
 }

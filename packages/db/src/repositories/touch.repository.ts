@@ -51,6 +51,7 @@ export type SendMailbox = {
 const MAILBOX_COLUMNS = `m.id AS m_id, m.address, m.provider, m.status AS m_status, m.timezone AS m_tz, m.window_days, m.window_start,
   m.window_end, m.per_minute, m.per_hour, m.per_day, m.min_spacing_ms, m.provider_config`;
 
+// biome-ignore lint/suspicious/noExplicitAny: a pg row, typed by the query's column list
 function mailboxOf(r: Record<string, any>): SendMailbox {
   return {
     id: r.m_id,
@@ -131,8 +132,19 @@ export class TouchRepository {
    * One statement, one round trip: the sender's hot path (it was a five-statement
    * transaction; PostgreSQL shares the machine's cores with the sender).
    */
-  async claim(enrollmentId: string, step: number, idempotencyKey: string, email: string, variant = 0): Promise<Claim> {
-    const { rows } = await this.pool.query<{ locked: boolean; existing: string | null; suppressed: boolean; inserted: boolean }>(
+  async claim(
+    enrollmentId: string,
+    step: number,
+    idempotencyKey: string,
+    email: string,
+    variant = 0,
+  ): Promise<Claim> {
+    const { rows } = await this.pool.query<{
+      locked: boolean;
+      existing: string | null;
+      suppressed: boolean;
+      inserted: boolean;
+    }>(
       `WITH locked AS (
          UPDATE enrollment SET updated_at = now() WHERE id = $1 AND status = 'active' AND current_step = $2 RETURNING id),
        existing AS (SELECT status::text AS status FROM touch WHERE enrollment_id = $1 AND step = $2),
@@ -146,11 +158,21 @@ export class TouchRepository {
          ON CONFLICT DO NOTHING RETURNING id)
        SELECT EXISTS (SELECT 1 FROM locked) AS locked, (SELECT status FROM existing) AS existing,
               EXISTS (SELECT 1 FROM sup) AS suppressed, EXISTS (SELECT 1 FROM ins) AS inserted`,
-      [enrollmentId, step, idempotencyKey, email, email.split('@')[1] ?? '', emailHash(email), randomUUID(), variant],
+      [
+        enrollmentId,
+        step,
+        idempotencyKey,
+        email,
+        email.split('@')[1] ?? '',
+        emailHash(email),
+        randomUUID(),
+        variant,
+      ],
     );
     const r = rows[0]!;
     if (!r.locked) return { kind: 'fenced' };
-    if (r.existing) return r.existing === 'sending' ? { kind: 'in_doubt' } : { kind: 'settled', status: r.existing };
+    if (r.existing)
+      return r.existing === 'sending' ? { kind: 'in_doubt' } : { kind: 'settled', status: r.existing };
     if (r.suppressed) {
       await this.pool.query(
         `UPDATE enrollment SET status = 'cancelled', stop_reason = 'suppressed', next_touch_at = NULL, updated_at = now()
@@ -161,10 +183,10 @@ export class TouchRepository {
     }
     if (r.inserted) return { kind: 'claimed' };
     // Another claim of the same touch committed after this statement's snapshot.
-    const again = await this.pool.query<{ status: string }>('SELECT status::text AS status FROM touch WHERE enrollment_id = $1 AND step = $2', [
-      enrollmentId,
-      step,
-    ]);
+    const again = await this.pool.query<{ status: string }>(
+      'SELECT status::text AS status FROM touch WHERE enrollment_id = $1 AND step = $2',
+      [enrollmentId, step],
+    );
     const status = again.rows[0]?.status;
     return status === 'sending' || status === undefined ? { kind: 'in_doubt' } : { kind: 'settled', status };
   }
@@ -191,7 +213,14 @@ export class TouchRepository {
        UPDATE enrollment SET current_step = $2 + 1, next_touch_at = $3, updated_at = now(),
          conversation_id = COALESCE(conversation_id, $4), first_message_id = COALESCE(first_message_id, $5)
        WHERE id = $1 AND current_step = $2 AND status = 'active'`,
-      [input.enrollmentId, input.step, input.nextTouchAt, input.conversationId || null, input.messageId || null, input.status ?? 'sent'],
+      [
+        input.enrollmentId,
+        input.step,
+        input.nextTouchAt,
+        input.conversationId || null,
+        input.messageId || null,
+        input.status ?? 'sent',
+      ],
     );
     return (adv.rowCount ?? 0) > 0;
   }
@@ -209,11 +238,10 @@ export class TouchRepository {
   /** A permanent refusal: the touch and its enrollment fail with the provider's reason. */
   async fail(enrollmentId: string, step: number, reason: string): Promise<void> {
     await inTransaction(this.pool, async (client) => {
-      await client.query(`UPDATE touch SET status = 'failed', error = $3 WHERE enrollment_id = $1 AND step = $2`, [
-        enrollmentId,
-        step,
-        reason,
-      ]);
+      await client.query(
+        `UPDATE touch SET status = 'failed', error = $3 WHERE enrollment_id = $1 AND step = $2`,
+        [enrollmentId, step, reason],
+      );
       await client.query(
         `UPDATE enrollment SET status = 'failed', stop_reason = $3, next_touch_at = NULL, updated_at = now()
          WHERE id = $1 AND current_step = $2 AND status IN ('active', 'paused')`,
@@ -236,7 +264,10 @@ export class TouchRepository {
    * attempt claims afresh instead of finding the touch "in doubt".
    */
   async release(enrollmentId: string, step: number): Promise<void> {
-    await this.pool.query(`DELETE FROM touch WHERE enrollment_id = $1 AND step = $2 AND status = 'sending'`, [enrollmentId, step]);
+    await this.pool.query(`DELETE FROM touch WHERE enrollment_id = $1 AND step = $2 AND status = 'sending'`, [
+      enrollmentId,
+      step,
+    ]);
   }
 
   /**
@@ -277,7 +308,9 @@ export class TouchRepository {
   }
 
   /** Touches sent per step and A/B variant (0 = the step's own copy), for one sequence or all. */
-  async sentByStepAndVariant(sequenceId?: string): Promise<{ step: number; variant: number; sent: number }[]> {
+  async sentByStepAndVariant(
+    sequenceId?: string,
+  ): Promise<{ step: number; variant: number; sent: number }[]> {
     const { rows } = await this.pool.query<{ step: number; variant: number; sent: number }>(
       `SELECT t.step, COALESCE(t.variant, 0) AS variant, count(*)::int AS sent
        FROM touch t JOIN enrollment e ON e.id = t.enrollment_id

@@ -39,7 +39,10 @@ export class HttpProviderAdapter implements ProviderAdapter {
       classify: (status, body) => {
         const code = body?.error?.code;
         if (status >= 400 && (code === 'sender_unauthenticated' || code === 'mailbox_disconnected')) {
-          return new ProviderError('our_setup', `http provider: ${code}: ${String(body?.error?.message ?? '')}`.slice(0, 300));
+          return new ProviderError(
+            'our_setup',
+            `http provider: ${code}: ${String(body?.error?.message ?? '')}`.slice(0, 300),
+          );
         }
         return null;
       },
@@ -57,8 +60,16 @@ export class HttpProviderAdapter implements ProviderAdapter {
     };
     const headers = { authorization: `Bearer ${this.opts.token}`, 'idempotency-key': req.idempotencyKey };
     if (!req.conversationId) {
-      const res = await this.client.request({ method: 'POST', path: '/conversations', headers, body: common });
-      return { messageId: String(res.body?.message_id ?? ''), conversationId: String(res.body?.conversation_id ?? '') };
+      const res = await this.client.request({
+        method: 'POST',
+        path: '/conversations',
+        headers,
+        body: common,
+      });
+      return {
+        messageId: String(res.body?.message_id ?? ''),
+        conversationId: String(res.body?.conversation_id ?? ''),
+      };
     }
     const res = await this.client.request({
       method: 'POST',
@@ -76,9 +87,16 @@ export class HttpProviderAdapter implements ProviderAdapter {
         path: `/messages/${encodeURIComponent(idempotencyKey)}`,
         headers: { authorization: `Bearer ${this.opts.token}` },
       });
-      return { state: 'sent', result: { messageId: String(res.body?.message_id ?? ''), conversationId: String(res.body?.conversation_id ?? '') } };
+      return {
+        state: 'sent',
+        result: {
+          messageId: String(res.body?.message_id ?? ''),
+          conversationId: String(res.body?.conversation_id ?? ''),
+        },
+      };
     } catch (err) {
-      if (err instanceof ProviderError && err.kind === 'permanent' && /\(404\)/.test(err.message)) return { state: 'not_found' };
+      if (err instanceof ProviderError && err.kind === 'permanent' && /\(404\)/.test(err.message))
+        return { state: 'not_found' };
       return { state: 'unknown' };
     }
   }

@@ -11,7 +11,12 @@ export type JsonRequest = {
   body?: unknown;
 };
 
-export type JsonResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: any };
+export type JsonResponse = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  // biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is read field by field where it is used
+  body: any;
+};
 
 export type JsonHttpClientOptions = {
   /** Shown in error messages: `smartlead answered 503`. */
@@ -22,11 +27,19 @@ export type JsonHttpClientOptions = {
    * Looks at a refusal before the generic rules: return a ProviderError to
    * classify it (a "mailbox disconnected" is our setup, not the prospect), or null.
    */
+  // biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is read field by field where it is used
   classify?: (status: number, body: any, text: string) => ProviderError | null;
 };
 
 // Errors raised before a single byte of the request can have reached the provider.
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /**
  * A small JSON client over an undici pool that turns every failure into a
@@ -45,7 +58,10 @@ export class JsonHttpClient {
   ) {
     const url = new URL(baseUrl);
     this.basePath = url.pathname.replace(/\/$/, '');
-    this.pool = new Pool(url.origin, { connections: opts.connections ?? 16, connect: { timeout: opts.timeoutMs } });
+    this.pool = new Pool(url.origin, {
+      connections: opts.connections ?? 16,
+      connect: { timeout: opts.timeoutMs },
+    });
   }
 
   async request(req: JsonRequest): Promise<JsonResponse> {
@@ -57,23 +73,38 @@ export class JsonHttpClient {
       res = await this.pool.request({
         method: req.method,
         path,
-        headers: { accept: 'application/json', ...(req.body === undefined ? {} : { 'content-type': 'application/json' }), ...req.headers },
+        headers: {
+          accept: 'application/json',
+          ...(req.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...req.headers,
+        },
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
         headersTimeout: this.opts.timeoutMs,
         bodyTimeout: this.opts.timeoutMs,
       });
     } catch (err) {
       const code = (err as { code?: string }).code ?? '';
-      throw new ProviderError('retryable', `${this.opts.name} unreachable: ${code || (err as Error).message}`, undefined, {
-        notSent: NOT_SENT_CODES.has(code),
-      });
+      throw new ProviderError(
+        'retryable',
+        `${this.opts.name} unreachable: ${code || (err as Error).message}`,
+        undefined,
+        {
+          notSent: NOT_SENT_CODES.has(code),
+        },
+      );
     }
     let text: string;
     try {
       text = await res.body.text();
     } catch (err) {
-      throw new ProviderError('retryable', `${this.opts.name} answer cut off: ${(err as Error).message}`, undefined, { notSent: false });
+      throw new ProviderError(
+        'retryable',
+        `${this.opts.name} answer cut off: ${(err as Error).message}`,
+        undefined,
+        { notSent: false },
+      );
     }
+    // biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is read field by field where it is used
     let body: any = null;
     try {
       body = text ? JSON.parse(text) : null;
@@ -85,13 +116,23 @@ export class JsonHttpClient {
     if (custom) throw custom;
     const reason = describeRefusal(body, text, res.statusCode);
     if (res.statusCode === 429) {
-      throw new ProviderError('rate_limited', `${this.opts.name} rate limited: ${reason}`, retryAfterMs(res.headers['retry-after']));
+      throw new ProviderError(
+        'rate_limited',
+        `${this.opts.name} rate limited: ${reason}`,
+        retryAfterMs(res.headers['retry-after']),
+      );
     }
     // 408 is a timeout by another name; 409 stays permanent unless an adapter knows better.
     if (res.statusCode >= 500 || res.statusCode === 408) {
-      throw new ProviderError('retryable', `${this.opts.name} answered ${res.statusCode}: ${reason}`, undefined, { notSent: false });
+      throw new ProviderError(
+        'retryable',
+        `${this.opts.name} answered ${res.statusCode}: ${reason}`,
+        undefined,
+        { notSent: false },
+      );
     }
-    if (res.statusCode === 401) throw new ProviderError('our_setup', `${this.opts.name} refused our credentials: ${reason}`);
+    if (res.statusCode === 401)
+      throw new ProviderError('our_setup', `${this.opts.name} refused our credentials: ${reason}`);
     throw new ProviderError('permanent', `${this.opts.name} refused (${res.statusCode}): ${reason}`);
   }
 
@@ -101,8 +142,10 @@ export class JsonHttpClient {
 }
 
 /** The provider's own words for a refusal, short. */
+// biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is read field by field where it is used
 export function describeRefusal(body: any, text: string, status: number): string {
-  const candidate = body && typeof body === 'object' ? (body.message ?? body.error ?? body.detail ?? body.title) : undefined;
+  const candidate =
+    body && typeof body === 'object' ? (body.message ?? body.error ?? body.detail ?? body.title) : undefined;
   const words = typeof candidate === 'string' ? candidate : text || `HTTP ${status}`;
   return words.replace(/\s+/g, ' ').slice(0, 300);
 }

@@ -3,7 +3,11 @@
  * (RFC 9110 §10.2.3). Falls back to `fallbackMs` when absent or unreadable, and
  * never answers less than 0.
  */
-export function retryAfterMs(value: string | string[] | undefined, fallbackMs = 1_000, nowMs = Date.now()): number {
+export function retryAfterMs(
+  value: string | string[] | undefined,
+  fallbackMs = 1_000,
+  nowMs = Date.now(),
+): number {
   const raw = Array.isArray(value) ? value[0] : value;
   if (!raw) return fallbackMs;
   const trimmed = raw.trim();

@@ -1,8 +1,8 @@
 import { JsonHttpClient } from '../http/json-http-client.js';
 import { hasTouchMarker, htmlWithMarker } from '../http/touch-marker.js';
 import {
-  ProviderError,
   type ProviderAdapter,
+  ProviderError,
   type SendRequest,
   type SendResult,
   type TouchStatusAtProvider,
@@ -15,7 +15,8 @@ export type LemlistOptions = {
   timeoutMs: number;
 };
 
-const OUR_SETUP = /mailbox[^.]{0,40}(disconnected|not connected|needs? (to be )?reconnect)|disconnected mailbox|reconnect your (mailbox|email)|sending (account|mailbox)[^.]{0,40}(paused|disabled|disconnected)/i;
+const OUR_SETUP =
+  /mailbox[^.]{0,40}(disconnected|not connected|needs? (to be )?reconnect)|disconnected mailbox|reconnect your (mailbox|email)|sending (account|mailbox)[^.]{0,40}(paused|disabled|disconnected)/i;
 
 /**
  * lemlist over its public API (https://developer.lemlist.com): base
@@ -62,7 +63,10 @@ export class LemlistAdapter implements ProviderAdapter {
     const sent = await this.findSent(contactId, req.idempotencyKey);
     if (sent) return { messageId: sent, conversationId: req.conversationId };
     if (!cfg.sendUserId || !cfg.sendUserMailboxId) {
-      throw new ProviderError('our_setup', 'lemlist mailbox has no providerConfig.sendUserId / sendUserMailboxId');
+      throw new ProviderError(
+        'our_setup',
+        'lemlist mailbox has no providerConfig.sendUserId / sendUserMailboxId',
+      );
     }
     await this.call('POST', '/inbox/email', {
       sendUserId: cfg.sendUserId,
@@ -82,10 +86,14 @@ export class LemlistAdapter implements ProviderAdapter {
     try {
       if (req.metadata.step === 1 || !req.conversationId) {
         const lead = await this.leadInCampaign(req.to, configOf(req).campaignId);
-        return lead ? { state: 'sent', result: { messageId: '', conversationId: conversationOf(lead) } } : { state: 'not_found' };
+        return lead
+          ? { state: 'sent', result: { messageId: '', conversationId: conversationOf(lead) } }
+          : { state: 'not_found' };
       }
       const sent = await this.findSent(parseConversation(req.conversationId).contactId, idempotencyKey);
-      return sent !== null ? { state: 'sent', result: { messageId: sent, conversationId: req.conversationId } } : { state: 'not_found' };
+      return sent !== null
+        ? { state: 'sent', result: { messageId: sent, conversationId: req.conversationId } }
+        : { state: 'not_found' };
     } catch {
       return { state: 'unknown' };
     }
@@ -125,7 +133,11 @@ export class LemlistAdapter implements ProviderAdapter {
   private async leadInCampaign(email: string, campaignId: string): Promise<Record<string, unknown> | null> {
     try {
       const res = await this.call('GET', `/leads/${encodeURIComponent(email)}`);
-      const leads: Record<string, unknown>[] = Array.isArray(res.body) ? res.body : res.body ? [res.body] : [];
+      const leads: Record<string, unknown>[] = Array.isArray(res.body)
+        ? res.body
+        : res.body
+          ? [res.body]
+          : [];
       return leads.find((l) => l.campaignId === campaignId) ?? null;
     } catch (err) {
       if (err instanceof ProviderError && err.kind === 'permanent') return null;
@@ -136,13 +148,23 @@ export class LemlistAdapter implements ProviderAdapter {
   /** The messageId of the sent message carrying the key's marker, '' when it has none, null when not found. */
   private async findSent(contactId: string, idempotencyKey: string): Promise<string | null> {
     const res = await this.call('GET', `/inbox/${encodeURIComponent(contactId)}`);
-    const messages: Record<string, unknown>[] = Array.isArray(res.body?.data) ? res.body.data : Array.isArray(res.body) ? res.body : [];
+    const messages: Record<string, unknown>[] = Array.isArray(res.body?.data)
+      ? res.body.data
+      : Array.isArray(res.body)
+        ? res.body
+        : [];
     const found = messages.find((m) => m.type === 'emailsSent' && hasTouchMarker(m.message, idempotencyKey));
     return found ? String(found.messageId ?? '') : null;
   }
 
   private call(method: 'GET' | 'POST', path: string, body?: unknown, query: Record<string, string> = {}) {
-    return this.client.request({ method, path, query, headers: { authorization: this.auth }, ...(body === undefined ? {} : { body }) });
+    return this.client.request({
+      method,
+      path,
+      query,
+      headers: { authorization: this.auth },
+      ...(body === undefined ? {} : { body }),
+    });
   }
 }
 
@@ -165,6 +187,10 @@ function conversationOf(lead: Record<string, unknown>): string {
 
 function parseConversation(conversationId: string): { leadId: string; contactId: string } {
   const [leadId = '', contactId = ''] = conversationId.split('/');
-  if (!leadId || !contactId) throw new ProviderError('permanent', `lemlist conversation id "${conversationId}" lacks the lead or contact id`);
+  if (!leadId || !contactId)
+    throw new ProviderError(
+      'permanent',
+      `lemlist conversation id "${conversationId}" lacks the lead or contact id`,
+    );
   return { leadId, contactId };
 }

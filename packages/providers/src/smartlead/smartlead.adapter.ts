@@ -1,8 +1,8 @@
 import { JsonHttpClient } from '../http/json-http-client.js';
 import { hasTouchMarker, htmlWithMarker } from '../http/touch-marker.js';
 import {
-  ProviderError,
   type ProviderAdapter,
+  ProviderError,
   type SendRequest,
   type SendResult,
   type TouchStatusAtProvider,
@@ -17,7 +17,8 @@ export type SmartleadOptions = {
 
 // Smartlead's words when the sending account itself is at fault (disconnected,
 // SMTP/IMAP login failing): pause our mailbox, do not blame the prospect.
-const OUR_SETUP = /(email|mailbox|sending) account[^.]{0,40}(disconnected|not connected|inactive|suspended)|mailbox disconnected|smtp (authentication|login) failed|reconnect/i;
+const OUR_SETUP =
+  /(email|mailbox|sending) account[^.]{0,40}(disconnected|not connected|inactive|suspended)|mailbox disconnected|smtp (authentication|login) failed|reconnect/i;
 
 /**
  * Smartlead over its public API (https://api.smartlead.ai/reference, and the
@@ -62,10 +63,18 @@ export class SmartleadAdapter implements ProviderAdapter {
     const campaignId = campaignOf(req);
     if (req.metadata.step === 1 || !req.conversationId) return this.addLead(req, campaignId);
     const thread = await this.thread(campaignId, req.to);
-    const already = thread.history.find((m) => m.type === 'SENT' && hasTouchMarker(m.email_body, req.idempotencyKey));
+    const already = thread.history.find(
+      (m) => m.type === 'SENT' && hasTouchMarker(m.email_body, req.idempotencyKey),
+    );
     if (already) return { messageId: String(already.message_id ?? ''), conversationId: req.conversationId };
     const first = thread.history.find((m) => m.type === 'SENT');
-    if (!first) throw new ProviderError('retryable', 'smartlead has not sent the first touch of this thread yet', undefined, { notSent: true });
+    if (!first)
+      throw new ProviderError(
+        'retryable',
+        'smartlead has not sent the first touch of this thread yet',
+        undefined,
+        { notSent: true },
+      );
     const res = await this.call('POST', `/campaigns/${campaignId}/reply-email-thread`, {
       email_stats_id: first.stats_id,
       email_body: htmlWithMarker(req.body, req.idempotencyKey),
@@ -84,11 +93,20 @@ export class SmartleadAdapter implements ProviderAdapter {
       const campaignId = campaignOf(req);
       if (req.metadata.step === 1 || !req.conversationId) {
         const lead = await this.lead(req.to);
-        return lead ? { state: 'sent', result: { messageId: '', conversationId: String(campaignId) } } : { state: 'not_found' };
+        return lead
+          ? { state: 'sent', result: { messageId: '', conversationId: String(campaignId) } }
+          : { state: 'not_found' };
       }
       const thread = await this.thread(campaignId, req.to);
-      const sent = thread.history.find((m) => m.type === 'SENT' && hasTouchMarker(m.email_body, idempotencyKey));
-      return sent ? { state: 'sent', result: { messageId: String(sent.message_id ?? ''), conversationId: req.conversationId } } : { state: 'not_found' };
+      const sent = thread.history.find(
+        (m) => m.type === 'SENT' && hasTouchMarker(m.email_body, idempotencyKey),
+      );
+      return sent
+        ? {
+            state: 'sent',
+            result: { messageId: String(sent.message_id ?? ''), conversationId: req.conversationId },
+          }
+        : { state: 'not_found' };
     } catch {
       return { state: 'unknown' };
     }
@@ -126,7 +144,10 @@ export class SmartleadAdapter implements ProviderAdapter {
     const alreadyThere = Number(b.already_added_to_campaign ?? 0);
     if (added > 0 || alreadyThere > 0) return { messageId: '', conversationId: String(campaignId) };
     // Skipped: on Smartlead's block list, unsubscribed there, or an address it calls invalid.
-    throw new ProviderError('permanent', `smartlead skipped the lead: ${JSON.stringify(b.skipped_leads ?? b).slice(0, 300)}`);
+    throw new ProviderError(
+      'permanent',
+      `smartlead skipped the lead: ${JSON.stringify(b.skipped_leads ?? b).slice(0, 300)}`,
+    );
   }
 
   private async lead(email: string): Promise<{ id: number | string } | null> {
@@ -142,16 +163,31 @@ export class SmartleadAdapter implements ProviderAdapter {
   private async thread(campaignId: string, email: string): Promise<{ history: SmartleadMessage[] }> {
     const lead = await this.lead(email);
     if (!lead) throw new ProviderError('permanent', 'smartlead does not know this lead');
-    const res = await this.call('GET', `/campaigns/${campaignId}/leads/${encodeURIComponent(String(lead.id))}/message-history`);
+    const res = await this.call(
+      'GET',
+      `/campaigns/${campaignId}/leads/${encodeURIComponent(String(lead.id))}/message-history`,
+    );
     return { history: Array.isArray(res.body?.history) ? res.body.history : [] };
   }
 
   private call(method: 'GET' | 'POST', path: string, body?: unknown, query: Record<string, string> = {}) {
-    return this.client.request({ method, path, query: { ...query, api_key: this.opts.apiKey }, ...(body === undefined ? {} : { body }) });
+    return this.client.request({
+      method,
+      path,
+      query: { ...query, api_key: this.opts.apiKey },
+      ...(body === undefined ? {} : { body }),
+    });
   }
 }
 
-type SmartleadMessage = { type?: string; stats_id?: string; message_id?: string; time?: string; email_body?: string; subject?: string };
+type SmartleadMessage = {
+  type?: string;
+  stats_id?: string;
+  message_id?: string;
+  time?: string;
+  email_body?: string;
+  subject?: string;
+};
 
 function campaignOf(req: SendRequest): string {
   const id = req.mailboxConfig?.campaignId;

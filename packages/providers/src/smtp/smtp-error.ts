@@ -8,10 +8,19 @@ type SmtpFailure = Error & { code?: string; responseCode?: number; response?: st
 // meet the authentication requirements for high-volume senders), 5.7.23/5.7.24
 // (SPF), 5.7.8/5.7.139 (our SMTP login refused), 5.7.25 (no PTR for our IP).
 const OUR_SETUP_STATUS = /\b5\.7\.(26|515|23|24|25|8|139)\b/;
-const OUR_SETUP_WORDS = /\b(dmarc|spf|dkim)\b|unauthenticated|authentication (is )?required|sender domain.{0,40}authentication|mailbox (is )?disconnected|not permitted to relay|relay access denied/i;
+const OUR_SETUP_WORDS =
+  /\b(dmarc|spf|dkim)\b|unauthenticated|authentication (is )?required|sender domain.{0,40}authentication|mailbox (is )?disconnected|not permitted to relay|relay access denied/i;
 
 // Connection-level codes raised before the server could have taken the message.
-const BEFORE_DATA = new Set(['ECONNECTION', 'EDNS', 'ECONNREFUSED', 'ENOTFOUND', 'EAUTH', 'ETLS', 'EENVELOPE']);
+const BEFORE_DATA = new Set([
+  'ECONNECTION',
+  'EDNS',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAUTH',
+  'ETLS',
+  'EENVELOPE',
+]);
 
 /**
  * Classifies a failed SMTP submission. A 4xx reply is temporary (retry); a 5xx
@@ -27,7 +36,11 @@ export function classifySmtpError(err: unknown): ProviderError {
   if (e.code === 'EAUTH' || code === 535 || code === 534 || code === 530) {
     return new ProviderError('our_setup', `smtp login refused: ${response}`);
   }
-  if (code !== undefined && code >= 500 && (OUR_SETUP_STATUS.test(response) || OUR_SETUP_WORDS.test(response))) {
+  if (
+    code !== undefined &&
+    code >= 500 &&
+    (OUR_SETUP_STATUS.test(response) || OUR_SETUP_WORDS.test(response))
+  ) {
     return new ProviderError('our_setup', `smtp refused our sending setup: ${response}`);
   }
   // 421 and 4xx replies: the server took nothing and asks us to come back.
@@ -35,6 +48,9 @@ export function classifySmtpError(err: unknown): ProviderError {
     return new ProviderError('retryable', `smtp deferred: ${response}`, undefined, { notSent: true });
   }
   if (code !== undefined && code >= 500) return new ProviderError('permanent', `smtp refused: ${response}`);
-  const notSent = BEFORE_DATA.has(e.code ?? '') || (e.command !== undefined && e.command !== 'DATA' && e.command !== '.');
-  return new ProviderError('retryable', `smtp failed: ${e.code ?? ''} ${response}`.trim(), undefined, { notSent });
+  const notSent =
+    BEFORE_DATA.has(e.code ?? '') || (e.command !== undefined && e.command !== 'DATA' && e.command !== '.');
+  return new ProviderError('retryable', `smtp failed: ${e.code ?? ''} ${response}`.trim(), undefined, {
+    notSent,
+  });
 }

@@ -28,7 +28,11 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 type ThrottleRedis = Redis & {
-  touchbaseThrottleTake(log: string, state: string, ...args: (string | number)[]): Promise<[string, string, string]>;
+  touchbaseThrottleTake(
+    log: string,
+    state: string,
+    ...args: (string | number)[]
+  ): Promise<[string, string, string]>;
 };
 
 /**
@@ -69,15 +73,34 @@ export class MailboxThrottle {
    * With `queue: false` a refusal takes no place in line (waitMs is then 0): for
    * trying the next mailbox of a pool.
    */
-  async take(mailboxId: string, limits: MailboxLimits, member: string, opts: { queue?: boolean } = {}): Promise<ThrottleDecision> {
+  async take(
+    mailboxId: string,
+    limits: MailboxLimits,
+    member: string,
+    opts: { queue?: boolean } = {},
+  ): Promise<ThrottleDecision> {
     const minSpacing = limits.minSpacingMs / this.timeScale;
     const spacing = minSpacing * (1 + this.jitter * this.random());
     const windows = this.windows(limits);
-    const args: (string | number)[] = [member, spacing, minSpacing, opts.queue === false ? 0 : 1, windows.length];
+    const args: (string | number)[] = [
+      member,
+      spacing,
+      minSpacing,
+      opts.queue === false ? 0 : 1,
+      windows.length,
+    ];
     for (const [cap, ms] of windows) args.push(cap, ms);
-    const [granted, wait, at] = await this.redis.touchbaseThrottleTake(this.logKey(mailboxId), this.stateKey(mailboxId), ...args);
+    const [granted, wait, at] = await this.redis.touchbaseThrottleTake(
+      this.logKey(mailboxId),
+      this.stateKey(mailboxId),
+      ...args,
+    );
     if (granted === '1') return { granted: true, at: Number(at) };
-    return { granted: false, waitMs: opts.queue === false ? 0 : Math.max(1, Math.ceil(Number(wait))), at: Number(at) };
+    return {
+      granted: false,
+      waitMs: opts.queue === false ? 0 : Math.max(1, Math.ceil(Number(wait))),
+      at: Number(at),
+    };
   }
 
   /**

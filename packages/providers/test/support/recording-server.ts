@@ -6,6 +6,7 @@ export type Recorded = {
   path: string;
   query: Record<string, string>;
   headers: IncomingHttpHeaders;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the adapter sent
   body: any;
   at: number;
 };
@@ -30,6 +31,7 @@ export class RecordingServer {
       });
       req.on('end', async () => {
         const url = new URL(req.url ?? '/', 'http://localhost');
+        // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the adapter sent
         let body: any = null;
         try {
           body = raw ? JSON.parse(raw) : null;

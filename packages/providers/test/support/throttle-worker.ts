@@ -10,7 +10,11 @@ const mailboxes = String(process.env.MAILBOXES).split(',');
 const limits = JSON.parse(String(process.env.LIMITS)) as Record<string, MailboxLimits>;
 const target = Number(process.env.TARGET);
 const inFlight = Number(process.env.IN_FLIGHT ?? 4);
-const throttle = new MailboxThrottle(redis, { prefix, timeScale: Number(process.env.TIME_SCALE ?? 1), spacingJitter: 0.3 });
+const throttle = new MailboxThrottle(redis, {
+  prefix,
+  timeScale: Number(process.env.TIME_SCALE ?? 1),
+  spacingJitter: 0.3,
+});
 
 let seq = 0;
 async function touchLoop(mailboxId: string): Promise<void> {
