@@ -1,6 +1,6 @@
 import type { Repositories } from '@touchbase/db';
 import type { AlertChannel } from '@touchbase/providers';
-import { AlertQueue, createWorker, JOBS, QUEUE, type TouchQueue } from '@touchbase/queues';
+import { AlertQueue, createWorker, JOBS, keepJobScheduler, QUEUE, type TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import { Queue, type Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -46,10 +46,10 @@ export type DomainHealth = {
 export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<DomainHealth> {
   const queue = new Queue(QUEUE.domainHealth, { connection: deps.producer, prefix: deps.prefix });
   const alertQueue = new AlertQueue(deps.producer, deps.prefix);
-  await queue.upsertJobScheduler(
-    'domain-health',
-    { every: deps.everyMs },
-    { name: 'domain-health.tick', data: {}, opts: JOBS['domain-health.tick'].options },
+  const stopKeeper = await keepJobScheduler(
+    queue,
+    { id: 'domain-health', everyMs: deps.everyMs, jobName: 'domain-health.tick', opts: JOBS['domain-health.tick'].options },
+    (reason) => deps.logger.warn({ scheduler: 'domain-health', reason }, 'Job scheduler re-created'),
   );
   const tickWorker = createWorker(
     'domain-health.tick',
@@ -98,6 +98,7 @@ export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<Doma
     queue,
     alertQueue,
     async close() {
+      stopKeeper();
       await Promise.all([tickWorker.close(), alertWorker.close()]);
       await Promise.all([queue.close(), alertQueue.close()]);
     },

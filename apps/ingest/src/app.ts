@@ -4,6 +4,7 @@ import type { TouchQueue } from '@touchbase/queues';
 import { registerProblemHandler } from '@touchbase/runtime';
 import { type Logger, type Metrics, type ReadinessCheck, registerHealthRoutes } from '@touchbase/telemetry';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { unsubscribeRoutes } from './routes/unsubscribe.routes.js';
 import { webhookRoutes } from './routes/webhook.routes.js';
 import type { IngestDeps } from './use-cases/ingest-event.js';
 
@@ -15,14 +16,19 @@ export type IngestAppDeps = IngestDeps & {
   /** The webhook endpoints (see `webhookProvidersFrom`). */
   providers: WebhookProvider[];
   checks: ReadinessCheck[];
+  /**
+   * UNSUBSCRIBE_SECRET, the key the sender signs `/u/{token}` links with; without
+   * it the one-click unsubscribe routes are not served (a bench of webhooks alone).
+   */
+  unsubscribeSecret?: string;
   /** Default body limit; each endpoint sets its own. */
   bodyLimit?: number;
 };
 
 /**
- * Builds the ingest app (webhooks); never listens. Webhook bodies are kept as the
- * raw string: signatures are computed over the exact bytes, so each endpoint
- * parses its body itself after verifying.
+ * Builds the ingest app (webhooks, one-click unsubscribe); never listens. Bodies
+ * are kept as the raw string: signatures are computed over the exact bytes, so
+ * each endpoint parses its body itself after verifying.
  */
 export async function buildIngest(deps: IngestAppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -35,5 +41,8 @@ export async function buildIngest(deps: IngestAppDeps): Promise<FastifyInstance>
   registerProblemHandler(app);
   await registerHealthRoutes(app, { checks: deps.checks, metrics: deps.metrics });
   await app.register(webhookRoutes, deps);
+  if (deps.unsubscribeSecret) {
+    await app.register(unsubscribeRoutes, { ...deps, unsubscribeSecret: deps.unsubscribeSecret });
+  }
   return app;
 }

@@ -7,7 +7,7 @@ import { webhookProvidersFrom } from './webhook-providers.js';
 
 /**
  * Starts ingest on a runtime: the CRM notifier (when a CRM is configured), then the
- * webhook server; on shutdown intake stops first, then the notifier.
+ * webhook and one-click unsubscribe server; on shutdown intake stops first, then the notifier.
  */
 export async function startIngest(rt: Runtime): Promise<FastifyInstance> {
   const logger = rt.logger.child({ service: 'ingest' });
@@ -36,6 +36,7 @@ export async function startIngest(rt: Runtime): Promise<FastifyInstance> {
     ...(notifier ? { onCrmQueued: () => notifier.kick() } : {}),
     fenceWaitMs: rt.config.INGEST_FENCE_WAIT_MS,
     providers: webhookProvidersFrom(rt.config),
+    unsubscribeSecret: rt.config.UNSUBSCRIBE_SECRET,
     bodyLimit: rt.config.INGEST_BODY_LIMIT_BYTES,
     checks: [
       { name: 'postgres', check: () => rt.db.pool.query('SELECT 1') },

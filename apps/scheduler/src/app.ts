@@ -1,5 +1,5 @@
 import type { EnrollmentRepository } from '@touchbase/db';
-import { createWorker, JOBS, QUEUE, type TouchQueue } from '@touchbase/queues';
+import { createWorker, JOBS, keepJobScheduler, QUEUE, type TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import { Queue, type Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -36,10 +36,10 @@ export async function buildScheduler(
       ...(deps.pauses ? { pauses: deps.pauses } : {}),
     });
   const queue = new Queue(QUEUE.scheduler, { connection: deps.producer, prefix: deps.prefix });
-  await queue.upsertJobScheduler(
-    'reconcile',
-    { every: deps.reconcileEveryMs },
-    { name: 'schedule.reconcile', data: {}, opts: JOBS['schedule.reconcile'].options },
+  const stopKeeper = await keepJobScheduler(
+    queue,
+    { id: 'reconcile', everyMs: deps.reconcileEveryMs, jobName: 'schedule.reconcile', opts: JOBS['schedule.reconcile'].options },
+    (reason) => deps.logger.warn({ scheduler: 'reconcile', reason }, 'Job scheduler re-created'),
   );
   const worker = createWorker('schedule.reconcile', () => run(), {
     connection: deps.connection,
@@ -47,5 +47,6 @@ export async function buildScheduler(
     concurrency: 1,
   });
   worker.on('error', (err) => deps.logger.error({ err: err.message }, 'Scheduler worker error'));
+  worker.once('closing', stopKeeper);
   return { worker, queue, runNow: run };
 }

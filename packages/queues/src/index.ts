@@ -4,6 +4,7 @@
  */
 export { AlertQueue } from './alert-queue.js';
 export { createWorker } from './create-worker.js';
+export { type KeptScheduler, keepJobScheduler } from './job-scheduler-keeper.js';
 export * from './queue-catalog.js';
 export { assertRedisReachable, createRedis, RedisUnavailableError } from './redis-connection.js';
 export { type ScheduledTouch, TouchQueue } from './touch-queue.js';

@@ -49,13 +49,46 @@ export class TouchQueue {
     return results.filter((r) => r === 1).length;
   }
 
-  /** Which of these job ids exist in Redis (pending, active or delayed). */
+  /**
+   * Which of these jobs are really scheduled: waiting, delayed, active or
+   * prioritized. A job hash alone is not enough: after a partial loss (a flush of
+   * the delayed set, a failover) a hash can remain that no worker will ever pick
+   * up, and a failed job (retries spent) is kept for Bull Board but will not run
+   * again. Those stale entries are removed here and reported missing, so the
+   * reconciler adds them anew.
+   */
   async existing(jobIds: string[]): Promise<Set<string>> {
     if (jobIds.length === 0) return new Set();
-    const pipeline = this.connection.pipeline();
-    for (const id of jobIds) pipeline.exists(this.queue.toKey(id));
-    const replies = (await pipeline.exec()) ?? [];
-    return new Set(jobIds.filter((_, i) => replies[i]?.[1] === 1));
+    // Most pending touches are delayed: one ZSCORE each settles them in one round trip.
+    const delayedKey = this.queue.toKey('delayed');
+    const first = this.connection.pipeline();
+    for (const id of jobIds) {
+      first.zscore(delayedKey, id);
+      first.exists(this.queue.toKey(id));
+    }
+    const replies = (await first.exec()) ?? [];
+    const present = new Set<string>();
+    const toInspect: string[] = [];
+    jobIds.forEach((id, i) => {
+      if (replies[2 * i]?.[1] !== null && replies[2 * i]?.[1] !== undefined) present.add(id);
+      else if (replies[2 * i + 1]?.[1] === 1) toInspect.push(id);
+    });
+    for (const id of toInspect) {
+      const state = await this.queue.getJobState(id);
+      if (state === 'active' || state === 'waiting' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') {
+        present.add(id);
+      } else {
+        await this.dropStale(id);
+      }
+    }
+    return present;
+  }
+
+  /** Deletes a job that will never run (failed, completed, or orphaned by a partial loss). */
+  private async dropStale(id: string): Promise<void> {
+    const removed = await this.queue.remove(id).catch(() => 0);
+    // remove() refuses a job it cannot find in any state; delete the orphan hash itself.
+    if (removed !== 1) await this.connection.del(this.queue.toKey(id), `${this.queue.toKey(id)}:logs`);
   }
 
   close(): Promise<void> {

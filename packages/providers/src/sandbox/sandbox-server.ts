@@ -16,6 +16,8 @@ export type SandboxDelivery = {
   subject: string;
   body: string;
   inReplyTo: string | null;
+  /** The one-click unsubscribe link the touch carried (its List-Unsubscribe), or null. */
+  unsubscribeUrl: string | null;
   enrollmentId: string;
   step: number;
   at: string;
@@ -130,6 +132,7 @@ export class SandboxServer {
         subject: String(b.subject ?? ''),
         body: String(b.body ?? ''),
         inReplyTo: typeof b.in_reply_to === 'string' ? b.in_reply_to : null,
+        unsubscribeUrl: typeof b.unsubscribe_url === 'string' ? b.unsubscribe_url : null,
         enrollmentId: String(meta.enrollmentId ?? ''),
         step: Number(meta.step ?? 0),
         at: new Date().toISOString(),

@@ -31,6 +31,8 @@ export class SandboxAdapter implements ProviderAdapter {
         conversation_id: req.conversationId ?? undefined,
         in_reply_to: req.inReplyTo ?? undefined,
         metadata: req.metadata,
+        // What a real provider puts in List-Unsubscribe; the sandbox keeps it in its log.
+        unsubscribe_url: req.unsubscribeUrl ?? undefined,
       },
     });
     return { messageId: String(res.body.id), conversationId: String(res.body.conversation_id) };
