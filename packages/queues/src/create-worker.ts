@@ -21,6 +21,7 @@ export function createWorker<N extends JobName>(
         throw new UnrecoverableError(`invalid payload for ${name}: ${parsed.error.message}`);
       return handler(parsed.data as JobPayload<N>, job);
     },
-    { ...opts },
+    // Retention of finished jobs is the worker's when the catalog says so (see `keep`).
+    { ...('keep' in spec ? spec.keep : {}), ...opts },
   );
 }

@@ -139,6 +139,22 @@ export class EventRepository {
               });
             }
           }
+          if (event.type === 'unsubscribe') {
+            // Unsubscribes are absolute and audited (DESIGN), whichever way they came.
+            await client.query(
+              `INSERT INTO audit_log (actor, action, entity_type, entity_id, data) VALUES ($1, 'prospect.unsubscribed', 'prospect', $2, $3)`,
+              [
+                `ingest:${event.source}`,
+                target.prospectId,
+                JSON.stringify({
+                  eventId: id,
+                  enrollmentId: target.enrollmentId,
+                  enrollmentsEnded: result.stopped.map((s) => s.id),
+                  suppressed: effect.suppress,
+                }),
+              ],
+            );
+          }
           result.outcome = 'applied';
           break;
         }
