@@ -17,7 +17,7 @@ import {
   SmartleadAdapter,
   SmtpAdapter,
 } from '@touchbase/providers';
-import { assertRedisReachable, createRedis, TouchQueue } from '@touchbase/queues';
+import { AlertQueue, assertRedisReachable, createRedis, TouchQueue } from '@touchbase/queues';
 import { createLogger, type Logger, Metrics } from '@touchbase/telemetry';
 import type { Redis } from 'ioredis';
 import { Shutdown } from './shutdown.js';
@@ -39,6 +39,8 @@ export type Runtime = {
   /** For producers (fails fast) and for workers (blocks, never gives up). */
   redis: { producer: Redis; worker: Redis };
   touchQueue: TouchQueue;
+  /** The producer side of the `alerts` queue, for any service that raises an ops alert. */
+  alertQueue: AlertQueue;
   providers: ProviderRegistry;
   shutdown: Shutdown;
 };
@@ -71,6 +73,7 @@ export async function openRuntime(opts: {
   for (const r of [producer, worker])
     r.on('error', (err) => logger.warn({ err: err.message }, 'Redis connection error'));
   const touchQueue = new TouchQueue(producer, config.REDIS_PREFIX);
+  const alertQueue = new AlertQueue(producer, config.REDIS_PREFIX);
   const sandboxUrl = opts.sandboxUrl ?? config.SANDBOX_URL ?? `http://127.0.0.1:${config.SANDBOX_PORT}`;
   const sandbox = new SandboxAdapter(sandboxUrl, config.SENDER_PROVIDER_TIMEOUT_MS);
   const providers = new ProviderRegistry().register(sandbox);
@@ -78,6 +81,7 @@ export async function openRuntime(opts: {
   for (const adapter of configured) providers.register(adapter);
   const shutdown = new Shutdown(logger, config.SHUTDOWN_TIMEOUT_MS)
     .add('touch queue', () => touchQueue.close())
+    .add('alert queue', () => alertQueue.close())
     .add('sandbox adapter', () => sandbox.close())
     .add('provider adapters', async () => {
       await Promise.allSettled(configured.map((a) => a.close()));
@@ -94,6 +98,7 @@ export async function openRuntime(opts: {
     repos: createRepositories(db),
     redis: { producer, worker },
     touchQueue,
+    alertQueue,
     providers,
     shutdown,
   };

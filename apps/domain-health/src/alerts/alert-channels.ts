@@ -57,6 +57,8 @@ function titleOf(kind: OpsAlertKind, domain: string | null): string {
       return 'Sending domains resumed after the account-wide pause';
     case 'account.threshold_approached':
       return 'Account-wide rates approaching the threshold';
+    case 'mailbox.paused':
+      return `A mailbox of ${domain} paused: the provider blamed our setup`;
   }
 }
 
@@ -69,15 +71,23 @@ const numbers = (o: unknown): Record<string, number> =>
 export function toOpsAlert(row: AlertRow, publicBaseUrl: string): OpsAlert {
   const base = publicBaseUrl.replace(/\/+$/, '');
   const kind = row.kind as OpsAlertKind;
+  // The sender's mailbox pauses name their mailbox; the alert links to it rather than to the domain.
+  const mailbox =
+    typeof row.data.mailboxId === 'string'
+      ? { id: row.data.mailboxId, provider: String(row.data.provider ?? '') }
+      : null;
+  let link = row.domainId ? `${base}/v1/domains/${row.domainId}` : `${base}/v1/domains/health`;
+  if (mailbox) link = `${base}/v1/mailboxes/${mailbox.id}`;
   return {
     id: row.id,
     kind,
     title: titleOf(kind, row.domain),
     message: row.message,
     domain: row.domainId && row.domain ? { id: row.domainId, name: row.domain } : null,
+    ...(mailbox ? { mailbox } : {}),
     figures: numbers(row.data.figures),
     thresholds: numbers(row.data.thresholds),
-    link: row.domainId ? `${base}/v1/domains/${row.domainId}` : `${base}/v1/domains/health`,
+    link,
     createdAt: new Date(row.createdAt),
   };
 }

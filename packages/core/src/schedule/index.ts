@@ -1,1 +1,2 @@
 export * from './next-touch-due.js';
+export * from './sending-window-of.js';

@@ -7,7 +7,7 @@ import { scaleDuration } from '../time/time-scale.js';
 /** How time runs for one touch: the zone, the window, and the demo's compression. */
 export type TouchTiming = {
   timeZone: string;
-  /** The mailbox's sending window; null sends at any hour. */
+  /** The sending window (the sequence's, else the mailbox's: {@link sendingWindowOf}); null sends at any hour. */
   window: SendingWindow | null;
   /** TIME_SCALE: above 1, waits are compressed and windows ignored (a compressed day has no business hours). */
   timeScale: number;
@@ -36,8 +36,42 @@ export function firstTouchDue(now: Date, index: number, pacingMs: number, timing
   return placeInWindow(paced, timing);
 }
 
-function placeInWindow(due: Date, timing: TouchTiming): Date {
-  if (!timing.window) return due;
+/**
+ * When a touch that must wait `waitMs` of real time may go: after the wait, moved
+ * into the sending window. For waits that are already real milliseconds (a token
+ * bucket's answer, a provider's Retry-After), so not compressed again: a wait that
+ * runs past the end of today's window does not send at night, it waits for the
+ * next slot.
+ */
+export function dueAfterDelay(now: Date, waitMs: number, timing: TouchTiming): Date {
+  return placeInWindow(new Date(now.getTime() + Math.max(0, waitMs)), timing);
+}
+
+/** Back-off before the first resend of a soft-bounced touch (before TIME_SCALE). */
+export const SOFT_BOUNCE_RETRY_MS = 86_400_000;
+
+/**
+ * When the resend of a soft-bounced touch is due: `baseMs` after the bounce of the
+ * first attempt, twice that after the bounce of the second (the address gets time
+ * to recover: a full mailbox, a greylisting server), then moved into the window.
+ */
+export function softBounceRetryDue(
+  now: Date,
+  bouncedAttempt: number,
+  timing: TouchTiming,
+  baseMs = SOFT_BOUNCE_RETRY_MS,
+): Date {
+  const wait = baseMs * 2 ** Math.max(0, bouncedAttempt - 1);
+  const real = timing.timeScale > 1 ? scaleDuration(wait, timing.timeScale) : wait;
+  return placeInWindow(new Date(now.getTime() + real), timing);
+}
+
+/**
+ * `due`, or the first instant of the window at or after it. Under TIME_SCALE the
+ * window is ignored (a compressed day has no business hours).
+ */
+export function placeInWindow(due: Date, timing: TouchTiming): Date {
+  if (!timing.window || timing.timeScale > 1) return due;
   return moveIntoWindow(due, timing.window, timing.timeZone, {
     ...(timing.jitterMs !== undefined ? { jitterMs: timing.jitterMs } : {}),
     ...(timing.random ? { random: timing.random } : {}),

@@ -62,30 +62,35 @@ export class MailboxRepository {
    * DMARC, a disconnected mailbox) and records an ops alert, in one transaction.
    * The prospect is not at fault and is not suppressed; the mailbox's touches are
    * held until it is resumed.
-   * @returns whether this call paused it (false when it already was).
+   *
+   * Only the call that changes the state raises the alert: touches refused at the
+   * same moment all try, and the conditional update lets one through.
+   * @returns the id of the alert this call raised, to enqueue its delivery; null
+   * when the mailbox was already paused.
    */
   async pauseForSetupProblem(
     mailboxId: string,
     reason: string,
     data: Record<string, unknown> = {},
-  ): Promise<boolean> {
+  ): Promise<string | null> {
     return this.prisma.$transaction(async (tx) => {
       const paused = await tx.mailbox.updateMany({
         where: { id: mailboxId, status: 'active' },
         data: { status: 'paused', statusReason: reason.slice(0, 500) },
       });
-      if (paused.count === 0) return false;
+      if (paused.count === 0) return null;
       const mailbox = await tx.mailbox.findUniqueOrThrow({ where: { id: mailboxId } });
+      const alertId = randomUUID();
       await tx.alert.create({
         data: {
-          id: randomUUID(),
+          id: alertId,
           kind: 'mailbox.paused',
           domainId: mailbox.domainId,
           message: `Mailbox paused: ${reason}`.slice(0, 1000),
           data: { mailboxId, provider: mailbox.provider, reason, ...data } as object,
         },
       });
-      return true;
+      return alertId;
     });
   }
 

@@ -16,6 +16,7 @@ export class LogAlertChannel implements AlertChannel {
         kind: alert.kind,
         domainId: alert.domain?.id,
         domain: alert.domain?.name,
+        mailboxId: alert.mailbox?.id,
         reason: alert.message,
         figures: alert.figures,
         thresholds: alert.thresholds,

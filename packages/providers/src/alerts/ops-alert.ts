@@ -5,7 +5,9 @@ export type OpsAlertKind =
   | 'domain.threshold_approached'
   | 'account.paused'
   | 'account.resumed'
-  | 'account.threshold_approached';
+  | 'account.threshold_approached'
+  /** A provider blamed our own setup (authentication, DMARC, a disconnected mailbox): the sender paused the mailbox. */
+  | 'mailbox.paused';
 
 /**
  * An ops alert as the channels deliver it: what happened, to which sending domain
@@ -21,6 +23,8 @@ export type OpsAlert = {
   /** The reason in plain words, with the figures (`paused because 17 of 402 sends bounced, ...`). */
   message: string;
   domain: { id: string; name: string } | null;
+  /** The mailbox a `mailbox.*` alert is about. */
+  mailbox?: { id: string; provider: string } | null;
   figures: Record<string, number>;
   thresholds: Record<string, number>;
   link: string | null;

@@ -4,6 +4,7 @@ import { postJson } from './post-json.js';
 const ICON: Record<OpsAlert['kind'], string> = {
   'domain.paused': ':rotating_light:',
   'account.paused': ':rotating_light:',
+  'mailbox.paused': ':rotating_light:',
   'domain.threshold_approached': ':warning:',
   'account.threshold_approached': ':warning:',
   'domain.resumed': ':white_check_mark:',

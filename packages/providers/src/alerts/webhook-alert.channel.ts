@@ -12,6 +12,7 @@ export function webhookAlertPayload(alert: OpsAlert) {
       title: alert.title,
       message: alert.message,
       domain: alert.domain,
+      ...(alert.mailbox ? { mailbox: alert.mailbox } : {}),
       figures: alert.figures,
       thresholds: alert.thresholds,
       link: alert.link,

@@ -26,7 +26,7 @@ export function inboundWebhookProvider(opts: {
     bodyLimit: opts.bodyLimit ?? 10 * 1024 * 1024,
     verify: (req) => verifyEndpointToken(opts.token, req),
     async normalise(rawBody, delivery, receivedAt) {
-      if (!/^[\x21-\x39\x3b-\x7e]+:/m.test(rawBody.slice(0, 2000))) {
+      if (!looksLikeRfc822(rawBody)) {
         throw new WebhookPayloadError('malformed_message', 'the body is not an RFC 822 message', [
           { field: '(body)', message: 'no header fields' },
         ]);
@@ -56,4 +56,19 @@ export function inboundWebhookProvider(opts: {
       return [event];
     },
   };
+}
+
+/**
+ * Whether a body is an RFC 822 message: it opens with a header field (after an
+ * optional mbox `From ` line) and its header block carries at least one of the
+ * fields every real message has. Real mail software writes odd header lines
+ * (8-bit bytes, a space before the colon), so those are not judged one by one; a
+ * JSON document or random bytes still fail, get 400 and are never recorded.
+ */
+export function looksLikeRfc822(raw: string): boolean {
+  const text = raw.startsWith('From ') ? raw.slice(raw.indexOf('\n') + 1) : raw;
+  const end = text.search(/\r?\n\r?\n/);
+  const head = (end === -1 ? text : text.slice(0, end)).slice(0, 64 * 1024);
+  if (!/^[\x21-\x39\x3b-\x7e]+:/.test(head)) return false;
+  return /^(from|date|message-id|received|return-path|subject|delivered-to):/im.test(head);
 }

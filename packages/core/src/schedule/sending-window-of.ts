@@ -1,0 +1,34 @@
+import type { SendingWindow } from '../time/sending-window.schemas.js';
+
+/** A mailbox's window as its row holds it: weekdays (empty: no window), hours and holidays. */
+export type MailboxWindowColumns = {
+  windowDays: number[];
+  windowStart: string;
+  windowEnd: string;
+  holidays?: string[] | null;
+};
+
+/**
+ * The sending window a touch obeys: the sequence's own when it has one (it overrides
+ * the mailbox's as a whole, holidays included), else the mailbox's. A mailbox with
+ * no weekdays has no window and sends at any hour, except on its holidays: those
+ * are skipped all day long (00:00–23:59 local).
+ * @returns null when the touch may go out at any time.
+ */
+export function sendingWindowOf(
+  sequenceWindow: SendingWindow | null | undefined,
+  mailbox: MailboxWindowColumns,
+): SendingWindow | null {
+  if (sequenceWindow) return sequenceWindow;
+  const holidays = mailbox.holidays ?? [];
+  if (mailbox.windowDays.length > 0) {
+    return {
+      days: mailbox.windowDays,
+      start: mailbox.windowStart,
+      end: mailbox.windowEnd,
+      ...(holidays.length > 0 ? { holidays } : {}),
+    };
+  }
+  if (holidays.length === 0) return null;
+  return { days: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '23:59', holidays };
+}
