@@ -146,11 +146,21 @@ describe('API surface (app.inject, real PostgreSQL and Redis)', () => {
     expect(again.json().code).toBe('already_enrolled');
 
     const id = body.enrolled[0]!.id;
-    const cancelled = await app.inject({ method: 'POST', url: `/v1/enrollments/${id}/cancel`, headers: auth, payload: { reason: 'test' } });
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/v1/enrollments/${id}/cancel`,
+      headers: auth,
+      payload: { reason: 'test' },
+    });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
     expect((await touchQueue.existing([`${id}-1`])).size).toBe(0);
-    const twice = await app.inject({ method: 'POST', url: `/v1/enrollments/${id}/cancel`, headers: auth, payload: {} });
+    const twice = await app.inject({
+      method: 'POST',
+      url: `/v1/enrollments/${id}/cancel`,
+      headers: auth,
+      payload: {},
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toMatchObject({ code: 'invalid_state', status: 409 });
   });

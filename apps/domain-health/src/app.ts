@@ -48,7 +48,12 @@ export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<Doma
   const alertQueue = new AlertQueue(deps.producer, deps.prefix);
   const stopKeeper = await keepJobScheduler(
     queue,
-    { id: 'domain-health', everyMs: deps.everyMs, jobName: 'domain-health.tick', opts: JOBS['domain-health.tick'].options },
+    {
+      id: 'domain-health',
+      everyMs: deps.everyMs,
+      jobName: 'domain-health.tick',
+      opts: JOBS['domain-health.tick'].options,
+    },
     (reason) => deps.logger.warn({ scheduler: 'domain-health', reason }, 'Job scheduler re-created'),
   );
   const tickWorker = createWorker(

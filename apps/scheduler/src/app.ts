@@ -38,7 +38,12 @@ export async function buildScheduler(
   const queue = new Queue(QUEUE.scheduler, { connection: deps.producer, prefix: deps.prefix });
   const stopKeeper = await keepJobScheduler(
     queue,
-    { id: 'reconcile', everyMs: deps.reconcileEveryMs, jobName: 'schedule.reconcile', opts: JOBS['schedule.reconcile'].options },
+    {
+      id: 'reconcile',
+      everyMs: deps.reconcileEveryMs,
+      jobName: 'schedule.reconcile',
+      opts: JOBS['schedule.reconcile'].options,
+    },
     (reason) => deps.logger.warn({ scheduler: 'reconcile', reason }, 'Job scheduler re-created'),
   );
   const worker = createWorker('schedule.reconcile', () => run(), {

@@ -1,6 +1,6 @@
 import type { Repositories } from '@touchbase/db';
 import type { MailboxThrottle, ProviderRegistry } from '@touchbase/providers';
-import { createWorker, type TouchQueue } from '@touchbase/queues';
+import { type AlertQueue, createWorker, type TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -23,6 +23,8 @@ export type SenderDeps = {
   throttle?: MailboxThrottle;
   unsubscribeUrl?: (enrollmentId: string) => string;
   holdMs?: number;
+  /** Mailbox pause alerts are enqueued here for delivery. */
+  alertQueue?: AlertQueue;
 };
 
 /** Builds the sender's worker on the `touches` queue; never listens on a port. */
@@ -38,6 +40,7 @@ export function buildSender(deps: SenderDeps): Worker {
     ...(deps.throttle ? { throttle: deps.throttle } : {}),
     ...(deps.unsubscribeUrl ? { unsubscribeUrl: deps.unsubscribeUrl } : {}),
     ...(deps.holdMs ? { holdMs: deps.holdMs } : {}),
+    ...(deps.alertQueue ? { alertQueue: deps.alertQueue } : {}),
   });
   const worker = createWorker('touch.send', process, {
     connection: deps.connection,

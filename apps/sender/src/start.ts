@@ -28,6 +28,7 @@ export function startSender(rt: Runtime): Worker {
     unsubscribeUrl: (enrollmentId) =>
       `${base}/u/${signUnsubscribeToken(enrollmentId, config.UNSUBSCRIBE_SECRET)}`,
     holdMs: config.SENDER_HOLD_MS / Math.max(1, config.TIME_SCALE / 60),
+    alertQueue: rt.alertQueue,
   });
   rt.shutdown.addFirst('sender worker', () => worker.close());
   return worker;

@@ -18,13 +18,18 @@ export async function keepJobScheduler(
   onRepair: (reason: 'missing' | 'overdue') => void = () => {},
 ): Promise<() => void> {
   const upsert = () =>
-    queue.upsertJobScheduler(spec.id, { every: spec.everyMs }, { name: spec.jobName, data: {}, opts: spec.opts });
+    queue.upsertJobScheduler(
+      spec.id,
+      { every: spec.everyMs },
+      { name: spec.jobName, data: {}, opts: spec.opts },
+    );
   await upsert();
   const checkEveryMs = Math.min(spec.everyMs, 30_000);
   const timer = setInterval(() => {
     void (async () => {
       const current = await queue.getJobScheduler(spec.id);
-      const overdue = current?.next !== undefined && current.next < Date.now() - 2 * spec.everyMs - checkEveryMs;
+      const overdue =
+        current?.next !== undefined && current.next < Date.now() - 2 * spec.everyMs - checkEveryMs;
       if (current && !overdue) return;
       // An overdue scheduler whose next job was lost is re-created from scratch.
       if (overdue) await queue.removeJobScheduler(spec.id);

@@ -61,7 +61,12 @@ export const JOBS = {
   },
 } as const satisfies Record<
   string,
-  { queue: QueueName; schema: z.ZodType; options: JobsOptions; keep?: Pick<WorkerOptions, 'removeOnComplete' | 'removeOnFail'> }
+  {
+    queue: QueueName;
+    schema: z.ZodType;
+    options: JobsOptions;
+    keep?: Pick<WorkerOptions, 'removeOnComplete' | 'removeOnFail'>;
+  }
 >;
 
 export type JobName = keyof typeof JOBS;

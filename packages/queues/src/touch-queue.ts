@@ -75,7 +75,13 @@ export class TouchQueue {
     });
     for (const id of toInspect) {
       const state = await this.queue.getJobState(id);
-      if (state === 'active' || state === 'waiting' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') {
+      if (
+        state === 'active' ||
+        state === 'waiting' ||
+        state === 'delayed' ||
+        state === 'prioritized' ||
+        state === 'waiting-children'
+      ) {
         present.add(id);
       } else {
         await this.dropStale(id);

@@ -15,7 +15,7 @@ import {
   type SendRequest,
   type SendResult,
 } from '@touchbase/providers';
-import type { TouchQueue, TouchSend } from '@touchbase/queues';
+import type { AlertQueue, TouchQueue, TouchSend } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 
@@ -37,6 +37,8 @@ export type SendTouchDeps = {
   unsubscribeUrl?: (enrollmentId: string) => string;
   /** How long a touch of a paused mailbox or domain waits before it looks again, in real ms. */
   holdMs?: number;
+  /** Where a mailbox pause's alert goes for delivery (Slack, webhook, log) by domain-health's alert worker. */
+  alertQueue?: Pick<AlertQueue, 'enqueue'>;
 };
 
 /** What became of one `touch.send` job; the processor's return value (kept in tests and Bull Board). */
@@ -273,15 +275,20 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
         // Our mailbox or domain is at fault, not the prospect: pause the mailbox,
         // tell ops, and hold the touch until the mailbox is resumed.
         if (release) await repos.touches.release(enrollmentId, step);
-        const paused = await repos.mailboxes.pauseForSetupProblem(ctx.mailbox.id, err.message, {
+        const alertId = await repos.mailboxes.pauseForSetupProblem(ctx.mailbox.id, err.message, {
           enrollmentId,
           step,
         });
-        if (paused)
+        if (alertId) {
           log.error(
-            { mailboxId: ctx.mailbox.id, provider: provider.name, err: err.message },
+            { mailboxId: ctx.mailbox.id, provider: provider.name, alertId, err: err.message },
             'Mailbox paused: the provider blamed our setup',
           );
+          // Delivered at once; if this enqueue is lost, domain-health's tick re-enqueues unsettled alerts.
+          await deps.alertQueue
+            ?.enqueue([alertId])
+            .catch((e: Error) => log.warn({ alertId, err: e.message }, 'Alert enqueue failed; left to the sweep'));
+        }
         return hold(job, 'mailbox_paused');
       }
       if (err.kind === 'retryable') {
