@@ -156,6 +156,12 @@ describe('one-click unsubscribe under /u/{token} (whole system)', () => {
     expect(events.filter((e: { source: string }) => e.source === 'one-click')).toEqual([
       expect.objectContaining({ type: 'unsubscribe', outcome: 'applied', enrollmentId: p.enrollmentIds[0] }),
     ]);
+    const recorded = await sys.rt.db.pool.query(
+      `SELECT payload->'data'->>'via' AS via, payload::text AS raw FROM event WHERE source = 'one-click'`,
+    );
+    expect(recorded.rows.map((r) => r.via)).toEqual(['one-click']);
+    // The log keeps a hash of the link, not the link itself.
+    expect(recorded.rows[0].raw).not.toContain(new URL(p.links[0]!).pathname.slice(3));
     const audit = (await sys.api('GET', `/v1/audit?entityType=prospect&entityId=${p.prospectId}`)).body.items;
     expect(audit).toEqual([
       expect.objectContaining({
@@ -174,7 +180,11 @@ describe('one-click unsubscribe under /u/{token} (whole system)', () => {
     const again = await post(p.links[0]!, 'confirm=page', 'text/html');
     expect(again.status).toBe(200);
     expect(await again.text()).toContain('You are unsubscribed');
-    const machine = await post(p.links[0]!, 'List-Unsubscribe=One-Click');
+    // RFC 8058 also allows the field as multipart/form-data.
+    const form = new FormData();
+    form.set('List-Unsubscribe', 'One-Click');
+    const machine = await fetch(p.links[0]!, { method: 'POST', body: form });
+    expect(machine.headers.get('content-type')).toContain('application/json');
     expect(await machine.json()).toMatchObject({ unsubscribed: true, duplicate: true });
     expect(await oneClickEvents()).toEqual([{ externalId: expect.any(String), n: 1, outcome: 'applied' }]);
     expect(

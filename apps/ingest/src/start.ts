@@ -35,6 +35,7 @@ export async function startIngest(rt: Runtime): Promise<FastifyInstance> {
     notifyCrm: crm !== null,
     ...(notifier ? { onCrmQueued: () => notifier.kick() } : {}),
     fenceWaitMs: rt.config.INGEST_FENCE_WAIT_MS,
+    softBounceRetryMs: rt.config.INGEST_SOFT_BOUNCE_RETRY_MS,
     providers: webhookProvidersFrom(rt.config),
     unsubscribeSecret: rt.config.UNSUBSCRIBE_SECRET,
     bodyLimit: rt.config.INGEST_BODY_LIMIT_BYTES,

@@ -25,6 +25,11 @@ export type SenderDeps = {
   holdMs?: number;
   /** Mailbox pause alerts are enqueued here for delivery. */
   alertQueue?: AlertQueue;
+  /** Ask the provider's view of the prospect before each send (default true), within this bound. */
+  recheck?: boolean;
+  recheckTimeoutMs?: number;
+  /** Whether a hard bounce the provider reported at the re-check queues a CRM update. */
+  notifyCrm?: boolean;
 };
 
 /** Builds the sender's worker on the `touches` queue; never listens on a port. */
@@ -41,6 +46,9 @@ export function buildSender(deps: SenderDeps): Worker {
     ...(deps.unsubscribeUrl ? { unsubscribeUrl: deps.unsubscribeUrl } : {}),
     ...(deps.holdMs ? { holdMs: deps.holdMs } : {}),
     ...(deps.alertQueue ? { alertQueue: deps.alertQueue } : {}),
+    ...(deps.recheck !== undefined ? { recheck: deps.recheck } : {}),
+    ...(deps.recheckTimeoutMs !== undefined ? { recheckTimeoutMs: deps.recheckTimeoutMs } : {}),
+    ...(deps.notifyCrm !== undefined ? { notifyCrm: deps.notifyCrm } : {}),
   });
   const worker = createWorker('touch.send', process, {
     connection: deps.connection,

@@ -29,6 +29,10 @@ export function startSender(rt: Runtime): Worker {
       `${base}/u/${signUnsubscribeToken(enrollmentId, config.UNSUBSCRIBE_SECRET)}`,
     holdMs: config.SENDER_HOLD_MS / Math.max(1, config.TIME_SCALE / 60),
     alertQueue: rt.alertQueue,
+    recheck: config.SENDER_PROVIDER_RECHECK,
+    recheckTimeoutMs: config.SENDER_RECHECK_TIMEOUT_MS,
+    // The outbox is delivered by ingest's CRM notifier, which sweeps it.
+    notifyCrm: Boolean(config.HUBSPOT_ACCESS_TOKEN),
   });
   rt.shutdown.addFirst('sender worker', () => worker.close());
   return worker;

@@ -41,6 +41,7 @@ export async function runRecover(
         // The CRM outbox is delivered by ingest's notifier; recovery only queues.
         notifyCrm: Boolean(config.HUBSPOT_ACCESS_TOKEN),
         fenceWaitMs: config.INGEST_FENCE_WAIT_MS,
+        softBounceRetryMs: config.INGEST_SOFT_BOUNCE_RETRY_MS,
       },
       stream,
       opts.pageSize ? { pageSize: opts.pageSize } : {},

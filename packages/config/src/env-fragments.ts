@@ -39,6 +39,16 @@ export const CommonEnv = {
     .min(100)
     .default(10_000)
     .describe('Bound on graceful shutdown'),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .optional()
+    .describe(
+      'Port of a small HTTP server with /metrics, /healthz and /readyz for a service run alone (sender, scheduler, domain-health have no other); unset: none',
+    ),
+  METRICS_HOST: z.string().default('127.0.0.1').describe('Address the METRICS_PORT server listens on'),
 };
 
 /** Variables of the HTTP services. */
@@ -136,6 +146,17 @@ export const SenderEnv = {
     .default(60_000)
     .describe(
       'How long a touch of a paused mailbox or domain waits before it looks again (scaled by TIME_SCALE)',
+    ),
+  SENDER_PROVIDER_RECHECK: bool(true).describe(
+    "Before each send, ask the provider (where its adapter can) whether it saw a reply, bounce or unsubscribe",
+  ),
+  SENDER_RECHECK_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .default(2_000)
+    .describe(
+      "Bound on the pre-send look at the provider's view of the prospect; past it the touch goes on as if the provider knew nothing",
     ),
 };
 
@@ -315,6 +336,14 @@ export const IngestEnv = {
     .min(100)
     .default(30_000)
     .describe('Base interval of CRM update retries (doubles per attempt)'),
+  INGEST_SOFT_BOUNCE_RETRY_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(86_400_000)
+    .describe(
+      'Back-off before a soft-bounced touch is resent (doubled before the second resend; scaled by TIME_SCALE)',
+    ),
   HTTP_PROVIDER_WEBHOOK_SECRET: z
     .string()
     .min(16, 'must be at least 16 characters')

@@ -29,8 +29,13 @@ export {
   type ApplyResult,
   type EnrollmentStep,
   EventRepository,
+  type SoftBounceRetry,
 } from './repositories/event.repository.js';
-export { type MailboxInput, MailboxRepository } from './repositories/mailbox.repository.js';
+export {
+  type MailboxInput,
+  MailboxRepository,
+  type MailboxWindowInput,
+} from './repositories/mailbox.repository.js';
 export {
   type ProspectInput,
   ProspectRepository,

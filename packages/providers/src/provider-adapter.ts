@@ -1,6 +1,10 @@
 /** One outgoing touch as every provider receives it. */
 export type SendRequest = {
-  /** `{enrollmentId}-{step}`: the same key for every attempt of the same touch. */
+  /**
+   * `{enrollmentId}-{step}`: the same key for every retry of the same touch. A
+   * resend after a soft bounce is another send and has its own key,
+   * `{enrollmentId}-{step}-{attempt}`.
+   */
   idempotencyKey: string;
   from: string;
   to: string;
@@ -26,6 +30,13 @@ export type TouchStatusAtProvider =
   | { state: 'sent'; result: SendResult }
   | { state: 'not_found' }
   | { state: 'unknown' };
+
+/**
+ * What the provider knows of a prospect, looked at just before a send: it saw a
+ * reply, a bounce or an unsubscribe (the touch must not go out), nothing against
+ * sending (`ok`), or it cannot say (`unknown`: the send goes on, our own fence holds).
+ */
+export type ProspectStatus = 'replied' | 'bounced' | 'unsubscribed' | 'ok' | 'unknown';
 
 /**
  * `retryable`: 5xx, timeouts (retry with the same key); `rate_limited`: 429 (wait
@@ -70,4 +81,11 @@ export interface ProviderAdapter {
    * look a message up by recipient or conversation.
    */
   status?(idempotencyKey: string, request?: SendRequest): Promise<TouchStatusAtProvider>;
+  /**
+   * Optional pre-send look at the provider's view of the prospect (`request.to`,
+   * from `request.from`): a reply, bounce or unsubscribe it saw, and whose webhook
+   * has not reached us (yet), wins over the touch. Never throws: a failure or a
+   * timeout (`timeoutMs`) answers `unknown`.
+   */
+  prospectStatus?(request: SendRequest, opts: { timeoutMs: number }): Promise<ProspectStatus>;
 }

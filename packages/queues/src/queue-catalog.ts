@@ -14,7 +14,13 @@ export const QUEUE = {
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 
-export const TouchSendSchema = z.object({ e: z.uuid(), s: z.number().int().min(1) }).strict();
+/**
+ * One touch to send: enrollment `e`, step `s`, and attempt `a` only for a resend
+ * after a soft bounce (2 or 3; absent means the first attempt).
+ */
+export const TouchSendSchema = z
+  .object({ e: z.uuid(), s: z.number().int().min(1), a: z.number().int().min(2).max(3).optional() })
+  .strict();
 export type TouchSend = z.infer<typeof TouchSendSchema>;
 
 export const EmptyPayloadSchema = z.object({}).strict();

@@ -3,12 +3,16 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JOBS, QUEUE, type TouchSend, TouchSendSchema } from './queue-catalog.js';
 
-/** One touch to schedule: the enrollment, its step and when it is due. */
-export type ScheduledTouch = { enrollmentId: string; step: number; dueAt: Date };
+/** One touch to schedule: the enrollment, its step (and attempt, for a resend) and when it is due. */
+export type ScheduledTouch = { enrollmentId: string; step: number; attempt?: number; dueAt: Date };
+
+/** The job of one touch: an enrollment's step, and its attempt when it is a resend. */
+export type TouchJobKey = { enrollmentId: string; step: number; attempt?: number };
 
 /**
  * The producer side of the `touches` queue: one delayed job per active enrollment,
- * with the deterministic id `{enrollmentId}-{step}`, so adding it twice is a no-op.
+ * with the deterministic id `{enrollmentId}-{step}` (`{enrollmentId}-{step}-{attempt}`
+ * for a resend after a soft bounce), so adding it twice is a no-op.
  */
 export class TouchQueue {
   readonly queue: Queue<TouchSend>;
@@ -27,10 +31,14 @@ export class TouchQueue {
     await this.queue.addBulk(
       touches.map((t) => ({
         name: 'touch.send',
-        data: TouchSendSchema.parse({ e: t.enrollmentId, s: t.step }),
+        data: TouchSendSchema.parse({
+          e: t.enrollmentId,
+          s: t.step,
+          ...((t.attempt ?? 1) > 1 ? { a: t.attempt } : {}),
+        }),
         opts: {
           ...spec.options,
-          jobId: touchKey(t.enrollmentId, t.step),
+          jobId: touchKey(t.enrollmentId, t.step, t.attempt),
           delay: Math.max(0, t.dueAt.getTime() - now),
         },
       })),
@@ -41,10 +49,10 @@ export class TouchQueue {
    * Removes pending jobs. A job already taken by a sender stays (BullMQ cannot
    * remove a locked job); the sender's claim in PostgreSQL fences it instead.
    */
-  async cancel(keys: { enrollmentId: string; step: number }[]): Promise<number> {
+  async cancel(keys: TouchJobKey[]): Promise<number> {
     if (keys.length === 0) return 0;
     const results = await Promise.all(
-      keys.map((k) => this.queue.remove(touchKey(k.enrollmentId, k.step)).catch(() => 0)),
+      keys.map((k) => this.queue.remove(touchKey(k.enrollmentId, k.step, k.attempt)).catch(() => 0)),
     );
     return results.filter((r) => r === 1).length;
   }

@@ -10,6 +10,7 @@ export {
   registerProblemHandler,
   sendProblem,
 } from './http/problem.js';
+export { startMetricsServer } from './metrics-server.js';
 export { describeBootError, runService } from './run-service.js';
 export { type Config, loadRuntimeConfig, openRuntime, type Runtime } from './runtime.js';
 export { Shutdown } from './shutdown.js';

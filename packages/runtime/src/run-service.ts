@@ -1,11 +1,14 @@
 import { ConfigError } from '@touchbase/config';
+import { startMetricsServer } from './metrics-server.js';
 import { loadRuntimeConfig, openRuntime, type Runtime } from './runtime.js';
 
 /**
  * The body of every service's `main.ts`: parse the config, open the runtime, start
- * the service, shut down in order on SIGINT/SIGTERM. A configuration or
- * connection problem ends the process with exit code 1 and a message for a person
- * (which variable, which server, how to get it), not a stack trace.
+ * the service (and, when METRICS_PORT is set, the small server with `/metrics`,
+ * `/healthz` and `/readyz` that the worker-only services otherwise lack), shut
+ * down in order on SIGINT/SIGTERM. A configuration or connection problem ends the
+ * process with exit code 1 and a message for a person (which variable, which
+ * server, how to get it), not a stack trace.
  */
 export async function runService(
   name: string,
@@ -15,6 +18,10 @@ export async function runService(
     const config = loadRuntimeConfig();
     const rt = await openRuntime({ name, config });
     await start(rt);
+    if (rt.config.METRICS_PORT !== undefined) {
+      const metrics = await startMetricsServer(rt, name, rt.config.METRICS_PORT);
+      rt.shutdown.addFirst('metrics http', () => metrics.close());
+    }
     rt.shutdown.onSignals();
     rt.logger.info({ service: name }, 'Service started');
   } catch (err) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, firstTouchDue, resolveTimeZone } from '@touchbase/core';
+import { DomainError, firstTouchDue, resolveTimeZone, sendingWindowOf } from '@touchbase/core';
 import type { HeldEnrollment } from '@touchbase/db';
 import { AlertQueue, JOBS, QUEUE } from '@touchbase/queues';
 import { sendProblem } from '@touchbase/runtime';
@@ -216,11 +216,8 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
 function heldFirstTouch(now: Date, timeScale: number, pacingMs: number) {
   return (held: HeldEnrollment, index: number): Date =>
     firstTouchDue(now, index, pacingMs, {
-      timeZone: resolveTimeZone(null, held.timezone),
-      window:
-        held.windowDays.length > 0
-          ? { days: held.windowDays, start: held.windowStart, end: held.windowEnd }
-          : null,
+      timeZone: resolveTimeZone(held.prospectTimezone, held.timezone),
+      window: sendingWindowOf(held.sequenceWindow, held),
       timeScale,
     });
 }

@@ -98,7 +98,9 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
         const current = await deps.repos.enrollments.get(req.params.id);
         throw new DomainError('invalid_state', `enrollment is ${current.status}`, { status: current.status });
       }
-      await deps.touchQueue.cancel([{ enrollmentId: stopped.id, step: stopped.currentStep }]);
+      await deps.touchQueue.cancel([
+        { enrollmentId: stopped.id, step: stopped.currentStep, attempt: stopped.currentAttempt },
+      ]);
       await deps.repos.audit.write({
         actor: req.actor,
         action: 'enrollment.cancelled',

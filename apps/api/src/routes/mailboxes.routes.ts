@@ -6,6 +6,38 @@ import { IdParamsSchema } from './schemas.js';
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 
+/** The window fields of a mailbox, shared by its creation and `PUT /v1/mailboxes/:id/sending-window`. */
+const MailboxWindowFields = {
+  windowDays: z
+    .array(z.number().int().min(1).max(7))
+    .max(7)
+    .refine((days) => new Set(days).size === days.length, 'days must not repeat')
+    .optional()
+    .describe('ISO weekdays (1 = Monday) the mailbox sends on; empty: any day and hour'),
+  windowStart: HHMM.optional().describe('Local time the window opens (inclusive), default 09:00'),
+  windowEnd: HHMM.optional().describe('Local time the window closes (exclusive), default 17:00'),
+  holidays: z
+    .array(z.iso.date('holidays must be local dates YYYY-MM-DD'))
+    .max(366)
+    .optional()
+    .describe("Local dates (in the prospect's zone) on which the mailbox does not send"),
+  timezone: TimeZoneSchema.optional().describe("The zone of prospects that have none; default UTC"),
+};
+
+/** A window must open before it closes (the defaults, 09:00 and 17:00, fill what is left out). */
+function windowOpensBeforeItCloses(
+  w: { windowStart?: string | undefined; windowEnd?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if ((w.windowStart ?? '09:00') >= (w.windowEnd ?? '17:00')) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['windowEnd'],
+      message: 'windowStart must be before windowEnd (windows over midnight are not supported)',
+    });
+  }
+}
+
 export const MailboxInputSchema = z
   .object({
     provider: z.string().min(1).max(50),
@@ -14,10 +46,7 @@ export const MailboxInputSchema = z
     perHour: z.number().int().min(1).max(100_000).optional(),
     perDay: z.number().int().min(1).max(1_000_000).optional(),
     minSpacingMs: z.number().int().min(0).max(3_600_000).optional(),
-    windowDays: z.array(z.number().int().min(1).max(7)).max(7).optional(),
-    windowStart: HHMM.optional(),
-    windowEnd: HHMM.optional(),
-    timezone: TimeZoneSchema.optional(),
+    ...MailboxWindowFields,
     providerConfig: z
       .record(z.string().max(100), z.union([z.string().max(500), z.number(), z.boolean()]))
       .optional()
@@ -25,7 +54,14 @@ export const MailboxInputSchema = z
         'Provider ids for this mailbox (Smartlead/lemlist campaignId, lemlist sendUserId/sendUserMailboxId); never secrets',
       ),
   })
-  .strict();
+  .strict()
+  .superRefine(windowOpensBeforeItCloses);
+
+/** `PUT /v1/mailboxes/:id/sending-window`: the whole window at once (what is left out takes the default). */
+export const MailboxWindowInputSchema = z
+  .object(MailboxWindowFields)
+  .strict()
+  .superRefine(windowOpensBeforeItCloses);
 
 export const MailboxPoolInputSchema = z
   .object({
@@ -75,6 +111,30 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.get('/v1/mailboxes/:id', { schema: { tags: ['mailboxes'], params: IdParamsSchema } }, async (req) =>
     deps.repos.mailboxes.get(req.params.id),
+  );
+
+  // A new holiday list each year, new hours: scheduling from now on follows the new window.
+  app.put(
+    '/v1/mailboxes/:id/sending-window',
+    { schema: { tags: ['mailboxes'], params: IdParamsSchema, body: MailboxWindowInputSchema } },
+    async (req) => {
+      const w = req.body;
+      const mailbox = await deps.repos.mailboxes.setSendingWindow(req.params.id, {
+        windowDays: w.windowDays ?? [1, 2, 3, 4, 5],
+        windowStart: w.windowStart ?? '09:00',
+        windowEnd: w.windowEnd ?? '17:00',
+        holidays: w.holidays ?? [],
+        ...(w.timezone ? { timezone: w.timezone } : {}),
+      });
+      await deps.repos.audit.write({
+        actor: req.actor,
+        action: 'mailbox.window_set',
+        entityType: 'mailbox',
+        entityId: req.params.id,
+        data: { ...w },
+      });
+      return mailbox;
+    },
   );
 
   // A mailbox the sender paused (a provider blamed our setup) sends again once resumed.

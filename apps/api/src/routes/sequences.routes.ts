@@ -1,4 +1,4 @@
-import { SequenceDefinitionSchema, SequenceStepsSchema } from '@touchbase/core';
+import { SendingWindowSchema, SequenceDefinitionSchema, SequenceStepsSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../app.js';
@@ -9,6 +9,11 @@ const SequenceCreateSchema = SequenceDefinitionSchema.extend({
     .uuid()
     .optional()
     .describe('Send first touches from this pool: the member with the most room left today'),
+  sendingWindow: SendingWindowSchema.nullable()
+    .optional()
+    .describe(
+      "The sequence's own window ({ days, start, end, holidays }, in the prospect's zone); overrides the mailbox's",
+    ),
 });
 
 /** `/v1/sequences`: sequences and their immutable versions. */
@@ -17,9 +22,9 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
     '/v1/sequences',
     { schema: { tags: ['sequences'], body: SequenceCreateSchema } },
     async (req, reply) => {
-      const { mailboxPoolId, ...definition } = req.body;
+      const { mailboxPoolId, sendingWindow, ...definition } = req.body;
       if (mailboxPoolId) await deps.repos.mailboxes.getPool(mailboxPoolId);
-      const created = await deps.repos.sequences.create(definition);
+      const created = await deps.repos.sequences.create(definition, { sendingWindow: sendingWindow ?? null });
       if (mailboxPoolId) await deps.repos.mailboxes.setSequencePool(created.id, mailboxPoolId);
       await deps.repos.audit.write({
         actor: req.actor,
@@ -59,6 +64,28 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         data: { mailboxPoolId: req.body.mailboxPoolId },
       });
       return { id: req.params.id, mailboxPoolId: req.body.mailboxPoolId };
+    },
+  );
+
+  app.put(
+    '/v1/sequences/:id/sending-window',
+    {
+      schema: {
+        tags: ['sequences'],
+        params: IdParamsSchema,
+        body: z.object({ sendingWindow: SendingWindowSchema.nullable() }).strict(),
+      },
+    },
+    async (req) => {
+      await deps.repos.sequences.setSendingWindow(req.params.id, req.body.sendingWindow);
+      await deps.repos.audit.write({
+        actor: req.actor,
+        action: 'sequence.window_set',
+        entityType: 'sequence',
+        entityId: req.params.id,
+        data: { sendingWindow: req.body.sendingWindow },
+      });
+      return { id: req.params.id, sendingWindow: req.body.sendingWindow };
     },
   );
 

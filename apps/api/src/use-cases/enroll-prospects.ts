@@ -1,4 +1,4 @@
-import { firstTouchDue, resolveTimeZone, type TouchTiming } from '@touchbase/core';
+import { firstTouchDue, resolveTimeZone, sendingWindowOf, type TouchTiming } from '@touchbase/core';
 import type { EnrollResult, Repositories } from '@touchbase/db';
 import type { TouchQueue } from '@touchbase/queues';
 
@@ -27,16 +27,15 @@ export async function enrollProspects(
 ): Promise<EnrollResult> {
   const version = await deps.repos.sequences.latestVersion(input.sequenceId);
   const mailbox = await deps.repos.mailboxes.get(input.mailboxId);
+  const sequenceWindow = await deps.repos.sequences.sendingWindow(input.sequenceId);
   const now = deps.clock();
+  // The sequence's own window, when it has one, overrides the mailbox's (holidays included).
   const timing: TouchTiming = {
     timeZone: resolveTimeZone(null, mailbox.timezone),
-    window:
-      mailbox.windowDays.length > 0
-        ? { days: mailbox.windowDays, start: mailbox.windowStart, end: mailbox.windowEnd }
-        : null,
+    window: sendingWindowOf(sequenceWindow, mailbox),
     timeScale: deps.timeScale,
   };
-  const dues: Date[] = [];
+  const dueByProspect = new Map<string, Date>();
   const result = await deps.repos.enrollments.enroll({
     sequenceId: input.sequenceId,
     sequenceVersionId: version.id,
@@ -44,15 +43,15 @@ export async function enrollProspects(
     prospectIds: input.prospectIds,
     // Held enrollments (paused domain) get no job: resuming the domain schedules them.
     whenDomainPaused: input.whenDomainPaused ?? 'refuse',
-    firstTouchAt: (i) => {
-      dues[i] = firstTouchDue(now, i, deps.pacingMs, timing);
-      return dues[i];
+    firstTouchAt: (i, prospect) => {
+      // The window holds in the prospect's own zone when it has one, else the mailbox's.
+      const timeZone = resolveTimeZone(prospect.timezone, mailbox.timezone);
+      const due = firstTouchDue(now, i, deps.pacingMs, { ...timing, timeZone });
+      // Each job is due when its row says: the rows are numbered in the repository's order.
+      dueByProspect.set(prospect.id, due);
+      return due;
     },
   });
-  // The repository numbered candidates in order; map each enrolled prospect to its due time.
-  const dueByProspect = new Map<string, Date>();
-  let i = 0;
-  for (const id of input.prospectIds) if (!dueByProspect.has(id)) dueByProspect.set(id, dues[i++] ?? now);
   await deps.touchQueue.schedule(
     result.enrolled.map((e) => ({
       enrollmentId: e.id,

@@ -1,18 +1,16 @@
-import { firstTouchDue, resolveTimeZone } from '@touchbase/core';
+import { firstTouchDue, resolveTimeZone, sendingWindowOf } from '@touchbase/core';
 import type { HeldEnrollment } from '@touchbase/db';
 
 /**
  * When a held enrollment starts once its domain is resumed: now, paced, moved into
- * its mailbox's sending window (as a new enrollment would be).
+ * its sending window (the sequence's, else the mailbox's, holidays included) in
+ * the prospect's zone, as a new enrollment would be.
  */
 export function heldFirstTouch(now: Date, timeScale: number, pacingMs = 0) {
   return (held: HeldEnrollment, index: number): Date =>
     firstTouchDue(now, index, pacingMs, {
-      timeZone: resolveTimeZone(null, held.timezone),
-      window:
-        held.windowDays.length > 0
-          ? { days: held.windowDays, start: held.windowStart, end: held.windowEnd }
-          : null,
+      timeZone: resolveTimeZone(held.prospectTimezone, held.timezone),
+      window: sendingWindowOf(held.sequenceWindow, held),
       timeScale,
     });
 }

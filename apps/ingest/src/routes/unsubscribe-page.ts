@@ -1,7 +1,6 @@
 /** The small HTML pages of `/u/{token}`: no script, no external resource, nothing to track. */
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -10,14 +9,14 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>
 body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; color: #222; }
 button { font: inherit; padding: .6rem 1.2rem; border: 0; border-radius: .3rem; background: #222; color: #fff; cursor: pointer; }
 </style>
 </head>
 <body>
-<h1>${escape(title)}</h1>
+<h1>${escapeHtml(title)}</h1>
 ${body}
 </body>
 </html>

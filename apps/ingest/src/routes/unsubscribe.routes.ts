@@ -1,7 +1,11 @@
 import { sendProblem } from '@touchbase/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IngestDeps } from '../use-cases/ingest-event.js';
-import { enrollmentOfToken, ONE_CLICK_SOURCE, unsubscribeByToken } from '../use-cases/unsubscribe-by-token.js';
+import {
+  enrollmentOfToken,
+  ONE_CLICK_SOURCE,
+  unsubscribeByToken,
+} from '../use-cases/unsubscribe-by-token.js';
 import { confirmPage, donePage, invalidPage } from './unsubscribe-page.js';
 
 export type UnsubscribeRoutesDeps = IngestDeps & { unsubscribeSecret: string };
@@ -10,6 +14,8 @@ type TokenRequest = FastifyRequest<{ Params: { token: string } }>;
 
 // A form post or RFC 8058's `List-Unsubscribe=One-Click`: a few bytes.
 const BODY_LIMIT = 4096;
+// `List-Unsubscribe=One-Click`, or the multipart part `name="List-Unsubscribe"` holding `One-Click`.
+const ONE_CLICK_BODY = /List-Unsubscribe(?:=|"\s*)One-Click/;
 
 /**
  * One-click unsubscribe under `/u/{token}`, the link in every touch's
@@ -31,7 +37,8 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: UnsubscribeR
 
   app.post('/u/:token', { bodyLimit: BODY_LIMIT }, async (req: TokenRequest, reply) => {
     const raw = typeof req.body === 'string' ? req.body : '';
-    const oneClick = new URLSearchParams(raw).get('List-Unsubscribe') === 'One-Click';
+    // RFC 8058 allows the field urlencoded or as multipart/form-data; either way any POST unsubscribes.
+    const oneClick = ONE_CLICK_BODY.test(raw);
     const done = await unsubscribeByToken(deps, req.params.token, oneClick ? 'one-click' : 'page');
     if (!done.ok) {
       deps.metrics.eventsReceived.inc({

@@ -12,7 +12,9 @@ export type ReconcileDeps = {
   pageSize?: number;
   /** Ends out-of-office pauses whose time has come (ingest's `EventRepository`); their touches are scheduled here. */
   pauses?: {
-    resumeExpiredPauses(now: Date): Promise<{ id: string; currentStep: number; nextTouchAt: Date }[]>;
+    resumeExpiredPauses(
+      now: Date,
+    ): Promise<{ id: string; currentStep: number; currentAttempt?: number; nextTouchAt: Date }[]>;
   };
 };
 
@@ -30,7 +32,12 @@ export async function reconcile(deps: ReconcileDeps): Promise<{ checked: number;
   if (deps.pauses) {
     const resumed = await deps.pauses.resumeExpiredPauses(deps.clock());
     if (resumed.length > 0) {
-      const due = resumed.map((r) => ({ enrollmentId: r.id, step: r.currentStep, dueAt: r.nextTouchAt }));
+      const due = resumed.map((r) => ({
+        enrollmentId: r.id,
+        step: r.currentStep,
+        attempt: r.currentAttempt ?? 1,
+        dueAt: r.nextTouchAt,
+      }));
       await deps.touchQueue.schedule(due, deps.clock().getTime());
       deps.logger.info({ resumed: resumed.length }, 'Out-of-office pauses ended');
     }
@@ -39,11 +46,17 @@ export async function reconcile(deps: ReconcileDeps): Promise<{ checked: number;
     const page = await deps.enrollments.activePage(after, pageSize);
     if (page.length === 0) break;
     checked += page.length;
-    const ids = page.map((e) => touchKey(e.id, e.currentStep));
+    // A soft-bounced touch waiting to be resent has its own job id (its attempt).
+    const ids = page.map((e) => touchKey(e.id, e.currentStep, e.currentAttempt));
     const present = await deps.touchQueue.existing(ids);
     const missing: ScheduledTouch[] = page
-      .filter((e) => !present.has(touchKey(e.id, e.currentStep)))
-      .map((e) => ({ enrollmentId: e.id, step: e.currentStep, dueAt: e.nextTouchAt ?? deps.clock() }));
+      .filter((e) => !present.has(touchKey(e.id, e.currentStep, e.currentAttempt)))
+      .map((e) => ({
+        enrollmentId: e.id,
+        step: e.currentStep,
+        attempt: e.currentAttempt,
+        dueAt: e.nextTouchAt ?? deps.clock(),
+      }));
     if (missing.length > 0) {
       await deps.touchQueue.schedule(missing, deps.clock().getTime());
       repaired += missing.length;

@@ -1,11 +1,4 @@
-import {
-  dueAfterWait,
-  renderTouch,
-  resolveTimeZone,
-  type SequenceStep,
-  type TouchTiming,
-  touchKey,
-} from '@touchbase/core';
+import { renderTouch, touchKey } from '@touchbase/core';
 import type { Claim, Repositories, SendContext } from '@touchbase/db';
 import {
   type MailboxThrottle,
@@ -18,9 +11,11 @@ import {
 import type { AlertQueue, TouchQueue, TouchSend } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
+import { askProvider, recheckEvent, stopsTheTouch } from './prospect-recheck.js';
+import { afterThrottleWait, nextDue, windowClosedUntil } from './touch-timing.js';
 
 export type SendTouchDeps = {
-  repos: Pick<Repositories, 'touches' | 'sequences' | 'mailboxes'>;
+  repos: Pick<Repositories, 'touches' | 'sequences' | 'mailboxes' | 'events'>;
   touchQueue: TouchQueue;
   providers: ProviderRegistry;
   logger: Logger;
@@ -39,6 +34,15 @@ export type SendTouchDeps = {
   holdMs?: number;
   /** Where a mailbox pause's alert goes for delivery (Slack, webhook, log) by domain-health's alert worker. */
   alertQueue?: Pick<AlertQueue, 'enqueue'>;
+  /**
+   * Whether to ask the provider, just before each send, what it knows of the
+   * prospect (adapters that offer it); default true. Off, only our own fence holds.
+   */
+  recheck?: boolean;
+  /** Bound on that question, real ms (default 2 s); past it the touch goes on. */
+  recheckTimeoutMs?: number;
+  /** Whether a hard bounce the provider reported queues a CRM update (a CRM is configured). */
+  notifyCrm?: boolean;
 };
 
 /** What became of one `touch.send` job; the processor's return value (kept in tests and Bull Board). */
@@ -53,6 +57,7 @@ export type SendOutcome =
   | 'paused_missing_variable'
   | 'held'
   | 'failed'
+  | 'recheck_stopped'
   | 'gone';
 
 type CallResult = { ok: true; result: SendResult } | { ok: false; reason: string };
@@ -61,8 +66,13 @@ type CallResult = { ok: true; result: SendResult } | { ok: false; reason: string
  * Sends one touch: re-checks the enrollment, picks the pool's mailbox for a first
  * touch, renders the copy, takes a token from the mailbox's bucket (or waits for
  * one as a delayed job), claims the touch in PostgreSQL (the reply fence), calls
- * the provider with the idempotency key `{enrollmentId}-{step}`, records the send
- * and schedules the next step.
+ * the provider with the idempotency key `{enrollmentId}-{step}` (with `-{attempt}`
+ * for a resend after a soft bounce), records the send and schedules the next step.
+ *
+ * Just before the token is taken it looks at the sending window (a touch due
+ * outside it waits for it) and asks the provider, where the adapter can say,
+ * whether it saw a reply, bounce or unsubscribe: then the touch is not sent, the
+ * answer is recorded as an event and applied like a webhook.
  */
 export function createSendTouchProcessor(deps: SendTouchDeps) {
   const { repos, logger, metrics } = deps;
@@ -70,10 +80,12 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
 
   return async function sendTouch(payload: TouchSend, job: Job): Promise<SendOutcome> {
     const { e: enrollmentId, s: step } = payload;
-    const log = logger.child({ enrollmentId, step, jobId: job.id });
+    const attempt = payload.a ?? 1;
+    const log = logger.child({ enrollmentId, step, attempt, jobId: job.id });
     let ctx = await repos.touches.loadForSend(enrollmentId);
     if (!ctx) return 'gone';
-    if (ctx.status !== 'active' || ctx.currentStep !== step) {
+    // A job of another attempt is stale: a soft bounce moved the enrollment on to a resend.
+    if (ctx.status !== 'active' || ctx.currentStep !== step || ctx.currentAttempt !== attempt) {
       metrics.touchesSkipped.inc({ reason: 'fenced' });
       return 'fenced';
     }
@@ -83,7 +95,7 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
       if (await repos.touches.exhaust(enrollmentId, step)) log.info('Enrollment exhausted');
       return 'exhausted';
     }
-    const key = touchKey(enrollmentId, step);
+    const key = touchKey(enrollmentId, step, attempt);
     // One throttle member per attempt: a retry after a 5xx counts as another
     // possible send; a job back from a throttle wait or a 429 keeps its place and slot.
     const member = `${key}.${job.attemptsMade}.${job.stalledCounter ?? 0}`;
@@ -98,6 +110,13 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
       // Held, not lost: the job comes back later; resuming the domain reschedules it sooner.
       return hold(job, 'held');
     }
+    const opensAt = windowClosedUntil(ctx, deps.clock(), deps.timeScale);
+    if (opensAt) {
+      metrics.touchesSkipped.inc({ reason: 'outside_window' });
+      log.info({ opensAt }, 'Touch waits for its sending window');
+      await job.moveToDelayed(opensAt.getTime(), job.token);
+      throw new DelayedError();
+    }
 
     const content = renderTouch(steps, step, variablesOf(ctx), `${ctx.prospect.id}-${ctx.sequenceId}`);
     if (!content.ok) {
@@ -108,26 +127,6 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
       return 'paused_missing_variable';
     }
 
-    if (deps.throttle && !tokenTaken) {
-      const token = await deps.throttle.take(ctx.mailbox.id, ctx.mailbox, member);
-      if (!token.granted) {
-        metrics.touchesSkipped.inc({ reason: 'throttled' });
-        await job.moveToDelayed(Date.now() + token.waitMs, job.token);
-        throw new DelayedError();
-      }
-    }
-
-    const claim = await repos.touches.claim(enrollmentId, step, key, ctx.prospect.email, content.variant);
-    if (claim.kind === 'fenced' || claim.kind === 'suppressed' || claim.kind === 'settled') {
-      metrics.touchesSkipped.inc({ reason: claim.kind });
-      return claim.kind;
-    }
-
-    const provider = deps.providers.get(ctx.mailbox.provider);
-    if (deps.timeScale > 1 && provider.name !== 'sandbox') {
-      await repos.touches.release(enrollmentId, step);
-      throw new UnrecoverableError('TIME_SCALE above 1 is for the sandbox provider only');
-    }
     const request: SendRequest = {
       idempotencyKey: key,
       from: ctx.mailbox.address,
@@ -145,6 +144,41 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
       mailboxConfig: ctx.mailbox.providerConfig,
       unsubscribeUrl: deps.unsubscribeUrl?.(enrollmentId) ?? null,
     };
+    const provider = deps.providers.get(ctx.mailbox.provider);
+
+    if (deps.recheck !== false && provider.prospectStatus) {
+      const seen = await askProvider(provider, request, deps.recheckTimeoutMs ?? 2_000, log);
+      if (stopsTheTouch(seen)) return stopOnProviderView(provider, seen, request, attempt, log);
+    }
+
+    if (deps.throttle && !tokenTaken) {
+      const token = await deps.throttle.take(ctx.mailbox.id, ctx.mailbox, member);
+      if (!token.granted) {
+        metrics.touchesSkipped.inc({ reason: 'throttled' });
+        // The token's time may fall after the window closes: then the touch waits for the next slot.
+        const retryAt = afterThrottleWait(ctx, deps.clock(), token.waitMs, deps.timeScale);
+        await job.moveToDelayed(retryAt.getTime(), job.token);
+        throw new DelayedError();
+      }
+    }
+
+    const claim = await repos.touches.claim(
+      enrollmentId,
+      step,
+      key,
+      ctx.prospect.email,
+      content.variant,
+      attempt,
+    );
+    if (claim.kind === 'fenced' || claim.kind === 'suppressed' || claim.kind === 'settled') {
+      metrics.touchesSkipped.inc({ reason: claim.kind });
+      return claim.kind;
+    }
+
+    if (deps.timeScale > 1 && provider.name !== 'sandbox') {
+      await repos.touches.release(enrollmentId, step, attempt);
+      throw new UnrecoverableError('TIME_SCALE above 1 is for the sandbox provider only');
+    }
     let result: SendResult;
     if (claim.kind === 'in_doubt') {
       // An earlier attempt handed this touch over and died before recording the
@@ -154,14 +188,15 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
       if (resolved) {
         result = resolved;
       } else if (provider.idempotent) {
-        const sent = await callProvider(provider, ctx, request, claim, job, log);
-        if (!sent.ok) return failTouch(ctx, step, sent.reason);
+        const sent = await callProvider(provider, ctx, request, claim, job, log, attempt);
+        if (!sent.ok) return failTouch(ctx, step, sent.reason, attempt);
         result = sent.result;
       } else {
-        const dueAt = nextDue(ctx, steps, step, deps);
+        const dueAt = nextDue(ctx, steps, step, deps.clock(), deps.timeScale, deps.jitterMs);
         const advanced = await repos.touches.recordSent({
           enrollmentId,
           step,
+          attempt,
           messageId: '',
           conversationId: '',
           nextTouchAt: dueAt,
@@ -173,15 +208,16 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
         return 'unknown';
       }
     } else {
-      const sent = await callProvider(provider, ctx, request, claim, job, log);
-      if (!sent.ok) return failTouch(ctx, step, sent.reason);
+      const sent = await callProvider(provider, ctx, request, claim, job, log, attempt);
+      if (!sent.ok) return failTouch(ctx, step, sent.reason, attempt);
       result = sent.result;
     }
 
-    const dueAt = nextDue(ctx, steps, step, deps);
+    const dueAt = nextDue(ctx, steps, step, deps.clock(), deps.timeScale, deps.jitterMs);
     const advanced = await repos.touches.recordSent({
       enrollmentId,
       step,
+      attempt,
       messageId: result.messageId,
       conversationId: result.conversationId,
       nextTouchAt: dueAt,
@@ -254,6 +290,7 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
     claim: Claim,
     job: Job,
     log: Logger,
+    attempt: number,
   ): Promise<CallResult> {
     const { enrollmentId, step } = request.metadata;
     try {
@@ -266,7 +303,7 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
       const release = claim.kind === 'claimed' && err.notSent;
       if (err.kind === 'rate_limited') {
         // Not a failure: come back when the provider says, without spending an attempt.
-        if (release) await repos.touches.release(enrollmentId, step);
+        if (release) await repos.touches.release(enrollmentId, step, attempt);
         log.info({ retryAfterMs: err.retryAfterMs }, 'Provider rate limited; touch waits');
         await job.moveToDelayed(Date.now() + (err.retryAfterMs ?? 1000), job.token);
         throw new DelayedError();
@@ -274,7 +311,7 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
       if (err.kind === 'our_setup') {
         // Our mailbox or domain is at fault, not the prospect: pause the mailbox,
         // tell ops, and hold the touch until the mailbox is resumed.
-        if (release) await repos.touches.release(enrollmentId, step);
+        if (release) await repos.touches.release(enrollmentId, step, attempt);
         const alertId = await repos.mailboxes.pauseForSetupProblem(ctx.mailbox.id, err.message, {
           enrollmentId,
           step,
@@ -285,14 +322,14 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
             'Mailbox paused: the provider blamed our setup',
           );
           // Delivered at once; if this enqueue is lost, domain-health's tick re-enqueues unsettled alerts.
-          await deps.alertQueue
-            ?.enqueue([alertId])
-            .catch((e: Error) => log.warn({ alertId, err: e.message }, 'Alert enqueue failed; left to the sweep'));
+          await deps.alertQueue?.enqueue([alertId]).catch((e: Error) => {
+            log.warn({ alertId, err: e.message }, 'Alert enqueue failed; left to the sweep');
+          });
         }
         return hold(job, 'mailbox_paused');
       }
       if (err.kind === 'retryable') {
-        if (release) await repos.touches.release(enrollmentId, step);
+        if (release) await repos.touches.release(enrollmentId, step, attempt);
         log.warn({ err: err.message }, 'Provider call failed; will retry with the same key');
         throw err;
       }
@@ -300,8 +337,42 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
     }
   }
 
-  async function failTouch(ctx: SendContext, step: number, reason: string): Promise<SendOutcome> {
-    await repos.touches.fail(ctx.enrollmentId, step, reason);
+  /**
+   * The provider saw a reply, bounce or unsubscribe that has not reached us (or not
+   * yet): the touch is not sent, and the answer is recorded as an event from
+   * `{provider}-recheck` and applied like a webhook (every sequence of the
+   * prospect ends, bounces and unsubscribes suppress), so the timeline says why.
+   */
+  async function stopOnProviderView(
+    provider: ProviderAdapter,
+    seen: 'replied' | 'bounced' | 'unsubscribed',
+    request: SendRequest,
+    attempt: number,
+    log: Logger,
+  ): Promise<SendOutcome> {
+    const result = await repos.events.recordAndApply(
+      recheckEvent(provider.name, seen, request, attempt, deps.clock()),
+      { now: deps.clock(), timeScale: deps.timeScale, notifyCrm: deps.notifyCrm ?? false },
+    );
+    metrics.touchesSkipped.inc({ reason: `recheck_${seen}` });
+    log.info(
+      { provider: provider.name, providerStatus: seen, eventId: result.eventId, outcome: result.outcome },
+      'Touch not sent: the provider saw the prospect answer first',
+    );
+    // Best effort, as in ingest: a pending job that survives is fenced by the claim.
+    await deps.touchQueue
+      .cancel(result.stopped.map((e) => ({ enrollmentId: e.id, step: e.currentStep, attempt: e.currentAttempt })))
+      .catch((err: Error) => log.warn({ err: err.message }, 'Pending job removal failed; the fence holds'));
+    return 'recheck_stopped';
+  }
+
+  async function failTouch(
+    ctx: SendContext,
+    step: number,
+    reason: string,
+    attempt: number,
+  ): Promise<SendOutcome> {
+    await repos.touches.fail(ctx.enrollmentId, step, reason, attempt);
     logger.warn(
       { enrollmentId: ctx.enrollmentId, step, reason },
       'Touch refused by the provider; enrollment failed',
@@ -314,34 +385,6 @@ async function resolveInDoubt(provider: ProviderAdapter, request: SendRequest): 
   if (!provider.status) return null;
   const status = await provider.status(request.idempotencyKey, request);
   return status.state === 'sent' ? status.result : null;
-}
-
-// resolveTimeZone validates both zones through Intl on every call, about a tenth
-// of a millisecond each: on the hot path that adds up, and the answer for a pair
-// of names never changes.
-const zones = new Map<string, string>();
-function timeZoneOf(prospectTz: string | null, mailboxTz: string): string {
-  const key = `${prospectTz ?? ''}|${mailboxTz}`;
-  let zone = zones.get(key);
-  if (zone === undefined) {
-    zone = resolveTimeZone(prospectTz, mailboxTz);
-    if (zones.size > 10_000) zones.clear();
-    zones.set(key, zone);
-  }
-  return zone;
-}
-
-function nextDue(ctx: SendContext, steps: SequenceStep[], step: number, deps: SendTouchDeps): Date {
-  const timing: TouchTiming = {
-    timeZone: timeZoneOf(ctx.prospect.timezone, ctx.mailbox.timezone),
-    window:
-      ctx.mailbox.windowDays.length > 0
-        ? { days: ctx.mailbox.windowDays, start: ctx.mailbox.windowStart, end: ctx.mailbox.windowEnd }
-        : null,
-    timeScale: deps.timeScale,
-    ...(deps.jitterMs ? { jitterMs: deps.jitterMs } : {}),
-  };
-  return dueAfterWait(deps.clock(), steps[step - 1]?.wait ?? '0s', timing);
 }
 
 function variablesOf(ctx: SendContext): Record<string, string | null | undefined> {

@@ -11,6 +11,8 @@ export type EnrollmentRow = {
   mailboxId: string;
   status: EnrollmentStatus;
   currentStep: number;
+  /** Attempt of the current step's touch (2 or 3 while a soft-bounced touch waits to be resent). */
+  currentAttempt: number;
   nextTouchAt: Date | null;
   conversationId: string | null;
   firstMessageId: string | null;
@@ -27,8 +29,8 @@ export type EnrollResult = {
 };
 
 const COLUMNS = `id, prospect_id AS "prospectId", sequence_id AS "sequenceId", sequence_version_id AS "sequenceVersionId",
-  mailbox_id AS "mailboxId", status, current_step AS "currentStep", next_touch_at AS "nextTouchAt",
-  conversation_id AS "conversationId", first_message_id AS "firstMessageId", stop_reason AS "stopReason",
+  mailbox_id AS "mailboxId", status, current_step AS "currentStep", current_attempt AS "currentAttempt",
+  next_touch_at AS "nextTouchAt", conversation_id AS "conversationId", first_message_id AS "firstMessageId", stop_reason AS "stopReason",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** `stop_reason` of an enrollment held (`queued`) until its sending domain is resumed. */
@@ -56,7 +58,8 @@ export class EnrollmentRepository {
     sequenceVersionId: string;
     mailboxId: string;
     prospectIds: string[];
-    firstTouchAt: (index: number) => Date;
+    /** The first touch's due time of the `index`-th prospect enrolled (with its own zone, when it has one). */
+    firstTouchAt: (index: number, prospect: { id: string; timezone: string | null }) => Date;
     whenDomainPaused?: 'refuse' | 'hold';
   }): Promise<EnrollResult> {
     return inTransaction(this.pool, async (client) => {
@@ -86,11 +89,12 @@ export class EnrollmentRepository {
         throw new DomainError('mailbox_paused', 'mailbox is paused', { mailboxId: input.mailboxId });
 
       const unique = [...new Set(input.prospectIds)];
-      const prospects = await client.query<{ id: string; email: string }>(
-        'SELECT id, email FROM prospect WHERE id = ANY($1::uuid[])',
+      const prospects = await client.query<{ id: string; email: string; timezone: string | null }>(
+        'SELECT id, email, timezone FROM prospect WHERE id = ANY($1::uuid[])',
         [unique],
       );
       const found = new Map(prospects.rows.map((p) => [p.id, p.email]));
+      const zones = new Map(prospects.rows.map((p) => [p.id, p.timezone]));
       const refused: EnrollResult['refused'] = unique
         .filter((id) => !found.has(id))
         .map((prospectId) => ({ prospectId, reason: 'not_found' as const }));
@@ -122,7 +126,7 @@ export class EnrollmentRepository {
           input.sequenceId,
           input.sequenceVersionId,
           input.mailboxId,
-          candidates.map((_, i) => input.firstTouchAt(i)),
+          candidates.map((id, i) => input.firstTouchAt(i, { id, timezone: zones.get(id) ?? null })),
           hold ? 'queued' : 'active',
           hold ? HELD_FOR_DOMAIN_PAUSE : null,
         ],
@@ -162,9 +166,10 @@ export class EnrollmentRepository {
   async activePage(
     after: string | null,
     limit: number,
-  ): Promise<{ id: string; currentStep: number; nextTouchAt: Date | null }[]> {
+  ): Promise<{ id: string; currentStep: number; currentAttempt: number; nextTouchAt: Date | null }[]> {
     const { rows } = await this.pool.query(
-      `SELECT id, current_step AS "currentStep", next_touch_at AS "nextTouchAt" FROM enrollment
+      `SELECT id, current_step AS "currentStep", current_attempt AS "currentAttempt", next_touch_at AS "nextTouchAt"
+       FROM enrollment
        WHERE status = 'active' AND ($1::uuid IS NULL OR id > $1) ORDER BY id LIMIT $2`,
       [after, limit],
     );
@@ -181,11 +186,11 @@ export class EnrollmentRepository {
     prospectId: string,
     status: EnrollmentStatus,
     reason: string,
-  ): Promise<{ id: string; currentStep: number }[]> {
+  ): Promise<{ id: string; currentStep: number; currentAttempt: number }[]> {
     const { rows } = await client.query(
       `UPDATE enrollment SET status = $2, stop_reason = $3, next_touch_at = NULL, updated_at = now()
        WHERE prospect_id = $1 AND status IN ('queued', 'active', 'paused')
-       RETURNING id, current_step AS "currentStep"`,
+       RETURNING id, current_step AS "currentStep", current_attempt AS "currentAttempt"`,
       [prospectId, status, reason],
     );
     return rows;
@@ -196,10 +201,11 @@ export class EnrollmentRepository {
     id: string,
     status: EnrollmentStatus,
     reason: string,
-  ): Promise<{ id: string; currentStep: number } | null> {
+  ): Promise<{ id: string; currentStep: number; currentAttempt: number } | null> {
     const { rows } = await this.pool.query(
       `UPDATE enrollment SET status = $2, stop_reason = $3, next_touch_at = NULL, updated_at = now()
-       WHERE id = $1 AND status IN ('queued', 'active', 'paused') RETURNING id, current_step AS "currentStep"`,
+       WHERE id = $1 AND status IN ('queued', 'active', 'paused')
+       RETURNING id, current_step AS "currentStep", current_attempt AS "currentAttempt"`,
       [id, status, reason],
     );
     return rows[0] ?? null;
@@ -214,7 +220,8 @@ export class EnrollmentRepository {
       [sequenceId ?? null],
     );
     const t = await this.pool.query<{ step: number; n: number }>(
-      `SELECT t.step, count(*)::int AS n FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
+      // A step resent after a soft bounce reached its prospect once.
+      `SELECT t.step, count(DISTINCT t.enrollment_id)::int AS n FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
        WHERE t.status = 'sent' AND ($1::uuid IS NULL OR e.sequence_id = $1) GROUP BY t.step ORDER BY t.step`,
       [sequenceId ?? null],
     );

@@ -3,8 +3,13 @@ import {
   type CanonicalEvent,
   type EventEffect,
   effectOf,
+  MAX_TOUCH_ATTEMPTS,
   outOfOfficeResumeAt,
+  resolveTimeZone,
+  type SendingWindow,
+  sendingWindowOf,
   softBounceEffect,
+  softBounceRetryDue,
 } from '@touchbase/core';
 import type pg from 'pg';
 import { inTransaction } from '../database.js';
@@ -13,7 +18,20 @@ import { EnrollmentRepository, emailHash } from './enrollment.repository.js';
 import { TriageRepository } from './triage.repository.js';
 
 /** An enrollment whose pending job should be removed (stopped or paused) or created (resumed). */
-export type EnrollmentStep = { id: string; currentStep: number };
+export type EnrollmentStep = { id: string; currentStep: number; currentAttempt: number };
+
+/**
+ * A soft-bounced touch sent back to be resent: the enrollment is again at `step`,
+ * now at `attempt`, due at `nextTouchAt`. `replaces` is the job of the step it had
+ * moved on to (only because the bounced touch was recorded as sent), to remove.
+ */
+export type SoftBounceRetry = {
+  id: string;
+  step: number;
+  attempt: number;
+  nextTouchAt: Date;
+  replaces: { step: number; attempt: number } | null;
+};
 
 /** What recording an event did. */
 export type ApplyResult = {
@@ -31,6 +49,8 @@ export type ApplyResult = {
   stopped: EnrollmentStep[];
   /** Enrollments made active again (an address change), whose next touch needs a job. */
   resumed: (EnrollmentStep & { nextTouchAt: Date })[];
+  /** Soft-bounced touches to resend: each needs its job, and the job it replaces removed. */
+  retried: SoftBounceRetry[];
   /**
    * Touches of the stopped enrollments that a sender had already claimed when the
    * stop committed: they may still be on their way to the provider.
@@ -40,8 +60,17 @@ export type ApplyResult = {
   crmQueued: boolean;
 };
 
-/** How to apply events: the clock, TIME_SCALE for pauses, and whether a CRM is told of hard bounces. */
-export type ApplyOptions = { now?: Date; timeScale?: number; notifyCrm?: boolean };
+/**
+ * How to apply events: the clock, TIME_SCALE for pauses and resends, whether a CRM
+ * is told of hard bounces, and the back-off before the first resend of a
+ * soft-bounced touch (real ms before TIME_SCALE; doubled before the second resend).
+ */
+export type ApplyOptions = {
+  now?: Date;
+  timeScale?: number;
+  notifyCrm?: boolean;
+  softBounceRetryMs?: number;
+};
 
 type Target = { prospectId: string; email: string; enrollmentId: string | null };
 
@@ -92,6 +121,7 @@ export class EventRepository {
         outcome: 'no_effect',
         stopped: [],
         resumed: [],
+        retried: [],
         inFlight: [],
         crmQueued: false,
         triaged: false,
@@ -164,17 +194,21 @@ export class EventRepository {
           const { rows } = await client.query<EnrollmentStep>(
             `UPDATE enrollment SET status = 'paused', stop_reason = 'out_of_office', next_touch_at = $2, updated_at = now()
              WHERE prospect_id = $1 AND (status = 'active' OR (status = 'paused' AND stop_reason = 'out_of_office'))
-             RETURNING id, current_step AS "currentStep"`,
+             RETURNING id, current_step AS "currentStep", current_attempt AS "currentAttempt"`,
             [target.prospectId, until],
           );
           result.stopped = rows;
           result.outcome = 'paused';
           break;
         }
-        case 'soft_bounce':
-          // Fewer than three in a row: the address may recover; the count lives in the log.
+        case 'soft_bounce': {
+          // Fewer than three in a row: the address may recover; the count lives in the log,
+          // and the touch that bounced is sent again later, when it is still the current one.
+          const retry = await this.resendAfterSoftBounce(client, event, target, now, opts);
+          if (retry) result.retried.push(retry);
           result.outcome = 'soft_bounce';
           break;
+        }
         case 'email_changed':
           result.outcome = await this.changeEmail(client, target, effect.newEmail, result);
           break;
@@ -243,6 +277,120 @@ export class EventRepository {
   }
 
   /**
+   * Sends a soft-bounced touch again, as attempt `n + 1` with its own idempotency
+   * key, after a back-off, when it is still the enrollment's current touch:
+   *
+   * - the touch is named by our message id (or, without one, it is the last touch
+   *   handed over in the enrollment the event names; an event that names only an
+   *   address resends nothing: when in doubt, do not resend);
+   * - it was handed over (`sending`, `sent` or `unknown`) and is not the last
+   *   attempt allowed ({@link MAX_TOUCH_ATTEMPTS});
+   * - the enrollment is still `active` and either still at that step and attempt
+   *   (the bounce beat the sender's record of the send: the record then does not
+   *   advance it) or moved on to the next step only because this touch was recorded
+   *   as sent: that next touch is not claimed yet, and no later attempt of the step
+   *   exists. A paused or ended enrollment, one whose next touch already went out
+   *   (or is going out), and a bounce of an older attempt resend nothing.
+   *
+   * The enrollment row is locked first and the touches read after it, so this
+   * serialises with a sender's claim of the next touch (which locks the same row):
+   * either that claim committed and is seen here, or it waits and then finds the
+   * enrollment moved back, and is fenced. A resend of the first step starts a new
+   * thread: the first message never arrived.
+   */
+  private async resendAfterSoftBounce(
+    client: pg.PoolClient,
+    event: CanonicalEvent,
+    target: Target,
+    now: Date,
+    opts: ApplyOptions,
+  ): Promise<SoftBounceRetry | null> {
+    type Bounced = { enrollmentId: string; step: number; attempt: number; status: string };
+    let touch: Bounced | undefined;
+    if (event.messageId) {
+      const r = await client.query<Bounced>(
+        `SELECT t.enrollment_id AS "enrollmentId", t.step, t.attempt, t.status::text AS status
+         FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
+         WHERE t.provider_message_id = $1 AND e.prospect_id = $2 LIMIT 1`,
+        [event.messageId, target.prospectId],
+      );
+      touch = r.rows[0];
+    }
+    if (!touch && event.enrollmentId && target.enrollmentId === event.enrollmentId) {
+      const r = await client.query<Bounced>(
+        `SELECT enrollment_id AS "enrollmentId", step, attempt, status::text AS status FROM touch
+         WHERE enrollment_id = $1 AND status IN ('sending', 'sent', 'unknown') ORDER BY step DESC, attempt DESC LIMIT 1`,
+        [target.enrollmentId],
+      );
+      touch = r.rows[0];
+    }
+    if (!touch || touch.attempt >= MAX_TOUCH_ATTEMPTS) return null;
+    if (!['sending', 'sent', 'unknown'].includes(touch.status)) return null;
+    const { enrollmentId, step, attempt } = touch;
+
+    const { rows } = await client.query<{
+      status: string;
+      current_step: number;
+      current_attempt: number;
+      p_tz: string | null;
+      m_tz: string;
+      window_days: number[];
+      window_start: string;
+      window_end: string;
+      holidays: string[] | null;
+      sending_window: SendingWindow | null;
+    }>(
+      `SELECT e.status::text AS status, e.current_step, e.current_attempt, p.timezone AS p_tz, m.timezone AS m_tz,
+              m.window_days, m.window_start, m.window_end, m.holidays, s.sending_window
+       FROM enrollment e JOIN prospect p ON p.id = e.prospect_id JOIN mailbox m ON m.id = e.mailbox_id
+       JOIN sequence s ON s.id = e.sequence_id
+       WHERE e.id = $1 FOR UPDATE OF e`,
+      [enrollmentId],
+    );
+    const e = rows[0];
+    if (!e || e.status !== 'active') return null;
+    const atThisTouch = e.current_step === step && e.current_attempt === attempt;
+    const movedOnByIt = e.current_step === step + 1 && e.current_attempt === 1;
+    if (!atThisTouch && !movedOnByIt) return null;
+    // A statement after the lock: it sees a claim of the next touch that committed before it.
+    const later = await client.query(
+      `SELECT 1 FROM touch WHERE enrollment_id = $1 AND (step > $2 OR (step = $2 AND attempt > $3)) LIMIT 1`,
+      [enrollmentId, step, attempt],
+    );
+    if ((later.rowCount ?? 0) > 0) return null;
+
+    const nextTouchAt = softBounceRetryDue(
+      now,
+      attempt,
+      {
+        timeZone: resolveTimeZone(e.p_tz, e.m_tz),
+        window: sendingWindowOf(e.sending_window, {
+          windowDays: e.window_days ?? [],
+          windowStart: e.window_start,
+          windowEnd: e.window_end,
+          holidays: e.holidays,
+        }),
+        timeScale: opts.timeScale ?? 1,
+      },
+      opts.softBounceRetryMs,
+    );
+    await client.query(
+      `UPDATE enrollment SET current_step = $2, current_attempt = $3, next_touch_at = $4, updated_at = now(),
+         conversation_id = CASE WHEN $2 = 1 THEN NULL ELSE conversation_id END,
+         first_message_id = CASE WHEN $2 = 1 THEN NULL ELSE first_message_id END
+       WHERE id = $1`,
+      [enrollmentId, step, attempt + 1, nextTouchAt],
+    );
+    return {
+      id: enrollmentId,
+      step,
+      attempt: attempt + 1,
+      nextTouchAt,
+      replaces: movedOnByIt ? { step: step + 1, attempt: 1 } : null,
+    };
+  }
+
+  /**
    * Soft bounces of this prospect since the last sign the address works (a
    * delivery, an open, a click, a reply) or the last hard bounce.
    */
@@ -291,7 +439,7 @@ export class EventRepository {
       `UPDATE enrollment SET status = 'active', stop_reason = NULL, next_touch_at = now(),
          conversation_id = NULL, first_message_id = NULL, updated_at = now()
        WHERE prospect_id = $1 AND status = 'bounced'
-       RETURNING id, current_step AS "currentStep", next_touch_at AS "nextTouchAt"`,
+       RETURNING id, current_step AS "currentStep", current_attempt AS "currentAttempt", next_touch_at AS "nextTouchAt"`,
       [target.prospectId],
     );
     result.resumed = rows;
@@ -390,7 +538,7 @@ export class EventRepository {
        WHERE id IN (SELECT id FROM enrollment WHERE status = 'paused' AND stop_reason = 'out_of_office' AND next_touch_at <= $1
                     ORDER BY next_touch_at LIMIT $2 FOR UPDATE SKIP LOCKED)
          AND status = 'paused'
-       RETURNING id, current_step AS "currentStep", next_touch_at AS "nextTouchAt"`,
+       RETURNING id, current_step AS "currentStep", current_attempt AS "currentAttempt", next_touch_at AS "nextTouchAt"`,
       [now, limit],
     );
     return rows;

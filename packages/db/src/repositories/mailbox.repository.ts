@@ -12,9 +12,17 @@ export type MailboxInput = {
   windowDays?: number[];
   windowStart?: string;
   windowEnd?: string;
+  /** Local dates (YYYY-MM-DD) on which the mailbox does not send. */
+  holidays?: string[];
   timezone?: string;
   providerConfig?: Record<string, unknown>;
 };
+
+/** A mailbox's sending window as the API changes it: weekdays (empty: any time), hours, holidays, zone. */
+export type MailboxWindowInput = Pick<
+  MailboxInput,
+  'windowDays' | 'windowStart' | 'windowEnd' | 'holidays' | 'timezone'
+>;
 
 /** Mailboxes and their sending domains (a domain row is created with its first mailbox). */
 export class MailboxRepository {
@@ -92,6 +100,16 @@ export class MailboxRepository {
       });
       return alertId;
     });
+  }
+
+  /**
+   * Changes a mailbox's sending window (the fields given). Touches scheduled from
+   * now on follow it; touches already scheduled keep their time.
+   */
+  async setSendingWindow(mailboxId: string, window: MailboxWindowInput) {
+    const r = await this.prisma.mailbox.updateMany({ where: { id: mailboxId }, data: window });
+    if (r.count === 0) throw new DomainError('not_found', 'mailbox not found', { mailboxId });
+    return this.get(mailboxId);
   }
 
   /** Resumes a paused mailbox; its held touches go out on their next attempt. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@touchbase/core';
+import { DomainError, type SendingWindow } from '@touchbase/core';
 import type pg from 'pg';
 import { inTransaction } from '../database.js';
 import { HELD_FOR_DOMAIN_PAUSE } from './enrollment.repository.js';
@@ -39,10 +39,15 @@ export type NewAlert = { kind: string; domainId: string | null; message: string;
 export type HeldEnrollment = {
   id: string;
   mailboxId: string;
+  /** The mailbox's zone; the prospect's own, when it has one, is `prospectTimezone`. */
   timezone: string;
+  prospectTimezone: string | null;
   windowDays: number[];
   windowStart: string;
   windowEnd: string;
+  holidays: string[];
+  /** The sequence's own window, which overrides the mailbox's. */
+  sequenceWindow: SendingWindow | null;
 };
 
 type Db = pg.Pool | pg.PoolClient;
@@ -295,9 +300,11 @@ export class SendingDomainRepository {
     );
 
     const held = await client.query(
-      `SELECT e.id, m.id AS "mailboxId", m.timezone, m.window_days AS "windowDays", m.window_start AS "windowStart",
-              m.window_end AS "windowEnd"
-       FROM enrollment e JOIN mailbox m ON m.id = e.mailbox_id
+      `SELECT e.id, m.id AS "mailboxId", m.timezone, p.timezone AS "prospectTimezone", m.window_days AS "windowDays",
+              m.window_start AS "windowStart", m.window_end AS "windowEnd", COALESCE(m.holidays, '{}') AS holidays,
+              s.sending_window AS "sequenceWindow"
+       FROM enrollment e JOIN mailbox m ON m.id = e.mailbox_id JOIN prospect p ON p.id = e.prospect_id
+       JOIN sequence s ON s.id = e.sequence_id
        WHERE m.domain_id = $1 AND e.status = 'queued' AND e.stop_reason = $2
        ORDER BY e.created_at, e.id FOR UPDATE OF e`,
       [input.domainId, HELD_FOR_DOMAIN_PAUSE],

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   DomainError,
+  type SendingWindow,
+  SendingWindowSchema,
   type SequenceDefinition,
   type SequenceStep,
   SequenceStepsSchema,
 } from '@touchbase/core';
 import type { PrismaClient } from '../database.js';
+import { Prisma } from '../generated/prisma/client.js';
 
 export type SequenceVersionRow = { id: string; sequenceId: string; version: number; steps: SequenceStep[] };
 
@@ -16,14 +19,58 @@ export class SequenceRepository {
 
   constructor(private readonly prisma: PrismaClient) {}
 
-  /** Creates a sequence with its first version. */
-  async create(def: SequenceDefinition): Promise<{ id: string; name: string; version: SequenceVersionRow }> {
+  /**
+   * Creates a sequence with its first version and, optionally, a sending window of
+   * its own (it overrides the window of the mailbox each enrollment sends from).
+   */
+  async create(
+    def: SequenceDefinition,
+    opts: { sendingWindow?: SendingWindow | null } = {},
+  ): Promise<{
+    id: string;
+    name: string;
+    sendingWindow: SendingWindow | null;
+    version: SequenceVersionRow;
+  }> {
     const id = randomUUID();
     const versionId = randomUUID();
+    const sendingWindow = opts.sendingWindow ?? null;
     await this.prisma.sequence.create({
-      data: { id, name: def.name, versions: { create: { id: versionId, version: 1, steps: def.steps } } },
+      data: {
+        id,
+        name: def.name,
+        ...(sendingWindow ? { sendingWindow } : {}),
+        versions: { create: { id: versionId, version: 1, steps: def.steps } },
+      },
     });
-    return { id, name: def.name, version: { id: versionId, sequenceId: id, version: 1, steps: def.steps } };
+    return {
+      id,
+      name: def.name,
+      sendingWindow,
+      version: { id: versionId, sequenceId: id, version: 1, steps: def.steps },
+    };
+  }
+
+  /** The sequence's own sending window, or null when its touches follow the mailbox's. */
+  async sendingWindow(sequenceId: string): Promise<SendingWindow | null> {
+    const row = await this.prisma.sequence.findUnique({
+      where: { id: sequenceId },
+      select: { sendingWindow: true },
+    });
+    if (!row) throw new DomainError('not_found', 'sequence not found', { sequenceId });
+    return row.sendingWindow ? SendingWindowSchema.parse(row.sendingWindow) : null;
+  }
+
+  /**
+   * Sets (or, with null, removes) the sequence's own sending window. Touches
+   * scheduled from now on follow it; touches already scheduled keep their time.
+   */
+  async setSendingWindow(sequenceId: string, window: SendingWindow | null): Promise<void> {
+    const r = await this.prisma.sequence.updateMany({
+      where: { id: sequenceId },
+      data: { sendingWindow: window ?? Prisma.DbNull },
+    });
+    if (r.count === 0) throw new DomainError('not_found', 'sequence not found', { sequenceId });
   }
 
   /** Adds a new version; running enrollments keep theirs. */

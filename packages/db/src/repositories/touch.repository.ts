@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EnrollmentStatus } from '@touchbase/core';
+import type { EnrollmentStatus, SendingWindow } from '@touchbase/core';
 import type pg from 'pg';
 import { inTransaction } from '../database.js';
 import { emailHash } from './enrollment.repository.js';
@@ -9,10 +9,14 @@ export type SendContext = {
   enrollmentId: string;
   status: EnrollmentStatus;
   currentStep: number;
+  /** Attempt of the current step's touch (above 1 after a soft bounce sent it back). */
+  currentAttempt: number;
   sequenceId: string;
   sequenceVersionId: string;
   /** The sequence's mailbox pool; its first touch goes out from the member with the most room today. */
   mailboxPoolId: string | null;
+  /** The sequence's own sending window, which overrides the mailbox's; null: the mailbox's. */
+  sequenceWindow: SendingWindow | null;
   conversationId: string | null;
   firstMessageId: string | null;
   prospect: {
@@ -41,6 +45,8 @@ export type SendMailbox = {
   windowDays: number[];
   windowStart: string;
   windowEnd: string;
+  /** Local dates (YYYY-MM-DD) on which the mailbox does not send. */
+  holidays: string[];
   perMinute: number;
   perHour: number;
   perDay: number;
@@ -49,7 +55,7 @@ export type SendMailbox = {
 };
 
 const MAILBOX_COLUMNS = `m.id AS m_id, m.address, m.provider, m.status AS m_status, m.timezone AS m_tz, m.window_days, m.window_start,
-  m.window_end, m.per_minute, m.per_hour, m.per_day, m.min_spacing_ms, m.provider_config`;
+  m.window_end, m.holidays, m.per_minute, m.per_hour, m.per_day, m.min_spacing_ms, m.provider_config`;
 
 // biome-ignore lint/suspicious/noExplicitAny: a pg row, typed by the query's column list
 function mailboxOf(r: Record<string, any>): SendMailbox {
@@ -62,6 +68,7 @@ function mailboxOf(r: Record<string, any>): SendMailbox {
     windowDays: r.window_days,
     windowStart: r.window_start,
     windowEnd: r.window_end,
+    holidays: r.holidays ?? [],
     perMinute: r.per_minute,
     perHour: r.per_hour,
     perDay: r.per_day,
@@ -84,10 +91,10 @@ export class TouchRepository {
 
   async loadForSend(enrollmentId: string): Promise<SendContext | null> {
     const { rows } = await this.pool.query(
-      `SELECT e.id, e.status, e.current_step, e.sequence_id, e.sequence_version_id, e.conversation_id, e.first_message_id,
+      `SELECT e.id, e.status, e.current_step, e.current_attempt, e.sequence_id, e.sequence_version_id, e.conversation_id, e.first_message_id,
               e.next_touch_at,
               p.id AS p_id, p.email, p.email_status, p.first_name, p.last_name, p.company, p.timezone AS p_tz, p.attributes,
-              ${MAILBOX_COLUMNS}, s.mailbox_pool_id,
+              ${MAILBOX_COLUMNS}, s.mailbox_pool_id, s.sending_window,
               d.id AS d_id, d.domain, d.status AS d_status, d.hold_touches AS d_hold
        FROM enrollment e JOIN prospect p ON p.id = e.prospect_id JOIN sequence s ON s.id = e.sequence_id
        JOIN mailbox m ON m.id = e.mailbox_id JOIN sending_domain d ON d.id = m.domain_id
@@ -100,9 +107,11 @@ export class TouchRepository {
       enrollmentId: r.id,
       status: r.status,
       currentStep: r.current_step,
+      currentAttempt: r.current_attempt,
       sequenceId: r.sequence_id,
       sequenceVersionId: r.sequence_version_id,
       mailboxPoolId: r.mailbox_pool_id,
+      sequenceWindow: r.sending_window ?? null,
       conversationId: r.conversation_id,
       firstMessageId: r.first_message_id,
       nextTouchAt: r.next_touch_at,
@@ -122,12 +131,13 @@ export class TouchRepository {
   }
 
   /**
-   * Claims touch `step` of an enrollment: the reply fence. The conditional UPDATE
-   * locks the enrollment row, so it serialises with ingest's status change: once
-   * ingest has committed a reply, this sees it and refuses (a status change in
+   * Claims attempt `attempt` of touch `step` of an enrollment: the reply fence. The
+   * conditional UPDATE locks the enrollment row, so it serialises with ingest's
+   * status change: once ingest has committed a reply (or a soft bounce that moved
+   * the enrollment to another attempt), this sees it and refuses (a change in
    * flight makes it wait, then re-check). The suppression list is read and the
-   * touch row (unique per enrollment and step) written in the same statement,
-   * before the provider is called, so a crash leaves a trace: "in doubt".
+   * touch row (unique per enrollment, step and attempt) written in the same
+   * statement, before the provider is called, so a crash leaves a trace: "in doubt".
    *
    * One statement, one round trip: the sender's hot path (it was a five-statement
    * transaction; PostgreSQL shares the machine's cores with the sender).
@@ -138,6 +148,7 @@ export class TouchRepository {
     idempotencyKey: string,
     email: string,
     variant = 0,
+    attempt = 1,
   ): Promise<Claim> {
     const { rows } = await this.pool.query<{
       locked: boolean;
@@ -146,14 +157,15 @@ export class TouchRepository {
       inserted: boolean;
     }>(
       `WITH locked AS (
-         UPDATE enrollment SET updated_at = now() WHERE id = $1 AND status = 'active' AND current_step = $2 RETURNING id),
-       existing AS (SELECT status::text AS status FROM touch WHERE enrollment_id = $1 AND step = $2),
+         UPDATE enrollment SET updated_at = now()
+         WHERE id = $1 AND status = 'active' AND current_step = $2 AND current_attempt = $9 RETURNING id),
+       existing AS (SELECT status::text AS status FROM touch WHERE enrollment_id = $1 AND step = $2 AND attempt = $9),
        sup AS (
          SELECT 1 FROM suppression
          WHERE (kind = 'email' AND value = $4) OR (kind = 'domain' AND value = $5) OR (kind = 'hash' AND value = $6) LIMIT 1),
        ins AS (
-         INSERT INTO touch (id, enrollment_id, step, status, idempotency_key, variant)
-         SELECT $7::uuid, $1::uuid, $2::int, 'sending'::"TouchStatus", $3::text, $8::int
+         INSERT INTO touch (id, enrollment_id, step, attempt, status, idempotency_key, variant)
+         SELECT $7::uuid, $1::uuid, $2::int, $9::int, 'sending'::"TouchStatus", $3::text, $8::int
          WHERE EXISTS (SELECT 1 FROM locked) AND NOT EXISTS (SELECT 1 FROM existing) AND NOT EXISTS (SELECT 1 FROM sup)
          ON CONFLICT DO NOTHING RETURNING id)
        SELECT EXISTS (SELECT 1 FROM locked) AS locked, (SELECT status FROM existing) AS existing,
@@ -167,6 +179,7 @@ export class TouchRepository {
         emailHash(email),
         randomUUID(),
         variant,
+        attempt,
       ],
     );
     const r = rows[0]!;
@@ -184,18 +197,19 @@ export class TouchRepository {
     if (r.inserted) return { kind: 'claimed' };
     // Another claim of the same touch committed after this statement's snapshot.
     const again = await this.pool.query<{ status: string }>(
-      'SELECT status::text AS status FROM touch WHERE enrollment_id = $1 AND step = $2',
-      [enrollmentId, step],
+      'SELECT status::text AS status FROM touch WHERE enrollment_id = $1 AND step = $2 AND attempt = $3',
+      [enrollmentId, step, attempt],
     );
     const status = again.rows[0]?.status;
     return status === 'sending' || status === undefined ? { kind: 'in_doubt' } : { kind: 'settled', status };
   }
 
   /**
-   * Records an accepted touch and moves the enrollment to the next step, in one
-   * statement (so one transaction). The enrollment only advances if it is still
-   * active at this step: a reply that arrived while the provider was being called
-   * keeps its status.
+   * Records an accepted touch and moves the enrollment to the next step (its first
+   * attempt), in one statement (so one transaction). The enrollment only advances
+   * if it is still active at this step and attempt: a reply that arrived while the
+   * provider was being called keeps its status, and a soft bounce that already sent
+   * it back to resend this step keeps the resend.
    * @returns whether the enrollment advanced (and so needs its next job).
    */
   async recordSent(input: {
@@ -205,14 +219,17 @@ export class TouchRepository {
     conversationId: string;
     nextTouchAt: Date;
     status?: 'sent' | 'unknown';
+    /** The attempt of the step that was sent (1 unless it is a resend after a soft bounce). */
+    attempt?: number;
   }): Promise<boolean> {
     // A data-modifying CTE runs to completion even though the outer UPDATE may match nothing.
     const adv = await this.pool.query(
       `WITH t AS (
-         UPDATE touch SET status = $6, provider_message_id = $5, sent_at = now() WHERE enrollment_id = $1 AND step = $2 RETURNING 1)
-       UPDATE enrollment SET current_step = $2 + 1, next_touch_at = $3, updated_at = now(),
+         UPDATE touch SET status = $6, provider_message_id = $5, sent_at = now()
+         WHERE enrollment_id = $1 AND step = $2 AND attempt = $7 RETURNING 1)
+       UPDATE enrollment SET current_step = $2 + 1, current_attempt = 1, next_touch_at = $3, updated_at = now(),
          conversation_id = COALESCE(conversation_id, $4), first_message_id = COALESCE(first_message_id, $5)
-       WHERE id = $1 AND current_step = $2 AND status = 'active'`,
+       WHERE id = $1 AND current_step = $2 AND current_attempt = $7 AND status = 'active'`,
       [
         input.enrollmentId,
         input.step,
@@ -220,6 +237,7 @@ export class TouchRepository {
         input.conversationId || null,
         input.messageId || null,
         input.status ?? 'sent',
+        input.attempt ?? 1,
       ],
     );
     return (adv.rowCount ?? 0) > 0;
@@ -236,11 +254,11 @@ export class TouchRepository {
   }
 
   /** A permanent refusal: the touch and its enrollment fail with the provider's reason. */
-  async fail(enrollmentId: string, step: number, reason: string): Promise<void> {
+  async fail(enrollmentId: string, step: number, reason: string, attempt = 1): Promise<void> {
     await inTransaction(this.pool, async (client) => {
       await client.query(
-        `UPDATE touch SET status = 'failed', error = $3 WHERE enrollment_id = $1 AND step = $2`,
-        [enrollmentId, step, reason],
+        `UPDATE touch SET status = 'failed', error = $3 WHERE enrollment_id = $1 AND step = $2 AND attempt = $4`,
+        [enrollmentId, step, reason, attempt],
       );
       await client.query(
         `UPDATE enrollment SET status = 'failed', stop_reason = $3, next_touch_at = NULL, updated_at = now()
@@ -251,10 +269,11 @@ export class TouchRepository {
   }
 
   /** A fenced touch that was claimed but never handed over. */
-  async cancel(enrollmentId: string, step: number, reason: string): Promise<void> {
+  async cancel(enrollmentId: string, step: number, reason: string, attempt = 1): Promise<void> {
     await this.pool.query(
-      `UPDATE touch SET status = 'cancelled', error = $3 WHERE enrollment_id = $1 AND step = $2 AND status = 'sending'`,
-      [enrollmentId, step, reason],
+      `UPDATE touch SET status = 'cancelled', error = $3
+       WHERE enrollment_id = $1 AND step = $2 AND attempt = $4 AND status = 'sending'`,
+      [enrollmentId, step, reason, attempt],
     );
   }
 
@@ -263,11 +282,11 @@ export class TouchRepository {
    * refusal before anything was accepted, our own setup refused), so the next
    * attempt claims afresh instead of finding the touch "in doubt".
    */
-  async release(enrollmentId: string, step: number): Promise<void> {
-    await this.pool.query(`DELETE FROM touch WHERE enrollment_id = $1 AND step = $2 AND status = 'sending'`, [
-      enrollmentId,
-      step,
-    ]);
+  async release(enrollmentId: string, step: number, attempt = 1): Promise<void> {
+    await this.pool.query(
+      `DELETE FROM touch WHERE enrollment_id = $1 AND step = $2 AND attempt = $3 AND status = 'sending'`,
+      [enrollmentId, step, attempt],
+    );
   }
 
   /**
@@ -307,12 +326,16 @@ export class TouchRepository {
     return (r.rowCount ?? 0) > 0;
   }
 
-  /** Touches sent per step and A/B variant (0 = the step's own copy), for one sequence or all. */
+  /**
+   * Touches sent per step and A/B variant (0 = the step's own copy), for one sequence
+   * or all. A step resent after a soft bounce counts once: this is how many
+   * prospects the copy reached, not how many attempts it took.
+   */
   async sentByStepAndVariant(
     sequenceId?: string,
   ): Promise<{ step: number; variant: number; sent: number }[]> {
     const { rows } = await this.pool.query<{ step: number; variant: number; sent: number }>(
-      `SELECT t.step, COALESCE(t.variant, 0) AS variant, count(*)::int AS sent
+      `SELECT t.step, COALESCE(t.variant, 0) AS variant, count(DISTINCT t.enrollment_id)::int AS sent
        FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
        WHERE t.status = 'sent' AND ($1::uuid IS NULL OR e.sequence_id = $1)
        GROUP BY t.step, COALESCE(t.variant, 0) ORDER BY t.step, variant`,
@@ -334,9 +357,9 @@ export class TouchRepository {
   /** Touches per enrollment, for the timeline. */
   async forEnrollment(enrollmentId: string) {
     const { rows } = await this.pool.query(
-      `SELECT step, status, idempotency_key AS "idempotencyKey", provider_message_id AS "providerMessageId",
+      `SELECT step, attempt, status, idempotency_key AS "idempotencyKey", provider_message_id AS "providerMessageId",
               variant, error, created_at AS "createdAt", sent_at AS "sentAt"
-       FROM touch WHERE enrollment_id = $1 ORDER BY step`,
+       FROM touch WHERE enrollment_id = $1 ORDER BY step, attempt`,
       [enrollmentId],
     );
     return rows;

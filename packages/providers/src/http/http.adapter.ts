@@ -1,4 +1,10 @@
-import type { ProviderAdapter, SendRequest, SendResult, TouchStatusAtProvider } from '../provider-adapter.js';
+import type {
+  ProspectStatus,
+  ProviderAdapter,
+  SendRequest,
+  SendResult,
+  TouchStatusAtProvider,
+} from '../provider-adapter.js';
 import { ProviderError } from '../provider-adapter.js';
 import { JsonHttpClient } from './json-http-client.js';
 
@@ -21,6 +27,9 @@ export type HttpProviderOptions = {
  *   httpapi Idempotency-Key header): a provider that sees a key again answers
  *   with the first result and sends nothing, so a retry never sends twice.
  * - `GET /messages/{idempotency_key}` answers `{ message_id, conversation_id }` or 404.
+ * - `GET /prospects/{email}/status` answers `{ status }`, one of `replied`,
+ *   `bounced`, `unsubscribed` or `active` (404: a prospect it does not know); the
+ *   sender asks just before each send, so a reply it saw first wins.
  * - Its events (reply, bounce, ...) come back to ingest signed with Standard
  *   Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
  * - Errors: 429 with Retry-After, 5xx for "try again", 4xx for "never"; a body
@@ -98,6 +107,24 @@ export class HttpProviderAdapter implements ProviderAdapter {
       if (err instanceof ProviderError && err.kind === 'permanent' && /\(404\)/.test(err.message))
         return { state: 'not_found' };
       return { state: 'unknown' };
+    }
+  }
+
+  async prospectStatus(req: SendRequest, opts: { timeoutMs: number }): Promise<ProspectStatus> {
+    try {
+      const res = await this.client.request({
+        method: 'GET',
+        path: `/prospects/${encodeURIComponent(req.to)}/status`,
+        headers: { authorization: `Bearer ${this.opts.token}` },
+        timeoutMs: opts.timeoutMs,
+      });
+      const status = res.body?.status;
+      if (status === 'replied' || status === 'bounced' || status === 'unsubscribed') return status;
+      return status === 'active' ? 'ok' : 'unknown';
+    } catch (err) {
+      // Nothing known of this prospect is nothing against sending; any other failure says nothing.
+      if (err instanceof ProviderError && err.kind === 'permanent' && /\(404\)/.test(err.message)) return 'ok';
+      return 'unknown';
     }
   }
 

@@ -9,6 +9,8 @@ export type JsonRequest = {
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
   body?: unknown;
+  /** This call's own bound, shorter than the client's (a pre-send look must not hold a send up). */
+  timeoutMs?: number;
 };
 
 export type JsonResponse = {
@@ -79,8 +81,8 @@ export class JsonHttpClient {
           ...req.headers,
         },
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
-        headersTimeout: this.opts.timeoutMs,
-        bodyTimeout: this.opts.timeoutMs,
+        headersTimeout: req.timeoutMs ?? this.opts.timeoutMs,
+        bodyTimeout: req.timeoutMs ?? this.opts.timeoutMs,
       });
     } catch (err) {
       const code = (err as { code?: string }).code ?? '';

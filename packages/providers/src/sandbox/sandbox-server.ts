@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { standardWebhookHeaders } from '../webhooks/standard-webhooks.js';
 
-/** What the sandbox answers a touch with. */
-export type SandboxOutcome = 'reply' | 'bounce' | 'out_of_office' | 'none';
+/** What the sandbox answers a touch with (`bounce` is hard; `soft_bounce` is a full mailbox, 4.2.2). */
+export type SandboxOutcome = 'reply' | 'bounce' | 'soft_bounce' | 'out_of_office' | 'none';
+
+/** What the sandbox knows of an address, as its prospect-status endpoint answers. */
+export type SandboxProspectStatus = 'replied' | 'bounced' | 'ok';
 
 /** A delivered touch, as the sandbox's log keeps it. */
 export type SandboxDelivery = {
@@ -36,21 +39,25 @@ export type SandboxOptions = {
   seed?: number;
 };
 
-type Scripted = { outcome: SandboxOutcome; afterStep: number; text?: string };
+/** `times`: how many deliveries get the outcome before the address behaves normally again. */
+type Scripted = { outcome: SandboxOutcome; afterStep: number; text?: string; times?: number };
 
 /**
  * The sandbox provider: a real HTTP server on loopback that behaves like a
  * sending provider. It honours idempotency keys (same key, same answer, no
  * second delivery), keeps a delivery log, and answers touches with replies, hard
- * bounces and out-of-office mails, scripted per address or by seeded odds, by
- * calling ingest's webhook signed with Standard Webhooks.
+ * and soft bounces and out-of-office mails, scripted per address or by seeded
+ * odds, by calling ingest's webhook signed with Standard Webhooks. Like a real
+ * provider it remembers who replied or bounced, and says so when asked before a
+ * send (`GET /v1/prospects/{email}/status`), whether or not its webhook got through.
  */
 export class SandboxServer {
   readonly app: FastifyInstance;
   private readonly byKey = new Map<string, SandboxDelivery>();
   private readonly log: SandboxDelivery[] = [];
   private readonly scripts = new Map<string, Scripted>();
-  private readonly answered = new Set<string>();
+  /** Addresses whose conversation ended: they replied or hard-bounced. */
+  private readonly answered = new Map<string, 'replied' | 'bounced'>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inflight = new Set<Promise<void>>();
   private random: () => number;
@@ -83,9 +90,22 @@ export class SandboxServer {
     this.webhookUrl = url;
   }
 
-  /** Answers touches to `email` from step `afterStep` on with `outcome`. */
-  script(email: string, outcome: SandboxOutcome, afterStep = 1, text?: string): void {
-    this.scripts.set(email.toLowerCase(), { outcome, afterStep, ...(text ? { text } : {}) });
+  /**
+   * Answers touches to `email` from step `afterStep` on with `outcome`; with
+   * `times`, only that many deliveries (a soft bounce twice, then delivered).
+   */
+  script(email: string, outcome: SandboxOutcome, afterStep = 1, text?: string, times?: number): void {
+    this.scripts.set(email.toLowerCase(), {
+      outcome,
+      afterStep,
+      ...(text ? { text } : {}),
+      ...(times !== undefined ? { times } : {}),
+    });
+  }
+
+  /** What the sandbox knows of an address: it replied, it hard-bounced, or nothing against it. */
+  prospectStatus(email: string): SandboxProspectStatus {
+    return this.answered.get(email.trim().toLowerCase()) ?? 'ok';
   }
 
   /** Makes the next `n` send requests fail with 503, to exercise retries. */
@@ -98,7 +118,11 @@ export class SandboxServer {
   }
 
   stats(): { requests: number; deliveries: number; pendingWebhooks: number } {
-    return { requests: this.requests, deliveries: this.log.length, pendingWebhooks: this.timers.size + this.inflight.size };
+    return {
+      requests: this.requests,
+      deliveries: this.log.length,
+      pendingWebhooks: this.timers.size + this.inflight.size,
+    };
   }
 
   /** Resolves once every scheduled answer has been delivered (or given up). */
@@ -112,13 +136,15 @@ export class SandboxServer {
     this.app.post<{ Body: Record<string, unknown> }>('/v1/messages', async (req, reply) => {
       this.requests++;
       const key = req.headers['idempotency-key'];
-      if (typeof key !== 'string' || key.length === 0) return reply.code(400).send({ error: 'Idempotency-Key header required' });
+      if (typeof key !== 'string' || key.length === 0)
+        return reply.code(400).send({ error: 'Idempotency-Key header required' });
       if (this.failNext > 0) {
         this.failNext--;
         return reply.code(503).send({ error: 'sandbox asked to fail' });
       }
       const existing = this.byKey.get(key);
-      if (existing) return { id: existing.messageId, conversation_id: existing.conversationId, duplicate: true };
+      if (existing)
+        return { id: existing.messageId, conversation_id: existing.conversationId, duplicate: true };
       const b = req.body ?? {};
       const meta = (b.metadata ?? {}) as { enrollmentId?: string; step?: number };
       const messageId = `<${randomUUID()}@sandbox.touchbase.local>`;
@@ -149,15 +175,19 @@ export class SandboxServer {
       return { id: d.messageId, conversation_id: d.conversationId };
     });
 
+    this.app.get<{ Params: { email: string } }>('/v1/prospects/:email/status', async (req) => ({
+      status: this.prospectStatus(req.params.email),
+    }));
+
     this.app.get('/v1/deliveries', async () => ({ deliveries: this.log, stats: this.stats() }));
 
-    this.app.post<{ Body: { email: string; outcome: SandboxOutcome; afterStep?: number; text?: string } }>(
-      '/v1/script',
-      async (req) => {
-        this.script(req.body.email, req.body.outcome, req.body.afterStep ?? 1, req.body.text);
-        return { ok: true };
-      },
-    );
+    this.app.post<{
+      Body: { email: string; outcome: SandboxOutcome; afterStep?: number; text?: string; times?: number };
+    }>('/v1/script', async (req) => {
+      const b = req.body;
+      this.script(b.email, b.outcome, b.afterStep ?? 1, b.text, b.times);
+      return { ok: true };
+    });
   }
 
   private maybeAnswer(d: SandboxDelivery): void {
@@ -165,8 +195,9 @@ export class SandboxServer {
     if (this.answered.has(email)) return;
     const outcome = this.decide(email, d.step);
     if (outcome === 'none') return;
-    // Out-of-office answers repeat; replies and bounces end the conversation.
-    if (outcome !== 'out_of_office') this.answered.add(email);
+    // Out-of-office answers and soft bounces repeat; replies and hard bounces end the conversation.
+    if (outcome === 'reply') this.answered.set(email, 'replied');
+    if (outcome === 'bounce') this.answered.set(email, 'bounced');
     const scale = this.opts.timeScale ?? 1;
     const scripted = this.scripts.has(email);
     const delay = scripted ? 0 : Math.round(((this.opts.eventDelayMs ?? 0) * (0.5 + this.random())) / scale);
@@ -180,7 +211,11 @@ export class SandboxServer {
 
   private decide(email: string, step: number): SandboxOutcome {
     const s = this.scripts.get(email);
-    if (s) return step >= s.afterStep ? s.outcome : 'none';
+    if (s) {
+      if (step < s.afterStep || s.times === 0) return 'none';
+      if (s.times !== undefined) s.times--;
+      return s.outcome;
+    }
     const odds = this.opts.odds;
     if (!odds) return 'none';
     const r = this.random();
@@ -199,7 +234,10 @@ export class SandboxServer {
         try {
           const res = await fetch(url, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', ...standardWebhookHeaders(this.opts.webhookSecret, payload.id, body) },
+            headers: {
+              'content-type': 'application/json',
+              ...standardWebhookHeaders(this.opts.webhookSecret, payload.id, body),
+            },
             body,
           });
           // Like real providers: 2xx is done, 4xx (but 429) is final, the rest retries.
@@ -228,7 +266,11 @@ export type SandboxEventPayload = {
   return_date?: string;
 };
 
-function sandboxEventPayload(d: SandboxDelivery, outcome: SandboxOutcome, text?: string): SandboxEventPayload {
+function sandboxEventPayload(
+  d: SandboxDelivery,
+  outcome: SandboxOutcome,
+  text?: string,
+): SandboxEventPayload {
   const base = {
     id: `evt_${randomUUID()}`,
     occurred_at: new Date().toISOString(),
@@ -239,11 +281,27 @@ function sandboxEventPayload(d: SandboxDelivery, outcome: SandboxOutcome, text?:
     step: d.step,
   };
   if (outcome === 'bounce') {
-    return { ...base, type: 'bounce', bounce: { hard: true, status: '5.1.1', diagnostic: '550 5.1.1 User unknown' } };
+    return {
+      ...base,
+      type: 'bounce',
+      bounce: { hard: true, status: '5.1.1', diagnostic: '550 5.1.1 User unknown' },
+    };
+  }
+  if (outcome === 'soft_bounce') {
+    return {
+      ...base,
+      type: 'bounce',
+      bounce: { hard: false, status: '4.2.2', diagnostic: '452 4.2.2 Mailbox full' },
+    };
   }
   if (outcome === 'out_of_office') {
     const back = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    return { ...base, type: 'out_of_office', text: `I am out of the office until ${back}.`, return_date: back };
+    return {
+      ...base,
+      type: 'out_of_office',
+      text: `I am out of the office until ${back}.`,
+      return_date: back,
+    };
   }
   return { ...base, type: 'reply', text: text ?? 'Thanks, but no thanks.' };
 }

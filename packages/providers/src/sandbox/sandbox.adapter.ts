@@ -1,7 +1,8 @@
 import { Pool } from 'undici';
 import {
-  ProviderError,
+  type ProspectStatus,
   type ProviderAdapter,
+  ProviderError,
   type SendRequest,
   type SendResult,
   type TouchStatusAtProvider,
@@ -41,10 +42,27 @@ export class SandboxAdapter implements ProviderAdapter {
   async status(idempotencyKey: string): Promise<TouchStatusAtProvider> {
     try {
       const res = await this.call('GET', `/v1/messages/${encodeURIComponent(idempotencyKey)}`, {});
-      return { state: 'sent', result: { messageId: String(res.body.id), conversationId: String(res.body.conversation_id) } };
+      return {
+        state: 'sent',
+        result: { messageId: String(res.body.id), conversationId: String(res.body.conversation_id) },
+      };
     } catch (err) {
       if (err instanceof ProviderError && err.kind === 'permanent') return { state: 'not_found' };
       return { state: 'unknown' };
+    }
+  }
+
+  /** The sandbox remembers who replied or hard-bounced: `GET /v1/prospects/{email}/status`. */
+  async prospectStatus(req: SendRequest, opts: { timeoutMs: number }): Promise<ProspectStatus> {
+    try {
+      const res = await this.call('GET', `/v1/prospects/${encodeURIComponent(req.to)}/status`, {
+        timeoutMs: opts.timeoutMs,
+      });
+      const status = res.body.status;
+      return status === 'replied' || status === 'bounced' || status === 'ok' ? status : 'unknown';
+    } catch {
+      // A pre-send look that fails says nothing: the send goes on, the reply fence holds.
+      return 'unknown';
     }
   }
 
@@ -55,7 +73,7 @@ export class SandboxAdapter implements ProviderAdapter {
   private async call(
     method: 'GET' | 'POST',
     path: string,
-    opts: { 'idempotency-key'?: string; body?: unknown },
+    opts: { 'idempotency-key'?: string; body?: unknown; timeoutMs?: number },
   ): Promise<{ status: number; body: Record<string, unknown> }> {
     let res: Awaited<ReturnType<Pool['request']>>;
     try {
@@ -67,8 +85,8 @@ export class SandboxAdapter implements ProviderAdapter {
           ...(opts['idempotency-key'] ? { 'idempotency-key': opts['idempotency-key'] } : {}),
         },
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
+        headersTimeout: opts.timeoutMs ?? this.timeoutMs,
+        bodyTimeout: opts.timeoutMs ?? this.timeoutMs,
       });
     } catch (err) {
       throw new ProviderError('retryable', `sandbox unreachable: ${(err as Error).message}`);
