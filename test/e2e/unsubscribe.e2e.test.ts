@@ -7,7 +7,7 @@ import { createMailbox, createSequence, enroll, enrollment, importProspects } fr
 
 const SECRET = 'unsubscribe-secret-of-the-e2e-test';
 
-/** A port free right now, so PUBLIC_BASE_URL can name ingest before it listens. */
+/** A port free right now, so INGEST_PUBLIC_URL can name ingest before it listens. */
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -32,7 +32,7 @@ describe('one-click unsubscribe under /u/{token} (whole system)', () => {
     base = `http://127.0.0.1:${port}`;
     sys = await startTestSystem('unsubscribe', {
       INGEST_PORT: String(port),
-      PUBLIC_BASE_URL: base,
+      INGEST_PUBLIC_URL: base,
       UNSUBSCRIBE_SECRET: SECRET,
     });
     mailboxId = await createMailbox(sys);
@@ -76,7 +76,7 @@ describe('one-click unsubscribe under /u/{token} (whole system)', () => {
       body,
     });
 
-  it('every touch carries the signed link of its enrollment, built from PUBLIC_BASE_URL', async () => {
+  it('every touch carries the signed link of its enrollment, built from INGEST_PUBLIC_URL', async () => {
     const p = await live('links@prospect.example');
     p.links.forEach((link, i) => {
       expect(link.startsWith(`${base}/u/`)).toBe(true);

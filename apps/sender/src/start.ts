@@ -11,7 +11,9 @@ export function startSender(rt: Runtime): Worker {
     timeScale: config.TIME_SCALE,
     spacingJitter: config.SENDER_SPACING_JITTER,
   });
-  const base = config.PUBLIC_BASE_URL.replace(/\/$/, '');
+  // /u/{token} is served by ingest, which is the part users expose to the internet
+  // anyway (provider webhooks reach it).
+  const base = (config.INGEST_PUBLIC_URL ?? `http://127.0.0.1:${config.INGEST_PORT}`).replace(/\/$/, '');
   const worker = buildSender({
     repos: rt.repos,
     touchQueue: rt.touchQueue,

@@ -61,6 +61,10 @@ export const HttpEnv = {
     .url()
     .default('http://127.0.0.1:3000')
     .describe('Base URL used in links (alerts, unsubscribe)'),
+  INGEST_PUBLIC_URL: z
+    .url()
+    .optional()
+    .describe('Public base URL of ingest, for one-click unsubscribe links (/u/{token}); defaults to http://127.0.0.1:INGEST_PORT'),
   ADMIN_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')
@@ -148,7 +152,7 @@ export const SenderEnv = {
       'How long a touch of a paused mailbox or domain waits before it looks again (scaled by TIME_SCALE)',
     ),
   SENDER_PROVIDER_RECHECK: bool(true).describe(
-    "Before each send, ask the provider (where its adapter can) whether it saw a reply, bounce or unsubscribe",
+    'Before each send, ask the provider (where its adapter can) whether it saw a reply, bounce or unsubscribe',
   ),
   SENDER_RECHECK_TIMEOUT_MS: z.coerce
     .number()
