@@ -21,7 +21,7 @@ const MailboxWindowFields = {
     .max(366)
     .optional()
     .describe("Local dates (in the prospect's zone) on which the mailbox does not send"),
-  timezone: TimeZoneSchema.optional().describe("The zone of prospects that have none; default UTC"),
+  timezone: TimeZoneSchema.optional().describe('The zone of prospects that have none; default UTC'),
 };
 
 /** A window must open before it closes (the defaults, 09:00 and 17:00, fill what is left out). */

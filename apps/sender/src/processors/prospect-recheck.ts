@@ -61,6 +61,10 @@ export function recheckEvent(
   };
   if (status === 'replied') return { ...common, type: 'reply', inReply: true };
   if (status === 'bounced')
-    return { ...common, type: 'bounce', bounce: { hard: true, reason: 'reported by the provider before a send' } };
+    return {
+      ...common,
+      type: 'bounce',
+      bounce: { hard: true, reason: 'reported by the provider before a send' },
+    };
   return { ...common, type: 'unsubscribe' };
 }

@@ -7,6 +7,7 @@ import {
   type ProviderRegistry,
   type SendRequest,
   type SendResult,
+  type TouchStatusAtProvider,
 } from '@touchbase/providers';
 import type { AlertQueue, TouchQueue, TouchSend } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
@@ -86,6 +87,7 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
     if (!ctx) return 'gone';
     // A job of another attempt is stale: a soft bounce moved the enrollment on to a resend.
     if (ctx.status !== 'active' || ctx.currentStep !== step || ctx.currentAttempt !== attempt) {
+      await settleStranded(ctx, step, attempt, log);
       metrics.touchesSkipped.inc({ reason: 'fenced' });
       return 'fenced';
     }
@@ -148,7 +150,11 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
 
     if (deps.recheck !== false && provider.prospectStatus) {
       const seen = await askProvider(provider, request, deps.recheckTimeoutMs ?? 2_000, log);
-      if (stopsTheTouch(seen)) return stopOnProviderView(provider, seen, request, attempt, log);
+      if (stopsTheTouch(seen)) {
+        const outcome = await stopOnProviderView(provider, seen, request, attempt, log);
+        await settleStranded(ctx, step, attempt, log);
+        return outcome;
+      }
     }
 
     if (deps.throttle && !tokenTaken) {
@@ -361,9 +367,40 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
     );
     // Best effort, as in ingest: a pending job that survives is fenced by the claim.
     await deps.touchQueue
-      .cancel(result.stopped.map((e) => ({ enrollmentId: e.id, step: e.currentStep, attempt: e.currentAttempt })))
+      .cancel(
+        result.stopped.map((e) => ({ enrollmentId: e.id, step: e.currentStep, attempt: e.currentAttempt })),
+      )
       .catch((err: Error) => log.warn({ err: err.message }, 'Pending job removal failed; the fence holds'));
     return 'recheck_stopped';
+  }
+
+  /**
+   * A job that finds its enrollment ended may find its own touch still `sending`: a
+   * sender died between the provider's accept and the record, and the answer that
+   * ended the enrollment came meanwhile. The touch is settled, never resent: `sent`
+   * when the provider has it, `cancelled` when it certainly does not, else `unknown`.
+   */
+  async function settleStranded(ctx: SendContext, step: number, attempt: number, log: Logger): Promise<void> {
+    if ((await repos.touches.statusOf(ctx.enrollmentId, step, attempt)) !== 'sending') return;
+    const key = touchKey(ctx.enrollmentId, step, attempt);
+    let found: TouchStatusAtProvider = { state: 'unknown' };
+    try {
+      const provider = deps.providers.get(ctx.mailbox.provider);
+      if (provider.status) found = await provider.status(key, lookupRequest(ctx, key, step));
+    } catch (err) {
+      log.warn({ err: (err as Error).message }, 'Touch in doubt lookup failed; marked unknown');
+    }
+    if (found.state === 'sent') {
+      await repos.touches.settleInDoubt(ctx.enrollmentId, step, attempt, {
+        status: 'sent',
+        messageId: found.result.messageId,
+      });
+    } else if (found.state === 'not_found') {
+      await repos.touches.cancel(ctx.enrollmentId, step, 'not_sent: the enrollment ended first', attempt);
+    } else {
+      await repos.touches.settleInDoubt(ctx.enrollmentId, step, attempt, { status: 'unknown' });
+    }
+    log.info({ resolution: found.state }, 'Touch in doubt settled after its enrollment ended');
   }
 
   async function failTouch(
@@ -385,6 +422,21 @@ async function resolveInDoubt(provider: ProviderAdapter, request: SendRequest): 
   if (!provider.status) return null;
   const status = await provider.status(request.idempotencyKey, request);
   return status.state === 'sent' ? status.result : null;
+}
+
+/** The touch as a provider's status lookup needs it (recipient, thread, campaign ids), without its copy. */
+function lookupRequest(ctx: SendContext, key: string, step: number): SendRequest {
+  return {
+    idempotencyKey: key,
+    from: ctx.mailbox.address,
+    to: ctx.prospect.email,
+    subject: '',
+    body: '',
+    conversationId: ctx.conversationId,
+    inReplyTo: ctx.firstMessageId,
+    metadata: { enrollmentId: ctx.enrollmentId, step, prospectId: ctx.prospect.id },
+    mailboxConfig: ctx.mailbox.providerConfig,
+  };
 }
 
 function variablesOf(ctx: SendContext): Record<string, string | null | undefined> {

@@ -348,7 +348,7 @@ export class EventRepository {
       [enrollmentId],
     );
     const e = rows[0];
-    if (!e || e.status !== 'active') return null;
+    if (e?.status !== 'active') return null;
     const atThisTouch = e.current_step === step && e.current_attempt === attempt;
     const movedOnByIt = e.current_step === step + 1 && e.current_attempt === 1;
     if (!atThisTouch && !movedOnByIt) return null;

@@ -243,6 +243,41 @@ export class TouchRepository {
     return (adv.rowCount ?? 0) > 0;
   }
 
+  /** The status of one attempt of one touch, or null when it was never claimed. */
+  async statusOf(enrollmentId: string, step: number, attempt = 1): Promise<string | null> {
+    const { rows } = await this.pool.query<{ status: string }>(
+      'SELECT status::text AS status FROM touch WHERE enrollment_id = $1 AND step = $2 AND attempt = $3',
+      [enrollmentId, step, attempt],
+    );
+    return rows[0]?.status ?? null;
+  }
+
+  /**
+   * Settles a touch left in doubt (`sending`) whose enrollment has ended meanwhile,
+   * without moving the enrollment: `sent` with the provider's message id when the
+   * provider has it, `unknown` when nobody can say. Never a reason to send again.
+   */
+  async settleInDoubt(
+    enrollmentId: string,
+    step: number,
+    attempt: number,
+    outcome: { status: 'sent'; messageId: string } | { status: 'unknown' },
+  ): Promise<boolean> {
+    const r = await this.pool.query(
+      `UPDATE touch SET status = $4::"TouchStatus", provider_message_id = COALESCE($5, provider_message_id),
+         sent_at = CASE WHEN $4 = 'sent' THEN now() ELSE sent_at END
+       WHERE enrollment_id = $1 AND step = $2 AND attempt = $3 AND status = 'sending'`,
+      [
+        enrollmentId,
+        step,
+        attempt,
+        outcome.status,
+        outcome.status === 'sent' ? outcome.messageId || null : null,
+      ],
+    );
+    return (r.rowCount ?? 0) > 0;
+  }
+
   /** The step after the last: the sequence ran out without an answer. */
   async exhaust(enrollmentId: string, step: number): Promise<boolean> {
     const r = await this.pool.query(

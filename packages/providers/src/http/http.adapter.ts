@@ -123,7 +123,8 @@ export class HttpProviderAdapter implements ProviderAdapter {
       return status === 'active' ? 'ok' : 'unknown';
     } catch (err) {
       // Nothing known of this prospect is nothing against sending; any other failure says nothing.
-      if (err instanceof ProviderError && err.kind === 'permanent' && /\(404\)/.test(err.message)) return 'ok';
+      if (err instanceof ProviderError && err.kind === 'permanent' && /\(404\)/.test(err.message))
+        return 'ok';
       return 'unknown';
     }
   }

@@ -56,8 +56,10 @@ export class SandboxServer {
   private readonly byKey = new Map<string, SandboxDelivery>();
   private readonly log: SandboxDelivery[] = [];
   private readonly scripts = new Map<string, Scripted>();
-  /** Addresses whose conversation ended: they replied or hard-bounced. */
-  private readonly answered = new Map<string, 'replied' | 'bounced'>();
+  /** Addresses whose conversation ends: a reply or a hard bounce is on its way. */
+  private readonly answered = new Set<string>();
+  /** What the sandbox can tell of an address once its answer happened (the webhook may still be lost). */
+  private readonly known = new Map<string, 'replied' | 'bounced'>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inflight = new Set<Promise<void>>();
   private random: () => number;
@@ -105,7 +107,7 @@ export class SandboxServer {
 
   /** What the sandbox knows of an address: it replied, it hard-bounced, or nothing against it. */
   prospectStatus(email: string): SandboxProspectStatus {
-    return this.answered.get(email.trim().toLowerCase()) ?? 'ok';
+    return this.known.get(email.trim().toLowerCase()) ?? 'ok';
   }
 
   /** Makes the next `n` send requests fail with 503, to exercise retries. */
@@ -196,13 +198,15 @@ export class SandboxServer {
     const outcome = this.decide(email, d.step);
     if (outcome === 'none') return;
     // Out-of-office answers and soft bounces repeat; replies and hard bounces end the conversation.
-    if (outcome === 'reply') this.answered.set(email, 'replied');
-    if (outcome === 'bounce') this.answered.set(email, 'bounced');
+    if (outcome === 'reply' || outcome === 'bounce') this.answered.add(email);
     const scale = this.opts.timeScale ?? 1;
     const scripted = this.scripts.has(email);
     const delay = scripted ? 0 : Math.round(((this.opts.eventDelayMs ?? 0) * (0.5 + this.random())) / scale);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
+      // From the moment of the answer the provider knows, whether or not ingest hears of it.
+      if (outcome === 'reply') this.known.set(email, 'replied');
+      if (outcome === 'bounce') this.known.set(email, 'bounced');
       const p = this.deliverWebhook(d, outcome).finally(() => this.inflight.delete(p));
       this.inflight.add(p);
     }, delay);

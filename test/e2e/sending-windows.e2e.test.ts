@@ -1,0 +1,236 @@
+import { touchKey } from '@touchbase/core';
+import { waitFor } from '@touchbase/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSystem, type TestSystem } from '../support/test-system.js';
+import { enrollment } from './ingest-support.js';
+
+const HOUR = 3_600_000;
+
+/**
+ * A fixed-offset zone where it is now about midday, so that a window can be open
+ * now and close soon whatever the hour the test runs at (and never over midnight).
+ */
+function middayZone(now: number) {
+  const offset = 12 - new Date(now).getUTCHours(); // -11 … +12
+  // POSIX sign: Etc/GMT-5 is five hours ahead of UTC.
+  const zone = offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+  const local = (instant: number) => new Date(instant + offset * HOUR).toISOString();
+  return {
+    zone,
+    /** The local date `days` after today's, YYYY-MM-DD. */
+    date: (days = 0) => local(now + days * 24 * HOUR).slice(0, 10),
+    /** The local time `ms` from now, HH:mm, rounded up to the minute. */
+    time: (ms: number) => local(Math.ceil((now + ms) / 60_000) * 60_000).slice(11, 16),
+    /** The instant of `hhmm` local on the local date `days` after today. */
+    at: (days: number, hhmm: string) =>
+      Date.parse(`${local(now + days * 24 * HOUR).slice(0, 10)}T${hhmm}:00Z`) - offset * HOUR,
+  };
+}
+
+/**
+ * Issue 3, "A mailbox (or a sequence) has a sending window: days of the week and
+ * hours, and holidays to skip", in real time (TIME_SCALE 1: a compressed day has no
+ * business hours): the API takes windows and holidays on mailboxes and sequences,
+ * the sequence's overrides the mailbox's, and nothing goes out outside the window,
+ * not even a touch the token bucket made wait past its end.
+ */
+describe('sending windows per sequence, with holidays', () => {
+  let sys: TestSystem;
+  let n = 0;
+
+  beforeAll(async () => {
+    sys = await startTestSystem('sending_windows', { TIME_SCALE: '1' }, { pacingMs: 0 });
+  });
+  afterAll(async () => {
+    await sys?.stop();
+  });
+
+  async function mailbox(body: Record<string, unknown> = {}) {
+    const r = await sys.api('POST', '/v1/mailboxes', {
+      provider: 'sandbox',
+      address: `sdr-${++n}@windows.example`,
+      perMinute: 1000,
+      perHour: 10_000,
+      perDay: 100_000,
+      windowDays: [],
+      ...body,
+    });
+    expect(r.status).toBe(201);
+    return r.body.id as string;
+  }
+  async function sequence(steps: number, sendingWindow?: unknown) {
+    const r = await sys.api('POST', '/v1/sequences', {
+      name: `windows-${++n}`,
+      steps: Array.from({ length: steps }, (_, i) => ({
+        subject: 'Hello',
+        body: `Touch ${i + 1}`,
+        wait: '1d',
+      })),
+      ...(sendingWindow === undefined ? {} : { sendingWindow }),
+    });
+    expect(r.status).toBe(201);
+    return r.body.id as string;
+  }
+  async function enrollNew(sequenceId: string, mailboxId: string, count: number, timezone?: string) {
+    const p = await sys.api('POST', '/v1/prospects', {
+      prospects: Array.from({ length: count }, () => ({
+        email: `p${++n}@prospect.example`,
+        ...(timezone ? { timezone } : {}),
+      })),
+    });
+    const r = await sys.api('POST', '/v1/enrollments', {
+      sequenceId,
+      mailboxId,
+      prospectIds: p.body.prospects.map((x: { id: string }) => x.id),
+    });
+    expect(r.status).toBe(201);
+    return r.body.enrolled.map((e: { id: string }) => e.id) as string[];
+  }
+  /** When a delayed job is due (BullMQ keeps it in the score of its delayed set). */
+  async function delayedUntil(jobId: string): Promise<number | null> {
+    const score = await sys.rt.redis.producer.zscore(sys.rt.touchQueue.queue.toKey('delayed'), jobId);
+    return score === null ? null : Math.floor(Number(score) / 0x1000);
+  }
+  /** A job's due time: never before `due`, and late only by the ms between computing and adding it. */
+  const expectDueAt = (actual: number | null, due: number) => {
+    expect(actual).toBeGreaterThanOrEqual(due);
+    expect(actual).toBeLessThan(due + 1_000);
+  };
+  const delivered = (enrollmentId: string) =>
+    sys.sandbox.deliveries().filter((d) => d.enrollmentId === enrollmentId);
+
+  it('the API takes windows and holidays on mailboxes and sequences, and refuses bad ones', async () => {
+    const bad = [
+      { holidays: ['2026-13-01'] },
+      { windowDays: [1, 2], windowStart: '18:00', windowEnd: '09:00' },
+      { windowDays: [1, 1] },
+    ];
+    for (const body of bad) {
+      const r = await sys.api('POST', '/v1/mailboxes', {
+        provider: 'sandbox',
+        address: `bad-${++n}@w.example`,
+        ...body,
+      });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.code).toBe('validation_failed');
+    }
+    const id = await mailbox({ windowDays: [1, 2, 3, 4, 5], holidays: ['2026-12-24', '2026-12-25'] });
+    expect((await sys.api('GET', `/v1/mailboxes/${id}`)).body.holidays).toEqual(['2026-12-24', '2026-12-25']);
+    const put = await sys.api('PUT', `/v1/mailboxes/${id}/sending-window`, {
+      windowDays: [1, 2, 3],
+      windowStart: '08:30',
+      windowEnd: '16:00',
+      holidays: ['2027-01-01'],
+      timezone: 'Europe/Berlin',
+    });
+    expect(put.status).toBe(200);
+    expect([put.body.windowDays, put.body.windowStart, put.body.holidays, put.body.timezone]).toEqual([
+      [1, 2, 3],
+      '08:30',
+      ['2027-01-01'],
+      'Europe/Berlin',
+    ]);
+
+    const refused = await sys.api('POST', '/v1/sequences', {
+      name: 'bad window',
+      steps: [{ subject: 'a', body: 'b' }],
+      sendingWindow: { days: [1], start: '17:00', end: '09:00' },
+    });
+    expect(refused.status).toBe(400);
+    const window = { days: [1, 2, 3, 4, 5], start: '10:00', end: '12:00', holidays: ['2026-12-31'] };
+    const seq = await sequence(1, window);
+    expect((await sys.api('GET', `/v1/sequences/${seq}`)).body.sendingWindow).toEqual(window);
+    const cleared = await sys.api('PUT', `/v1/sequences/${seq}/sending-window`, { sendingWindow: null });
+    expect(cleared.status).toBe(200);
+    expect((await sys.api('GET', `/v1/sequences/${seq}`)).body.sendingWindow).toBeNull();
+  });
+
+  it("a first touch skips the mailbox's holidays, and the sequence's window overrides the mailbox's, in the prospect's zone", async () => {
+    const z = middayZone(Date.now());
+    // The mailbox sends all day every day, but not today (its own zone).
+    const mb = await mailbox({
+      windowDays: [1, 2, 3, 4, 5, 6, 7],
+      windowStart: '00:00',
+      windowEnd: '23:59',
+      holidays: [z.date(0)],
+      timezone: z.zone,
+    });
+    const plain = await sequence(1);
+    const [onHoliday] = await enrollNew(plain, mb, 1);
+    expect(Date.parse((await enrollment(sys, onHoliday!)).nextTouchAt!)).toBe(z.at(1, '00:00'));
+
+    // The sequence's own window: 09:00–17:00 in the prospect's zone, today and tomorrow off.
+    const own = await sequence(1, {
+      days: [1, 2, 3, 4, 5, 6, 7],
+      start: '09:00',
+      end: '17:00',
+      holidays: [z.date(0), z.date(1)],
+    });
+    const [e] = await enrollNew(own, await mailbox(), 1, z.zone);
+    const due = z.at(2, '09:00');
+    expect(Date.parse((await enrollment(sys, e!)).nextTouchAt!)).toBe(due);
+    // Its job is due then too, and nothing went out.
+    expectDueAt(await delayedUntil(touchKey(e!, 1)), due);
+    expect(delivered(e!)).toEqual([]);
+  });
+
+  it("the next touch's wait lands in the sequence's window, skipping its holiday", async () => {
+    const z = middayZone(Date.now());
+    const own = await sequence(2, {
+      days: [1, 2, 3, 4, 5, 6, 7],
+      start: '08:00',
+      end: '18:00',
+      holidays: [z.date(1)],
+    });
+    // The mailbox's own window (weekdays 09:00–17:00 UTC) does not apply.
+    const [e] = await enrollNew(own, await mailbox({ windowDays: [1, 2, 3, 4, 5] }), 1, z.zone);
+    await waitFor('touch 1 sent', async () => (await enrollment(sys, e!)).currentStep === 2);
+    // One day after today's touch is tomorrow, a holiday: the day after, at 08:00.
+    expect(Date.parse((await enrollment(sys, e!)).nextTouchAt!)).toBe(z.at(2, '08:00'));
+    expectDueAt(await delayedUntil(touchKey(e!, 2)), z.at(2, '08:00'));
+  });
+
+  it('a touch the token bucket makes wait past the end of its window waits for the next slot instead', async () => {
+    const z = middayZone(Date.now());
+    // The window closes in three minutes; the mailbox may send once an hour.
+    const own = await sequence(1, { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: z.time(3 * 60_000) });
+    const mb = await mailbox({ perMinute: 1, perHour: 1 });
+    const ids = await enrollNew(own, mb, 2, z.zone);
+    const [waiting, retryAt] = await waitFor('one sent, the other waiting for a token', async () => {
+      const sent = ids.filter((id) => delivered(id).length > 0);
+      const left = ids.find((id) => delivered(id).length === 0);
+      if (sent.length !== 1 || !left) return null;
+      const until = await delayedUntil(touchKey(left, 1));
+      return until !== null ? ([left, until] as const) : null;
+    });
+    // The token bucket's own answer is an hour from now, when the window has been shut for
+    // most of it: the touch waits for tomorrow's slot instead.
+    expectDueAt(retryAt, z.at(1, '08:00'));
+    expect(delivered(waiting)).toEqual([]);
+    expect((await enrollment(sys, waiting)).status).toBe('active');
+  });
+
+  it('a touch that comes due outside its window (a job re-created late) waits for the window to open', async () => {
+    const z = middayZone(Date.now());
+    // Open only in the small hours, and it is midday.
+    const own = await sequence(1, { days: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '06:00' });
+    const version = (await sys.api('GET', `/v1/sequences/${own}`)).body.versions[0].id;
+    const [prospect] = (
+      await sys.api('POST', '/v1/prospects', {
+        prospects: [{ email: `late${++n}@prospect.example`, timezone: z.zone }],
+      })
+    ).body.prospects;
+    const { enrolled } = await sys.rt.repos.enrollments.enroll({
+      sequenceId: own,
+      sequenceVersionId: version,
+      mailboxId: await mailbox(),
+      prospectIds: [prospect.id],
+      firstTouchAt: () => new Date(),
+    });
+    const e = enrolled[0]!.id;
+    await sys.rt.touchQueue.schedule([{ enrollmentId: e, step: 1, dueAt: new Date() }]);
+    const until = await waitFor('the sender to hold it for the window', () => delayedUntil(touchKey(e, 1)));
+    expectDueAt(until, z.at(1, '00:00'));
+    expect(delivered(e)).toEqual([]);
+  });
+});
