@@ -149,6 +149,7 @@ export class EventRepository {
             target.prospectId,
             effect.status,
             effect.reason,
+            event.occurredAt,
           );
           if (effect.suppress) {
             await client.query(
