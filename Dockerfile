@@ -9,6 +9,6 @@ COPY cli ./cli
 COPY prisma ./prisma
 COPY prisma.config.ts tsconfig.base.json ./
 COPY scripts ./scripts
-RUN npm ci --no-audit --no-fund --include=dev
+RUN npm ci --no-audit --no-fund --include=dev && npm run build
 USER node
-CMD ["node", "cli/bin/touchbase.js", "start"]
+CMD ["node", "cli/dist/main.mjs", "start"]

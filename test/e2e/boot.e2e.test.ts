@@ -1,6 +1,10 @@
 import { createTestDatabase, createTestRedisPrefix, waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { spawnService } from '../support/child-service.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function exitOf(child: ReturnType<typeof spawnService>): Promise<{ code: number | null; stderr: string }> {
   let stderr = '';
@@ -68,5 +72,33 @@ describe('services at boot and shutdown', () => {
     child.kill('SIGTERM');
     const result = await exited;
     expect(result.code).toBe(0);
+  });
+
+  it('the build bundles a service that plain node runs (no tsx), migrations included', async () => {
+    execFileSync(process.execPath, ['../../scripts/build-app.mjs', 'src/main.ts'], { cwd: `${root}apps/api` });
+    execFileSync(process.execPath, ['../scripts/build-app.mjs', 'src/main.ts'], { cwd: `${root}cli` });
+    const fresh = await createTestDatabase('built');
+    try {
+      const migrate = execFileSync(process.execPath, ['cli/dist/main.mjs', 'migrate'], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: fresh.url },
+      }).toString();
+      expect(migrate).toContain('database is up to date');
+      const port = String(20_000 + Math.floor(Math.random() * 20_000));
+      const child = spawn(process.execPath, ['apps/api/dist/main.mjs'], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: fresh.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, API_PORT: port },
+        stdio: 'ignore',
+      });
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      await waitFor('the built API to be ready', async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+      });
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      await fresh.drop();
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
@@ -16,7 +18,24 @@ import { type MigrationRecord, prismaMigrationsRepository } from './prisma-migra
 export { ensureDatabase } from './ensure-database.js';
 
 /** `<repo>/prisma/migrations`, found from this file so that the working directory does not matter. */
-const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('../../../../prisma/migrations/', import.meta.url));
+/**
+ * `prisma/migrations` of the nearest folder above this module that has one: the
+ * repository root both when running from source (packages/db/src/migrate) and from
+ * a bundle (apps/<app>/dist, cli/dist). TOUCHBASE_MIGRATIONS_DIR overrides it.
+ */
+function defaultMigrationsDir(): string {
+  const override = process.env.TOUCHBASE_MIGRATIONS_DIR;
+  if (override) return override;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'prisma', 'migrations');
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return fileURLToPath(new URL('../../../../prisma/migrations/', import.meta.url));
+    dir = parent;
+  }
+}
+const DEFAULT_MIGRATIONS_DIR = defaultMigrationsDir();
 
 // The advisory lock key Prisma Migrate itself takes, so our runners serialise with each
 // other and with a `prisma migrate deploy` on the same database.

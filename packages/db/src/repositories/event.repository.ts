@@ -99,12 +99,15 @@ export class EventRepository {
 
   async recordAndApply(event: CanonicalEvent, opts: ApplyOptions = {}): Promise<ApplyResult> {
     const now = opts.now ?? new Date();
+    const effect0 = effectOf(event);
+    if (effect0.kind === 'none') return this.recordInformational(event, effect0.reason);
     return inTransaction(this.pool, async (client) => {
       const id = randomUUID();
-      const inserted = await client.query(
-        `INSERT INTO event (id, source, external_id, type, payload, classification, why) VALUES ($1, $2, $3, $4, $5, $6, $7)
+      const inserted = await client.query({
+        name: 'event-insert',
+        text: `INSERT INTO event (id, source, external_id, type, payload, classification, why) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (source, external_id) DO NOTHING RETURNING seq`,
-        [
+        values: [
           id,
           event.source,
           event.externalId,
@@ -113,7 +116,7 @@ export class EventRepository {
           event.classification ?? null,
           event.why ? JSON.stringify(event.why) : null,
         ],
-      );
+      });
       const result: ApplyResult = {
         duplicate: false,
         eventId: id,
@@ -138,7 +141,7 @@ export class EventRepository {
       }
       result.prospectId = target.prospectId;
 
-      let effect: EventEffect = effectOf(event);
+      let effect: EventEffect = effect0;
       if (effect.kind === 'soft_bounce') {
         effect = softBounceEffect(event, (await this.softBouncesInARow(client, target.prospectId)) + 1);
       }
@@ -241,6 +244,58 @@ export class EventRepository {
     });
   }
 
+  /**
+   * An event that changes nothing (opened, delivered, clicked, ...: most of a
+   * provider's webhooks): the prospect is resolved first and the event inserted
+   * already applied, in one statement and so one transaction, instead of five round
+   * trips. The row ends as the general path leaves it; nothing is locked by either
+   * (READ COMMITTED reads the latest commit at each statement), and the domain
+   * rollup trigger watches inserts that are already applied too.
+   */
+  private async recordInformational(event: CanonicalEvent, reason: string): Promise<ApplyResult> {
+    const target = await this.resolve(this.pool, event);
+    // Nobody we know: no effect either (person-written types never take this path, so no triage).
+    const outcome = !target
+      ? 'unknown_prospect'
+      : reason === 'refused_unsigned'
+        ? 'refused_unsigned'
+        : 'no_effect';
+    const id = randomUUID();
+    const inserted = await this.pool.query({
+      name: 'event-insert-applied',
+      text: `INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now(), $8, $9, $10)
+       ON CONFLICT (source, external_id) DO NOTHING RETURNING seq`,
+      values: [
+        id,
+        event.source,
+        event.externalId,
+        event.type,
+        JSON.stringify(redact(event)),
+        event.classification ?? null,
+        event.why ? JSON.stringify(event.why) : null,
+        outcome,
+        target?.prospectId ?? null,
+        target?.enrollmentId ?? null,
+      ],
+    });
+    const result: ApplyResult = {
+      duplicate: false,
+      eventId: id,
+      prospectId: target?.prospectId ?? null,
+      outcome,
+      stopped: [],
+      resumed: [],
+      retried: [],
+      inFlight: [],
+      crmQueued: false,
+      triaged: false,
+    };
+    if (inserted.rowCount === 0)
+      return { ...result, duplicate: true, eventId: null, prospectId: null, outcome: 'duplicate' };
+    return result;
+  }
+
   /** Nobody we know: a person's message goes to triage; anything else changes nothing. */
   private async unresolved(client: pg.PoolClient, eventId: string, event: CanonicalEvent): Promise<string> {
     if (event.type === 'erasure_request' && event.email) {
@@ -271,10 +326,11 @@ export class EventRepository {
     prospectId: string | null,
     enrollmentId: string | null,
   ): Promise<void> {
-    await client.query(
-      'UPDATE event SET applied_at = now(), outcome = $2, prospect_id = $3, enrollment_id = $4 WHERE id = $1',
-      [id, outcome, prospectId, enrollmentId],
-    );
+    await client.query({
+      name: 'event-finish',
+      text: 'UPDATE event SET applied_at = now(), outcome = $2, prospect_id = $3, enrollment_id = $4 WHERE id = $1',
+      values: [id, outcome, prospectId, enrollmentId],
+    });
   }
 
   /**
@@ -479,12 +535,13 @@ export class EventRepository {
   }
 
   /** Finds the prospect an event is about: our enrollment id, our message id, a CRM or LinkedIn identity, the address. */
-  private async resolve(client: pg.PoolClient, event: CanonicalEvent): Promise<Target | null> {
+  private async resolve(client: pg.Pool | pg.PoolClient, event: CanonicalEvent): Promise<Target | null> {
     if (event.enrollmentId) {
-      const r = await client.query(
-        'SELECT e.id, p.id AS prospect_id, p.email FROM enrollment e JOIN prospect p ON p.id = e.prospect_id WHERE e.id = $1',
-        [event.enrollmentId],
-      );
+      const r = await client.query({
+        name: 'event-resolve-enrollment',
+        text: 'SELECT e.id, p.id AS prospect_id, p.email FROM enrollment e JOIN prospect p ON p.id = e.prospect_id WHERE e.id = $1',
+        values: [event.enrollmentId],
+      });
       // The enrollment id alone is not proof: the address, when given, must match.
       const row = r.rows[0];
       if (row && (!event.email || row.email === event.email.trim().toLowerCase())) {

@@ -90,8 +90,10 @@ export class TouchRepository {
   constructor(private readonly pool: pg.Pool) {}
 
   async loadForSend(enrollmentId: string): Promise<SendContext | null> {
-    const { rows } = await this.pool.query(
-      `SELECT e.id, e.status, e.current_step, e.current_attempt, e.sequence_id, e.sequence_version_id, e.conversation_id, e.first_message_id,
+    const { rows } = await this.pool.query({
+      // Named: prepared once per connection, so the five-way join is not parsed and planned per touch.
+      name: 'touch-load-for-send',
+      text: `SELECT e.id, e.status, e.current_step, e.current_attempt, e.sequence_id, e.sequence_version_id, e.conversation_id, e.first_message_id,
               e.next_touch_at,
               p.id AS p_id, p.email, p.email_status, p.first_name, p.last_name, p.company, p.timezone AS p_tz, p.attributes,
               ${MAILBOX_COLUMNS}, s.mailbox_pool_id, s.sending_window,
@@ -99,8 +101,8 @@ export class TouchRepository {
        FROM enrollment e JOIN prospect p ON p.id = e.prospect_id JOIN sequence s ON s.id = e.sequence_id
        JOIN mailbox m ON m.id = e.mailbox_id JOIN sending_domain d ON d.id = m.domain_id
        WHERE e.id = $1`,
-      [enrollmentId],
-    );
+      values: [enrollmentId],
+    });
     const r = rows[0];
     if (!r) return null;
     return {
@@ -155,8 +157,9 @@ export class TouchRepository {
       existing: string | null;
       suppressed: boolean;
       inserted: boolean;
-    }>(
-      `WITH locked AS (
+    }>({
+      name: 'touch-claim',
+      text: `WITH locked AS (
          UPDATE enrollment SET updated_at = now()
          WHERE id = $1 AND status = 'active' AND current_step = $2 AND current_attempt = $9 RETURNING id),
        existing AS (SELECT status::text AS status FROM touch WHERE enrollment_id = $1 AND step = $2 AND attempt = $9),
@@ -170,7 +173,7 @@ export class TouchRepository {
          ON CONFLICT DO NOTHING RETURNING id)
        SELECT EXISTS (SELECT 1 FROM locked) AS locked, (SELECT status FROM existing) AS existing,
               EXISTS (SELECT 1 FROM sup) AS suppressed, EXISTS (SELECT 1 FROM ins) AS inserted`,
-      [
+      values: [
         enrollmentId,
         step,
         idempotencyKey,
@@ -181,7 +184,7 @@ export class TouchRepository {
         variant,
         attempt,
       ],
-    );
+    });
     const r = rows[0]!;
     if (!r.locked) return { kind: 'fenced' };
     if (r.existing)
@@ -223,14 +226,15 @@ export class TouchRepository {
     attempt?: number;
   }): Promise<boolean> {
     // A data-modifying CTE runs to completion even though the outer UPDATE may match nothing.
-    const adv = await this.pool.query(
-      `WITH t AS (
+    const adv = await this.pool.query({
+      name: 'touch-record-sent',
+      text: `WITH t AS (
          UPDATE touch SET status = $6, provider_message_id = $5, sent_at = now()
          WHERE enrollment_id = $1 AND step = $2 AND attempt = $7 RETURNING 1)
        UPDATE enrollment SET current_step = $2 + 1, current_attempt = 1, next_touch_at = $3, updated_at = now(),
          conversation_id = COALESCE(conversation_id, $4), first_message_id = COALESCE(first_message_id, $5)
        WHERE id = $1 AND current_step = $2 AND current_attempt = $7 AND status = 'active'`,
-      [
+      values: [
         input.enrollmentId,
         input.step,
         input.nextTouchAt,
@@ -239,7 +243,7 @@ export class TouchRepository {
         input.status ?? 'sent',
         input.attempt ?? 1,
       ],
-    );
+    });
     return (adv.rowCount ?? 0) > 0;
   }
 
