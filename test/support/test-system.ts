@@ -41,6 +41,8 @@ export async function startTestSystem(
     SANDBOX_BOUNCE_RATE: '0',
     SANDBOX_OOO_RATE: '0',
     SCHEDULER_RECONCILE_INTERVAL_MS: '3600000',
+    // No campaign pacing unless a test asks: first touches go at once.
+    SCHEDULER_PACING_MS: '0',
     DOMAIN_HEALTH_INTERVAL_MS: '3600000',
     DATABASE_POOL_SIZE: '20',
     ...env,

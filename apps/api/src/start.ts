@@ -17,7 +17,7 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
       touchQueue: rt.touchQueue,
       clock: () => new Date(),
       timeScale: rt.config.TIME_SCALE,
-      pacingMs: opts.pacingMs ?? 0,
+      pacingMs: opts.pacingMs ?? rt.config.SCHEDULER_PACING_MS,
     },
     providerNames: rt.providers.names(),
     logger: rt.logger.child({ service: 'api' }),

@@ -31,9 +31,12 @@ export function dueAfterWait(from: Date, wait: string, timing: TouchTiming): Dat
  * enrollment over time (`index * pacingMs`) instead of a burst at the provider.
  */
 export function firstTouchDue(now: Date, index: number, pacingMs: number, timing: TouchTiming): Date {
-  const paced = new Date(now.getTime() + index * pacingMs);
-  if (timing.timeScale > 1) return paced;
-  return placeInWindow(paced, timing);
+  // One slot of `pacingMs` per prospect, at a random point inside it: a large
+  // enrollment becomes a steady trickle, not a burst nor a visible metronome.
+  const random = timing.random ?? Math.random;
+  const offset = pacingMs > 0 ? index * pacingMs + Math.floor(random() * pacingMs) : 0;
+  if (timing.timeScale > 1) return new Date(now.getTime() + scaleDuration(offset, timing.timeScale));
+  return placeInWindow(new Date(now.getTime() + offset), timing);
 }
 
 /**

@@ -25,8 +25,13 @@ describe('next touch due', () => {
 
   it('paces first touches of a large enrollment', () => {
     const now = new Date('2026-11-23T10:00:00Z'); // Monday, inside the UTC window
-    const t = (i: number) =>
-      firstTouchDue(now, i, 500, { timeZone: 'UTC', window, timeScale: 1 }).getTime() - now.getTime();
+    const t = (i: number, random = () => 0) =>
+      firstTouchDue(now, i, 500, { timeZone: 'UTC', window, timeScale: 1, random }).getTime() - now.getTime();
     expect([t(0), t(1), t(10)]).toEqual([0, 500, 5000]);
+    // Randomised inside each prospect's slot, never into the next one.
+    expect(t(10, () => 0.999)).toBe(5499);
+    // Compressed with everything else under TIME_SCALE.
+    const scaled = firstTouchDue(now, 10, 500, { timeZone: 'UTC', window, timeScale: 100, random: () => 0 });
+    expect(scaled.getTime() - now.getTime()).toBe(50);
   });
 });
