@@ -310,6 +310,50 @@ describe('repositories hold the invariants (real PostgreSQL)', () => {
     expect(rows[0].type).toBe('opened');
   });
 
+  it('invariant 6: an event without effect is recorded once, applied, on the prospect its enrollment or address names', async () => {
+    const { prospect, enrollmentId } = await enrollOne('opened@inv.example');
+    const opened = (externalId: string, extra: object) =>
+      repos.events.recordAndApply({
+        source: 'test',
+        externalId,
+        type: 'opened',
+        occurredAt: new Date(),
+        channel: 'email',
+        data: {},
+        ...extra,
+      });
+    const row = async (id: string | null) =>
+      (
+        await db.pool.query(
+          'SELECT outcome, prospect_id, enrollment_id, applied_at FROM event WHERE id = $1',
+          [id],
+        )
+      ).rows[0];
+
+    const first = await opened('evt-opened-1', { enrollmentId });
+    expect(first).toMatchObject({ duplicate: false, outcome: 'no_effect', prospectId: prospect.id });
+    expect(await row(first.eventId)).toMatchObject({
+      outcome: 'no_effect',
+      prospect_id: prospect.id,
+      enrollment_id: enrollmentId,
+    });
+    expect((await row(first.eventId)).applied_at).not.toBeNull();
+    expect(await opened('evt-opened-1', { enrollmentId })).toMatchObject({
+      duplicate: true,
+      eventId: null,
+    });
+
+    // The enrollment id alone is not proof: with another address it is not this prospect's.
+    const other = await opened('evt-opened-2', { enrollmentId, email: 'someone-else@inv.example' });
+    expect(other).toMatchObject({ duplicate: false, outcome: 'unknown_prospect', prospectId: null });
+    expect(await row(other.eventId)).toMatchObject({ prospect_id: null, enrollment_id: null });
+    // Named by address only, it is found by the address.
+    const byEmail = await opened('evt-opened-3', { email: 'Opened@inv.example' });
+    expect(byEmail).toMatchObject({ outcome: 'no_effect', prospectId: prospect.id });
+    expect(await row(byEmail.eventId)).toMatchObject({ prospect_id: prospect.id, enrollment_id: null });
+    expect(await opened('evt-opened-3', { email: 'opened@inv.example' })).toMatchObject({ duplicate: true });
+  });
+
   it('invariant 7: a sequence version cannot be changed; a new version leaves running enrollments on theirs', async () => {
     await expect(
       db.pool.query(`UPDATE sequence_version SET steps = '[]' WHERE id = $1`, [versionId]),

@@ -188,24 +188,27 @@ export class EnrollmentRepository {
     reason: string,
     occurredAt?: Date,
   ): Promise<{ id: string; currentStep: number; currentAttempt: number }[]> {
-    const { rows } = await client.query(
-      `UPDATE enrollment SET status = $2, stop_reason = $3, next_touch_at = NULL, updated_at = now(), stopped_by_event_at = $4
+    // Named (prepared once per connection): ingest's hot path for every reply and bounce.
+    const { rows } = await client.query({
+      name: 'enrollment-stop-for-prospect',
+      text: `UPDATE enrollment SET status = $2, stop_reason = $3, next_touch_at = NULL, updated_at = now(), stopped_by_event_at = $4
        WHERE prospect_id = $1 AND status IN ('queued', 'active', 'paused')
        RETURNING id, current_step AS "currentStep", current_attempt AS "currentAttempt"`,
-      [prospectId, status, reason, occurredAt ?? null],
-    );
+      values: [prospectId, status, reason, occurredAt ?? null],
+    });
     if (occurredAt) {
       // Providers deliver out of order: a reply that happened before the bounce that
       // ended the sequence arrives after it. The earliest stopping event decides, so
       // the end state is the one in-order delivery gives. Only ends set by an event
       // are restated (a manual cancel has no event time), and only terminal to
       // terminal: nothing is sent again.
-      await client.query(
-        `UPDATE enrollment SET status = $2, stop_reason = $3, updated_at = now(), stopped_by_event_at = $4
+      await client.query({
+        name: 'enrollment-restate-earliest-stop',
+        text: `UPDATE enrollment SET status = $2, stop_reason = $3, updated_at = now(), stopped_by_event_at = $4
          WHERE prospect_id = $1 AND status IN ('replied', 'bounced', 'unsubscribed', 'cancelled')
            AND stopped_by_event_at IS NOT NULL AND stopped_by_event_at > $4 AND status <> $2`,
-        [prospectId, status, reason, occurredAt],
-      );
+        values: [prospectId, status, reason, occurredAt],
+      });
     }
     return rows;
   }

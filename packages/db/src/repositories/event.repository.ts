@@ -226,10 +226,11 @@ export class EventRepository {
       }
 
       if (result.stopped.length > 0 && effect.kind !== 'erase') {
-        const inFlight = await client.query<{ enrollmentId: string; step: number }>(
-          `SELECT enrollment_id AS "enrollmentId", step FROM touch WHERE enrollment_id = ANY($1::uuid[]) AND status = 'sending'`,
-          [result.stopped.map((s) => s.id)],
-        );
+        const inFlight = await client.query<{ enrollmentId: string; step: number }>({
+          name: 'event-touches-in-flight',
+          text: `SELECT enrollment_id AS "enrollmentId", step FROM touch WHERE enrollment_id = ANY($1::uuid[]) AND status = 'sending'`,
+          values: [result.stopped.map((s) => s.id)],
+        });
         result.inFlight = inFlight.rows;
       }
       const erased = effect.kind === 'erase';
@@ -253,36 +254,21 @@ export class EventRepository {
    * rollup trigger watches inserts that are already applied too.
    */
   private async recordInformational(event: CanonicalEvent, reason: string): Promise<ApplyResult> {
-    const target = await this.resolve(this.pool, event);
-    // Nobody we know: no effect either (person-written types never take this path, so no triage).
-    const outcome = !target
-      ? 'unknown_prospect'
-      : reason === 'refused_unsigned'
-        ? 'refused_unsigned'
-        : 'no_effect';
+    const known = reason === 'refused_unsigned' ? 'refused_unsigned' : 'no_effect';
     const id = randomUUID();
-    const inserted = await this.pool.query({
-      name: 'event-insert-applied',
-      text: `INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now(), $8, $9, $10)
-       ON CONFLICT (source, external_id) DO NOTHING RETURNING seq`,
-      values: [
-        id,
-        event.source,
-        event.externalId,
-        event.type,
-        JSON.stringify(redact(event)),
-        event.classification ?? null,
-        event.why ? JSON.stringify(event.why) : null,
-        outcome,
-        target?.prospectId ?? null,
-        target?.enrollmentId ?? null,
-      ],
-    });
-    const result: ApplyResult = {
+    const columns = [
+      id,
+      event.source,
+      event.externalId,
+      event.type,
+      JSON.stringify(redact(event)),
+      event.classification ?? null,
+      event.why ? JSON.stringify(event.why) : null,
+    ];
+    const recorded = (prospectId: string | null, outcome: string): ApplyResult => ({
       duplicate: false,
       eventId: id,
-      prospectId: target?.prospectId ?? null,
+      prospectId,
       outcome,
       stopped: [],
       resumed: [],
@@ -290,10 +276,42 @@ export class EventRepository {
       inFlight: [],
       crmQueued: false,
       triaged: false,
-    };
-    if (inserted.rowCount === 0)
-      return { ...result, duplicate: true, eventId: null, prospectId: null, outcome: 'duplicate' };
-    return result;
+    });
+    const duplicate = { ...recorded(null, 'duplicate'), duplicate: true, eventId: null };
+    if (event.enrollmentId) {
+      // The usual case, named by our enrollment id: resolved and recorded in one round trip.
+      // Found but not inserted: the event was recorded before. Not found: the general way below.
+      const { rows } = await this.pool.query<{ prospect_id: string | null; inserted: boolean }>({
+        name: 'event-insert-applied-by-enrollment',
+        text: `WITH t AS (
+           SELECT e.id, e.prospect_id FROM enrollment e JOIN prospect p ON p.id = e.prospect_id
+           WHERE e.id = $9::uuid AND ($10::text IS NULL OR p.email = $10::text)),
+         ins AS (
+           INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
+           SELECT $1::uuid, $2::text, $3::text, $4::text, $5::jsonb, $6::text, $7::jsonb, now(), $8::text, t.prospect_id, t.id FROM t
+           ON CONFLICT (source, external_id) DO NOTHING RETURNING seq)
+         SELECT (SELECT prospect_id FROM t) AS prospect_id, EXISTS (SELECT 1 FROM ins) AS inserted`,
+        values: [
+          ...columns,
+          known,
+          event.enrollmentId,
+          event.email ? event.email.trim().toLowerCase() : null,
+        ],
+      });
+      const r = rows[0];
+      if (r?.prospect_id) return r.inserted ? recorded(r.prospect_id, known) : duplicate;
+    }
+    const target = await this.resolve(this.pool, event);
+    // Nobody we know: no effect either (person-written types never take this path, so no triage).
+    const outcome = target ? known : 'unknown_prospect';
+    const inserted = await this.pool.query({
+      name: 'event-insert-applied',
+      text: `INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now(), $8, $9, $10)
+       ON CONFLICT (source, external_id) DO NOTHING RETURNING seq`,
+      values: [...columns, outcome, target?.prospectId ?? null, target?.enrollmentId ?? null],
+    });
+    return inserted.rowCount === 0 ? duplicate : recorded(target?.prospectId ?? null, outcome);
   }
 
   /** Nobody we know: a person's message goes to triage; anything else changes nothing. */
