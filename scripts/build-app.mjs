@@ -16,14 +16,18 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   // Some bundled CommonJS helpers call require(); give the ESM bundle one.
-  banner: { js: "import { createRequire as __tbCreateRequire } from 'node:module'; const require = __tbCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __tbCreateRequire } from 'node:module'; const require = __tbCreateRequire(import.meta.url);",
+  },
   plugins: [
     {
       name: 'external-npm-packages',
       setup(b) {
         // Bare imports are npm packages (external) unless they are our workspaces.
         b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@touchbase/') || args.path === 'touchbase' ? undefined : { path: args.path, external: true },
+          args.path.startsWith('@touchbase/') || args.path === 'touchbase'
+            ? undefined
+            : { path: args.path, external: true },
         );
       },
     },

@@ -1,7 +1,7 @@
-import { createTestDatabase, createTestRedisPrefix, waitFor } from '@touchbase/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { createTestDatabase, createTestRedisPrefix, waitFor } from '@touchbase/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnService } from '../support/child-service.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -75,7 +75,9 @@ describe('services at boot and shutdown', () => {
   });
 
   it('the build bundles a service that plain node runs (no tsx), migrations included', async () => {
-    execFileSync(process.execPath, ['../../scripts/build-app.mjs', 'src/main.ts'], { cwd: `${root}apps/api` });
+    execFileSync(process.execPath, ['../../scripts/build-app.mjs', 'src/main.ts'], {
+      cwd: `${root}apps/api`,
+    });
     execFileSync(process.execPath, ['../scripts/build-app.mjs', 'src/main.ts'], { cwd: `${root}cli` });
     const fresh = await createTestDatabase('built');
     try {
@@ -87,14 +89,24 @@ describe('services at boot and shutdown', () => {
       const port = String(20_000 + Math.floor(Math.random() * 20_000));
       const child = spawn(process.execPath, ['apps/api/dist/main.mjs'], {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: fresh.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, API_PORT: port },
+        env: {
+          ...process.env,
+          DATABASE_URL: fresh.url,
+          REDIS_URL: redis.url,
+          REDIS_PREFIX: redis.prefix,
+          API_PORT: port,
+        },
         stdio: 'ignore',
       });
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-      await waitFor('the built API to be ready', async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, {
-        timeoutMs: 30_000,
-        intervalMs: 100,
-      });
+      await waitFor(
+        'the built API to be ready',
+        async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200,
+        {
+          timeoutMs: 30_000,
+          intervalMs: 100,
+        },
+      );
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {

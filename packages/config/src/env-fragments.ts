@@ -64,7 +64,9 @@ export const HttpEnv = {
   INGEST_PUBLIC_URL: z
     .url()
     .optional()
-    .describe('Public base URL of ingest, for one-click unsubscribe links (/u/{token}); defaults to http://127.0.0.1:INGEST_PORT'),
+    .describe(
+      'Public base URL of ingest, for one-click unsubscribe links (/u/{token}); defaults to http://127.0.0.1:INGEST_PORT',
+    ),
   ADMIN_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')
@@ -220,7 +222,9 @@ export const SchedulerEnv = {
     .int()
     .min(0)
     .default(500)
-    .describe('Campaign pacing: first touches of one enrollment request are spread one per this many ms, randomised'),
+    .describe(
+      'Campaign pacing: first touches of one enrollment request are spread one per this many ms, randomised',
+    ),
   SCHEDULER_JITTER_MS: z.coerce
     .number()
     .int()

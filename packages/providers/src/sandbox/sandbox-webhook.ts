@@ -12,7 +12,9 @@ export const SandboxEventPayloadSchema = z.object({
   enrollment_id: z.uuid().optional().or(z.literal('')),
   step: z.number().int().optional(),
   text: z.string().max(100_000).optional(),
-  bounce: z.object({ hard: z.boolean(), status: z.string().max(20), diagnostic: z.string().max(2000).optional() }).optional(),
+  bounce: z
+    .object({ hard: z.boolean(), status: z.string().max(20), diagnostic: z.string().max(2000).optional() })
+    .optional(),
   return_date: z.iso.date().optional(),
 });
 
@@ -27,7 +29,15 @@ export function normaliseSandboxEvent(payload: z.infer<typeof SandboxEventPayloa
     messageId: payload.message_id,
     ...(payload.enrollment_id ? { enrollmentId: payload.enrollment_id } : {}),
     channel: 'email',
-    ...(payload.bounce ? { bounce: { hard: payload.bounce.hard, status: payload.bounce.status, reason: payload.bounce.diagnostic } } : {}),
+    ...(payload.bounce
+      ? {
+          bounce: {
+            hard: payload.bounce.hard,
+            status: payload.bounce.status,
+            reason: payload.bounce.diagnostic,
+          },
+        }
+      : {}),
     ...(payload.return_date ? { returnDate: payload.return_date } : {}),
     data: { step: payload.step },
   });
