@@ -9,6 +9,7 @@ COPY cli ./cli
 COPY prisma ./prisma
 COPY prisma.config.ts tsconfig.base.json ./
 COPY scripts ./scripts
-RUN npm ci --no-audit --no-fund --include=dev && npm run build
+# npm install, not npm ci: see scripts/setup.mjs.
+RUN npm install --no-audit --no-fund --include=dev && npm run build
 USER node
 CMD ["node", "cli/dist/main.mjs", "start"]

@@ -12,8 +12,11 @@ const marker = `${root}node_modules/.package-lock.json`;
 const lock = `${root}package-lock.json`;
 
 if (!existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000)) {
-  console.log('touchbase: installing dependencies (npm ci)...');
-  const r = spawnSync('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], {
+  console.log('touchbase: installing dependencies...');
+  // `npm install`, not `npm ci`: the lockfile was written against a registry mirror
+  // without other platforms' optional binaries (biome, turbo), which `npm ci` reports
+  // as out of sync. `npm install` still installs the locked versions.
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
     cwd: root,
     stdio: 'inherit',
   });
