@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { bounceCorpusDir } from '@touchbase/testing';
 import { describe, expect, it } from 'vitest';
 import { runClassify } from '../src/commands/classify.command.js';
 
-const corpus = fileURLToPath(new URL('../../../shared/corpora/bounces/', import.meta.url));
+const corpus = bounceCorpusDir() ?? '/nonexistent/';
 
 describe.skipIf(!existsSync(corpus))('touchbase classify', () => {
   it('prints one JSON line per file with class, hard, status, reason and why; a missing file is an error line', async () => {

@@ -44,6 +44,7 @@ export class TcpProxy {
 
   private accept(client: Socket): void {
     if (this.cut) {
+      client.on('error', () => {});
       client.resetAndDestroy();
       return;
     }

@@ -47,6 +47,15 @@ export function createDatabase(url: string, opts: { poolSize?: number } = {}): D
 /** Runs `fn` in one transaction on one pooled client (READ COMMITTED). */
 export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A checked-out client has no error listener (pg-pool removes its idle one), so a
+  // connection reset between two statements would be an uncaught 'error' event and
+  // take the whole process down. Keep it: the statement in flight rejects anyway,
+  // and the broken client is discarded on release instead of going back to the pool.
+  let broken: Error | undefined;
+  const onError = (err: Error) => {
+    broken = err;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await fn(client);
@@ -54,10 +63,21 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
     return result;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
+    broken ??= isConnectionError(err) ? (err as Error) : undefined;
     throw err;
   } finally {
-    client.release();
+    client.removeListener('error', onError);
+    client.release(broken);
   }
+}
+
+function isConnectionError(err: unknown): boolean {
+  const code = (err as { code?: string }).code ?? '';
+  return (
+    code.startsWith('08') ||
+    ['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ETIMEDOUT'].includes(code) ||
+    /Connection terminated/.test((err as Error).message ?? '')
+  );
 }
 
 pg.types.setTypeParser(20, (v) => Number(v));

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { bounceCorpusDir } from '@touchbase/testing';
 import { describe, expect, it } from 'vitest';
 import { looksLikeRfc822 } from '../src/webhooks/inbound-webhook.js';
 
-const corpus = fileURLToPath(new URL('../../../../shared/corpora/bounces/', import.meta.url));
+const corpus = bounceCorpusDir() ?? '/nonexistent/';
 
 describe('inbound: what counts as a raw message', () => {
   it.skipIf(!existsSync(corpus))('accepts every message of the real corpus', () => {

@@ -2,6 +2,8 @@
  * @touchbase/testing: database and Redis isolation for tests, and waiting on
  * conditions instead of sleeping.
  */
+
+export { bounceCorpusDir } from './corpus.js';
 export { createTestDatabase, type TestDatabase } from './database.js';
 export { createTestRedisPrefix } from './redis.js';
 export { waitFor } from './wait-for.js';

@@ -1,15 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bounceCorpusDir } from '@touchbase/testing';
 import { describe, expect, it } from 'vitest';
 import { type Classification, classifyRawMessage } from '../../src/classify/index.js';
 
-// The corpus lives next to the repository (/work/shared next to /work/main) and is
-// never copied into it: repo root is three levels up from this file.
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-const corpusDir = resolve(repoRoot, '../shared/corpora/bounces');
-const corpusPresent = existsSync(join(corpusDir, 'labels.json'));
-if (!corpusPresent) console.warn(`bounce corpus skipped: ${corpusDir} not found (labels.json missing)`);
+// The corpus lives next to the repository and is never copied into it.
+const found = bounceCorpusDir();
+const corpusDir = found ?? '(not found)';
+const corpusPresent = found !== null;
+if (!corpusPresent)
+  console.warn('bounce corpus skipped: set TOUCHBASE_CORPORA_DIR to the shared corpora folder');
 
 interface Label {
   class: Classification['class'];
