@@ -6,9 +6,20 @@ import { TimeZoneError } from './time.errors.js';
 // zone must mean the same thing on every Node version, so only names are allowed.
 const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 
+// Asking Intl whether a zone exists costs ~50 µs, and the scheduler asks for every
+// prospect of a bulk enrollment; the answer never changes within a process, so it is
+// remembered (bounded: prospect zones come from imports and may be junk).
+const known = new Map<string, boolean>();
+const KNOWN_MAX = 10_000;
+
 /** True when `name` is an IANA time zone name the runtime knows (e.g. `Asia/Kolkata`, `UTC`). */
 export function isValidTimeZone(name: string): boolean {
-  return IANA_NAME.test(name) && IANAZone.isValidZone(name);
+  const cached = known.get(name);
+  if (cached !== undefined) return cached;
+  const valid = IANA_NAME.test(name) && IANAZone.isValidZone(name);
+  if (known.size >= KNOWN_MAX) known.clear();
+  known.set(name, valid);
+  return valid;
 }
 
 /** Throws {@link TimeZoneError} unless `name` is a valid IANA time zone. */
