@@ -3,6 +3,7 @@ import { applyMigrations, ensureDatabase } from '@touchbase/db';
 import { SandboxServer } from '@touchbase/providers';
 import { describeBootError, loadRuntimeConfig } from '@touchbase/runtime';
 import { runDemo } from './commands/demo.command.js';
+import { sandboxOptions } from './commands/sandbox-options.js';
 import { startSystem } from './commands/start.command.js';
 
 const USAGE = `usage: touchbase <command>
@@ -43,19 +44,11 @@ async function main(argv: string[]): Promise<number> {
     case 'sandbox': {
       const config = loadRuntimeConfig();
       const sandbox = new SandboxServer({
+        ...sandboxOptions(config),
         host: config.SANDBOX_HOST,
-        port: config.SANDBOX_PORT,
         webhookUrl: config.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${config.INGEST_PORT}/webhooks/sandbox`,
-        webhookSecret: config.SANDBOX_WEBHOOK_SECRET,
-        odds: {
-          reply: config.SANDBOX_REPLY_RATE,
-          bounce: config.SANDBOX_BOUNCE_RATE,
-          outOfOffice: config.SANDBOX_OOO_RATE,
-        },
-        eventDelayMs: config.SANDBOX_EVENT_DELAY_MS,
-        timeScale: config.TIME_SCALE,
-        seed: config.SANDBOX_SEED,
       });
+
       console.log(`sandbox provider listening on ${await sandbox.start()}`);
       const stop = () => void sandbox.close().then(() => process.exit(0));
       process.once('SIGINT', stop);

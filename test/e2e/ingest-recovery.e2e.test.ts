@@ -1,9 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { standardWebhookHeaders } from '@touchbase/providers';
 import { loadRuntimeConfig } from '@touchbase/runtime';
-import { waitFor } from '@touchbase/testing';
+import { freePort, waitFor } from '@touchbase/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRecover } from '../../cli/src/commands/recover.command.js';
@@ -66,15 +65,6 @@ async function fakeHttpProvider(secret: string) {
     },
     close: () => app.close(),
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -1,16 +1,7 @@
-import { createServer } from 'node:net';
-import { waitFor } from '@touchbase/testing';
+import { freePort, waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killHard, spawnService } from '../support/child-service.js';
 import { seed, startTestSystem, type TestSystem } from '../support/test-system.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 /**
  * The sender run alone has no HTTP server of its own; with METRICS_PORT it gets

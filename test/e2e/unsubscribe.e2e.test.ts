@@ -1,20 +1,10 @@
-import { createServer } from 'node:net';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from '@touchbase/providers';
-import { waitFor } from '@touchbase/testing';
+import { freePort, waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from '../support/test-system.js';
 import { createMailbox, createSequence, enroll, enrollment, importProspects } from './ingest-support.js';
 
 const SECRET = 'unsubscribe-secret-of-the-e2e-test';
-
-/** A port free right now, so INGEST_PUBLIC_URL can name ingest before it listens. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 /**
  * One-click unsubscribe (RFC 8058) against the whole system: the link is the one

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { seededRandom } from '@touchbase/core';
 import { waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killHard, spawnService } from '../support/child-service.js';
@@ -14,18 +15,6 @@ const ENROLLMENTS = Number(process.env.FAULT_KILL_ENROLLMENTS ?? 300);
 const KILLS = Number(process.env.FAULT_KILLS ?? 5);
 const STEPS = 3;
 const TERMINAL = ['replied', 'bounced', 'exhausted'];
-
-/** A seeded PRNG: the kill moments replay with FAULT_KILL_SEED. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type InDoubt = { enrollmentId: string; step: number; killedAt: number };
 
@@ -51,7 +40,7 @@ describe(`sender killed ${KILLS} times during ${ENROLLMENTS} enrollments of ${ST
   });
 
   it('no delivery twice, no touch lost, every touch in doubt resolved', async () => {
-    const random = mulberry32(Number(process.env.FAULT_KILL_SEED ?? 7));
+    const random = seededRandom(Number(process.env.FAULT_KILL_SEED ?? 7));
     const senderEnv = {
       ...sys.env,
       SANDBOX_URL: sys.sandbox.url,

@@ -1,3 +1,4 @@
+import { seededRandom } from '@touchbase/core';
 import { standardWebhookHeaders } from '@touchbase/providers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed, startTestSystem, type TestSystem } from '../support/test-system.js';
@@ -31,18 +32,7 @@ const UNIQUE = Math.round(WEBHOOKS * (1 - DUPLICATE_SHARE));
 const UNKNOWN = Math.round(UNIQUE * 0.05);
 const PROSPECTS = Math.ceil((UNIQUE - UNKNOWN) / EVENTS_PER_PROSPECT);
 
-/** A seeded PRNG, so a failure replays with the same storm. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = mulberry32(Number(process.env.FAULT_STORM_SEED ?? 6));
+const random = seededRandom(Number(process.env.FAULT_STORM_SEED ?? 6));
 
 function shuffle<T>(xs: T[]): T[] {
   for (let i = xs.length - 1; i > 0; i--) {

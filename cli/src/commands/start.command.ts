@@ -5,6 +5,7 @@ import { SandboxServer } from '@touchbase/providers';
 import { type Config, openRuntime, type Runtime } from '@touchbase/runtime';
 import { startScheduler } from '@touchbase/scheduler';
 import { startSender } from '@touchbase/sender';
+import { sandboxOptions } from './sandbox-options.js';
 
 /** Everything `touchbase start` runs, for the demo and tests to drive. */
 export type System = { rt: Runtime; sandbox: SandboxServer; apiUrl: string; ingestUrl: string };
@@ -16,22 +17,12 @@ export type System = { rt: Runtime; sandbox: SandboxServer; apiUrl: string; inge
 export async function startSystem(
   config: Config,
   opts: {
-    pacingMs?: number /** Leave the sender out (tests run it as a child process). */;
+    pacingMs?: number;
+    /** Leave the sender out (tests run it as a child process). */
     withoutSender?: boolean;
   } = {},
 ): Promise<System> {
-  const sandbox = new SandboxServer({
-    port: config.SANDBOX_PORT,
-    webhookSecret: config.SANDBOX_WEBHOOK_SECRET,
-    odds: {
-      reply: config.SANDBOX_REPLY_RATE,
-      bounce: config.SANDBOX_BOUNCE_RATE,
-      outOfOffice: config.SANDBOX_OOO_RATE,
-    },
-    eventDelayMs: config.SANDBOX_EVENT_DELAY_MS,
-    timeScale: config.TIME_SCALE,
-    seed: config.SANDBOX_SEED,
-  });
+  const sandbox = new SandboxServer(sandboxOptions(config));
   await sandbox.start();
   let rt: Runtime;
   try {

@@ -6,6 +6,7 @@ export * from './classify/index.js';
 export * from './enrollment/index.js';
 export * from './errors/domain-error.js';
 export * from './events/index.js';
+export { seededRandom } from './random/seeded-random.js';
 export * from './schedule/index.js';
 export * from './sequence/index.js';
 export * from './templates/index.js';

@@ -5,5 +5,6 @@
 
 export { bounceCorpusDir } from './corpus.js';
 export { createTestDatabase, type TestDatabase } from './database.js';
+export { freePort } from './free-port.js';
 export { createTestRedisPrefix } from './redis.js';
 export { waitFor } from './wait-for.js';

@@ -107,28 +107,9 @@ export class EventRepository {
         name: 'event-insert',
         text: `INSERT INTO event (id, source, external_id, type, payload, classification, why) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (source, external_id) DO NOTHING RETURNING seq`,
-        values: [
-          id,
-          event.source,
-          event.externalId,
-          event.type,
-          JSON.stringify(redact(event)),
-          event.classification ?? null,
-          event.why ? JSON.stringify(event.why) : null,
-        ],
+        values: eventRowValues(id, event),
       });
-      const result: ApplyResult = {
-        duplicate: false,
-        eventId: id,
-        prospectId: null,
-        outcome: 'no_effect',
-        stopped: [],
-        resumed: [],
-        retried: [],
-        inFlight: [],
-        crmQueued: false,
-        triaged: false,
-      };
+      const result = freshResult(id, null, 'no_effect');
       if (inserted.rowCount === 0) return { ...result, duplicate: true, eventId: null, outcome: 'duplicate' };
 
       const target = await this.resolve(client, event);
@@ -256,27 +237,8 @@ export class EventRepository {
   private async recordInformational(event: CanonicalEvent, reason: string): Promise<ApplyResult> {
     const known = reason === 'refused_unsigned' ? 'refused_unsigned' : 'no_effect';
     const id = randomUUID();
-    const columns = [
-      id,
-      event.source,
-      event.externalId,
-      event.type,
-      JSON.stringify(redact(event)),
-      event.classification ?? null,
-      event.why ? JSON.stringify(event.why) : null,
-    ];
-    const recorded = (prospectId: string | null, outcome: string): ApplyResult => ({
-      duplicate: false,
-      eventId: id,
-      prospectId,
-      outcome,
-      stopped: [],
-      resumed: [],
-      retried: [],
-      inFlight: [],
-      crmQueued: false,
-      triaged: false,
-    });
+    const columns = eventRowValues(id, event);
+    const recorded = (prospectId: string | null, outcome: string) => freshResult(id, prospectId, outcome);
     const duplicate = { ...recorded(null, 'duplicate'), duplicate: true, eventId: null };
     if (event.enrollmentId) {
       // The usual case, named by our enrollment id: resolved and recorded in one round trip.
@@ -689,6 +651,34 @@ function normalisedUrl(expr: string): string {
   return `regexp_replace(regexp_replace(regexp_replace(lower(trim(${expr})), '^(https?://)?(www\\.)?', ''), '[?#].*$', ''), '/+$', '')`;
 }
 
+/** The recorded columns of an event row, in the order both insert paths name them. */
+function eventRowValues(id: string, event: CanonicalEvent): unknown[] {
+  return [
+    id,
+    event.source,
+    event.externalId,
+    event.type,
+    JSON.stringify(redact(event)),
+    event.classification ?? null,
+    event.why ? JSON.stringify(event.why) : null,
+  ];
+}
+
+/** The result of recording an event before any effect has been applied. */
+function freshResult(eventId: string, prospectId: string | null, outcome: string): ApplyResult {
+  return {
+    duplicate: false,
+    eventId,
+    prospectId,
+    outcome,
+    stopped: [],
+    resumed: [],
+    retried: [],
+    inFlight: [],
+    crmQueued: false,
+    triaged: false,
+  };
+}
 async function audit(
   client: pg.PoolClient,
   eventId: string,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { seededRandom } from '@touchbase/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { standardWebhookHeaders } from '../webhooks/standard-webhooks.js';
 
@@ -70,7 +71,7 @@ export class SandboxServer {
 
   constructor(private readonly opts: SandboxOptions) {
     this.webhookUrl = opts.webhookUrl;
-    this.random = mulberry32(opts.seed ?? 42);
+    this.random = seededRandom(opts.seed ?? 42);
     this.app = Fastify({ logger: false, bodyLimit: 1_000_000 });
     this.routes();
   }
@@ -308,16 +309,4 @@ function sandboxEventPayload(
     };
   }
   return { ...base, type: 'reply', text: text ?? 'Thanks, but no thanks.' };
-}
-
-/** A small seeded PRNG so a demo run is repeatable. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -1,0 +1,15 @@
+/**
+ * A small seeded PRNG (mulberry32): numbers in [0, 1) that replay for the same
+ * seed, so a sandbox demo or a fault test's storm and kill moments can be rerun.
+ * Not for anything secret.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
