@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { standardWebhookHeaders } from '@touchbase/providers';
-import { JOBS } from '@touchbase/queues';
+import { JOBS, touchJobId } from '@touchbase/queues';
 import { Redis } from 'ioredis';
 import { seed, startTestSystem, type TestSystem } from '../test/support/test-system.js';
 import { check, finishBench, round, summarize } from './lib/index.js';
@@ -40,7 +40,7 @@ async function fillTo(sys: TestSystem, total: number): Promise<number> {
         return {
           name: 'touch.send' as const,
           data: { e, s: 1 },
-          opts: { ...spec.options, jobId: `${e}-1`, delay: 30 * 86_400_000 + i },
+          opts: { ...spec.options, jobId: touchJobId(`${e}-1`), delay: 30 * 86_400_000 + i },
         };
       }),
     );

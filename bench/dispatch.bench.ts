@@ -200,6 +200,21 @@ async function dispatch(
   };
 }
 
+/** Mean touches per batched call of the sender so far, by kind (load, claim, record, schedule). */
+async function meanBatchSizes(sys: TestSystem): Promise<Record<string, number>> {
+  const metric = await sys.rt.metrics.senderBatchSize.get();
+  const sum = new Map<string, number>();
+  const count = new Map<string, number>();
+  for (const v of metric.values) {
+    const kind = String(v.labels.kind);
+    if (v.metricName?.endsWith('_sum')) sum.set(kind, v.value);
+    if (v.metricName?.endsWith('_count')) count.set(kind, v.value);
+  }
+  return Object.fromEntries(
+    [...count].map(([k, n]) => [k, Math.round(((sum.get(k) ?? 0) / Math.max(1, n)) * 10) / 10]),
+  );
+}
+
 async function throttledCount(sys: TestSystem): Promise<number> {
   const metric = await sys.rt.metrics.touchesSkipped.get();
   return metric.values.filter((v) => v.labels.reason === 'throttled').reduce((a, v) => a + v.value, 0);
@@ -379,6 +394,8 @@ try {
     `limiter cost: burst ${Math.round(on.perSecond)} vs ${Math.round(off.perSecond)} touches/s (on/off); paced lag p99 ${pacedOn.lagP99} vs ${pacedOff.lagP99} ms\n`,
   );
 
+  const batchSizes = await meanBatchSizes(sys);
+  process.stdout.write(`mean touches per batched call: ${JSON.stringify(batchSizes)}\n`);
   const deliveries = sys.sandbox.deliveries();
   const duplicates = deliveries.length - new Set(deliveries.map((d) => d.idempotencyKey)).size;
   const ratio = on.perSecond / raw.perSecond;
@@ -422,6 +439,9 @@ try {
       bucketDecisionAloneP99Ms: round(aloneP99),
       pacedBucketDecisionP99Ms: round(pacedOn.throttleP99 ?? Number.NaN),
       duplicateDeliveries: duplicates,
+      ...Object.fromEntries(
+        Object.entries(batchSizes).map(([k, v]) => [`meanTouchesPer${k[0]!.toUpperCase()}${k.slice(1)}`, v]),
+      ),
     },
     baseline: {
       rawNoopJobsPerSecond: round(raw.perSecond),

@@ -92,7 +92,7 @@ async function seed(url: string): Promise<void> {
       'unlogged tables, secondary indexes dropped',
       `ALTER TABLE touch SET UNLOGGED; ALTER TABLE enrollment SET UNLOGGED;
        ALTER TABLE touch DROP CONSTRAINT touch_pkey;
-       DROP INDEX touch_idempotency_key_key, touch_enrollment_id_step_key, touch_provider_message_id_idx, touch_status_idx;
+       DROP INDEX touch_idempotency_key_key, touch_enrollment_id_step_attempt_key, touch_provider_message_id_idx, touch_status_idx;
        DROP INDEX enrollment_prospect_id_sequence_id_key, enrollment_status_next_touch_at_idx,
                   enrollment_mailbox_id_status_idx, enrollment_sequence_id_status_idx`,
     );

@@ -17,7 +17,7 @@ const USAGE = `usage: touchbase <command>
   classify FILE...    classify raw RFC 822 messages, one JSON line per file
   recover --provider NAME
                       read the provider's event stream from the saved cursor, record and
-                      apply what ingest missed, advance the cursor (NAME: http)
+                      apply what ingest missed, advance the cursor (NAME: http, sandbox)
 `;
 
 async function main(argv: string[]): Promise<number> {

@@ -147,7 +147,7 @@ describe('soft bounces are resent, at most three attempts', () => {
       metrics: sys.rt.metrics,
       clock: () => new Date(),
     });
-    const rebuilt = await sys.rt.touchQueue.queue.getJob(`${e}-1-2`);
+    const rebuilt = await sys.rt.touchQueue.job(`${e}-1-2`);
     expect(rebuilt?.data).toEqual({ e, s: 1, a: 2 });
     expect(await sys.rt.touchQueue.existing([touchKey(e, 2)])).toEqual(new Set());
 

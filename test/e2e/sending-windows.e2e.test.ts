@@ -86,11 +86,7 @@ describe('sending windows per sequence, with holidays', () => {
     expect(r.status).toBe(201);
     return r.body.enrolled.map((e: { id: string }) => e.id) as string[];
   }
-  /** When a delayed job is due (BullMQ keeps it in the score of its delayed set). */
-  async function delayedUntil(jobId: string): Promise<number | null> {
-    const score = await sys.rt.redis.producer.zscore(sys.rt.touchQueue.queue.toKey('delayed'), jobId);
-    return score === null ? null : Math.floor(Number(score) / 0x1000);
-  }
+  const delayedUntil = (key: string) => sys.rt.touchQueue.delayedUntil(key);
   /** A job's due time: never before `due`, and late only by the ms between computing and adding it. */
   const expectDueAt = (actual: number | null, due: number) => {
     expect(actual).toBeGreaterThanOrEqual(due);

@@ -3,7 +3,7 @@ import { seededRandom } from '@touchbase/core';
 import { waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killHard, spawnService } from '../support/child-service.js';
-import { seed, startTestSystem, type TestSystem } from '../support/test-system.js';
+import { seed, startTestSystem, type TestSystem, waitForEnded } from '../support/test-system.js';
 
 /**
  * The sender killed with SIGKILL again and again, at random moments, and restarted
@@ -14,7 +14,6 @@ import { seed, startTestSystem, type TestSystem } from '../support/test-system.j
 const ENROLLMENTS = Number(process.env.FAULT_KILL_ENROLLMENTS ?? 300);
 const KILLS = Number(process.env.FAULT_KILLS ?? 5);
 const STEPS = 3;
-const TERMINAL = ['replied', 'bounced', 'exhausted'];
 
 type InDoubt = { enrollmentId: string; step: number; killedAt: number };
 
@@ -90,18 +89,7 @@ describe(`sender killed ${KILLS} times during ${ENROLLMENTS} enrollments of ${ST
       sender = spawnService('sender', senderEnv);
     }
 
-    const final = await waitFor(
-      'every enrollment to end',
-      async () => {
-        const { rows } = await sys.rt.db.pool.query<{ status: string; n: number }>(
-          'SELECT status::text, count(*)::int AS n FROM enrollment WHERE sequence_id = $1 GROUP BY status',
-          [ids.sequenceId],
-        );
-        const ended = rows.filter((r) => TERMINAL.includes(r.status)).reduce((a, r) => a + r.n, 0);
-        return ended === ENROLLMENTS ? Object.fromEntries(rows.map((r) => [r.status, r.n])) : null;
-      },
-      { timeoutMs: 120_000, intervalMs: 250 },
-    );
+    const final = await waitForEnded(sys, ids.sequenceId, ENROLLMENTS, { timeoutMs: 120_000 });
     await killHard(sender);
     await sys.sandbox.settled();
 

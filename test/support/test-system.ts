@@ -1,5 +1,5 @@
 import { loadRuntimeConfig } from '@touchbase/runtime';
-import { createTestDatabase, createTestRedisPrefix } from '@touchbase/testing';
+import { createTestDatabase, createTestRedisPrefix, waitFor } from '@touchbase/testing';
 import { type System, startSystem } from '../../cli/src/commands/start.command.js';
 
 export type TestSystem = System & {
@@ -102,4 +102,29 @@ export async function seed(sys: TestSystem, opts: { steps: number; prospects: st
     sequenceId: sequence.body.id as string,
     prospectIds: (prospects.body.prospects as { id: string }[]).map((p) => p.id),
   };
+}
+
+/**
+ * Waits until `count` enrollments of a sequence have ended (by default replied,
+ * bounced or exhausted); returns how many are in each status.
+ */
+export async function waitForEnded(
+  sys: TestSystem,
+  sequenceId: string,
+  count: number,
+  opts: { timeoutMs: number; ended?: string[] },
+): Promise<Record<string, number>> {
+  const ended = opts.ended ?? ['replied', 'bounced', 'exhausted'];
+  return waitFor(
+    'every enrollment to end',
+    async () => {
+      const { rows } = await sys.rt.db.pool.query<{ status: string; n: number }>(
+        'SELECT status::text, count(*)::int AS n FROM enrollment WHERE sequence_id = $1 GROUP BY status',
+        [sequenceId],
+      );
+      const done = rows.filter((r) => ended.includes(r.status)).reduce((a, r) => a + r.n, 0);
+      return done === count ? Object.fromEntries(rows.map((r) => [r.status, r.n])) : null;
+    },
+    { timeoutMs: opts.timeoutMs, intervalMs: 250 },
+  );
 }

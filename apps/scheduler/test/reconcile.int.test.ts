@@ -68,7 +68,7 @@ describe('invariant 3: the reconciler rebuilds the schedule from PostgreSQL', ()
     const keys = enrolled.slice(0, 110).map((e) => `${e.id}-1`);
     expect((await touchQueue.existing(keys)).size).toBe(110);
     expect((await touchQueue.existing(enrolled.slice(110).map((e) => `${e.id}-1`))).size).toBe(0);
-    const job = await touchQueue.queue.getJob(`${enrolled[105]!.id}-1`);
+    const job = await touchQueue.job(`${enrolled[105]!.id}-1`);
     expect(job!.timestamp + job!.opts.delay!).toBeGreaterThanOrEqual(due.getTime() - 1000);
 
     // Redis loses everything: all of it comes back, once.

@@ -1,6 +1,6 @@
 import type { Repositories } from '@touchbase/db';
 import type { MailboxThrottle, ProviderRegistry } from '@touchbase/providers';
-import { type AlertQueue, createWorker, type TouchQueue } from '@touchbase/queues';
+import { type AlertQueue, createWorker, retriesOf, type TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -59,11 +59,16 @@ export function buildSender(deps: SenderDeps): Worker {
     lockDuration: deps.lockDurationMs ?? 30_000,
     stalledInterval: deps.stalledIntervalMs ?? 15_000,
     maxStalledCount: 10,
+    onRetry: (job, err, delayMs) =>
+      deps.logger.warn(
+        { jobId: job.id, retries: retriesOf(job), delayMs, err: (err as Error).message },
+        'Touch job failed; retried with the same key',
+      ),
   });
   worker.on('failed', (job, err) => {
     deps.logger.error(
-      { jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message },
-      'Touch job failed',
+      { jobId: job?.id, retries: job ? retriesOf(job) : 0, err: err.message },
+      'Touch job failed for good; the reconciler will schedule it again',
     );
   });
   worker.on('error', (err) => deps.logger.error({ err: err.message }, 'Sender worker error'));

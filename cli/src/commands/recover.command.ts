@@ -1,5 +1,5 @@
 import { type EventStream, recoverEvents } from '@touchbase/ingest';
-import { HttpEventStream } from '@touchbase/providers';
+import { HttpEventStream, sandboxEventStream } from '@touchbase/providers';
 import { type Config, openRuntime } from '@touchbase/runtime';
 
 /** Providers that offer a pull stream of their events, by name. */
@@ -8,8 +8,14 @@ function streamFor(provider: string, config: Config): (EventStream & { close(): 
     case 'http':
       if (!config.HTTP_PROVIDER_URL) return 'HTTP_PROVIDER_URL is not set: where is the http provider?';
       return new HttpEventStream({ baseUrl: config.HTTP_PROVIDER_URL, apiKey: config.HTTP_PROVIDER_TOKEN });
+    case 'sandbox':
+      // Where the sender reaches it (as the runtime does); its stream takes the webhook secret.
+      return sandboxEventStream({
+        baseUrl: config.SANDBOX_URL ?? `http://127.0.0.1:${config.SANDBOX_PORT}`,
+        webhookSecret: config.SANDBOX_WEBHOOK_SECRET,
+      });
     default:
-      return `provider "${provider}" offers no event stream (known: http)`;
+      return `provider "${provider}" offers no event stream (known: http, sandbox)`;
   }
 }
 

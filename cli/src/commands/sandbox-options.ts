@@ -17,5 +17,10 @@ export function sandboxOptions(config: Config): SandboxOptions {
     eventDelayMs: config.SANDBOX_EVENT_DELAY_MS,
     timeScale: config.TIME_SCALE,
     seed: config.SANDBOX_SEED,
+    webhookRetry: {
+      attempts: config.SANDBOX_WEBHOOK_ATTEMPTS,
+      backoffMs: config.SANDBOX_WEBHOOK_BACKOFF_MS,
+      maxBackoffMs: config.SANDBOX_WEBHOOK_MAX_BACKOFF_MS,
+    },
   };
 }

@@ -19,6 +19,14 @@ export const CommonEnv = {
     .default('postgresql://postgres@127.0.0.1:5432/touchbase')
     .describe('PostgreSQL connection URL; the database is created if missing'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('Connections per process'),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      'Bound on taking a PostgreSQL connection (opening one, or waiting for a free one); past it the query fails (HTTP: 503). Unset: no bound',
+    ),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .default('redis://127.0.0.1:6379')
@@ -106,6 +114,27 @@ export const SandboxEnv = {
     .default(3_600_000)
     .describe('Delay before an answer (scaled by TIME_SCALE)'),
   SANDBOX_SEED: z.coerce.number().int().default(42).describe('Seed of the sandbox odds'),
+  SANDBOX_WEBHOOK_ATTEMPTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(12)
+    .describe(
+      'Pushes of one sandbox webhook before it is given up (the event stays in its pull stream, GET /events)',
+    ),
+  SANDBOX_WEBHOOK_BACKOFF_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(100)
+    .describe('Wait before the second push of a sandbox webhook; doubled before each next one'),
+  SANDBOX_WEBHOOK_MAX_BACKOFF_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5_000)
+    .describe('Longest wait between two pushes of a sandbox webhook'),
 };
 
 /** Variables of the sender. */

@@ -2,6 +2,7 @@
  * @touchbase/core: the domain, pure and without I/O. Time and ids come in as
  * arguments, so everything here is tested without services.
  */
+export { MicroBatcher } from './batch/micro-batcher.js';
 export * from './classify/index.js';
 export * from './enrollment/index.js';
 export * from './errors/domain-error.js';

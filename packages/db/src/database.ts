@@ -1,5 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
+import { databaseOutageOf } from './database-outage.js';
 import { PrismaClient } from './generated/prisma/client.js';
 
 export type { PrismaClient };
@@ -26,10 +27,19 @@ export class DatabaseUnavailableError extends Error {
 
 /**
  * Opens the database. `pg` returns BIGINT as string by default; our bigints are
- * sequence numbers well below 2^53, so they are parsed as numbers.
+ * sequence numbers well below 2^53, so they are parsed as numbers. With
+ * `connectTimeoutMs`, taking a connection (opening one, or waiting for a free one)
+ * fails after that long instead of waiting for as long as the server is unreachable.
  */
-export function createDatabase(url: string, opts: { poolSize?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+export function createDatabase(
+  url: string,
+  opts: { poolSize?: number; connectTimeoutMs?: number } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    ...(opts.connectTimeoutMs ? { connectionTimeoutMillis: opts.connectTimeoutMs } : {}),
+  });
   // An idle client that loses its server must not crash the process; the pool
   // replaces it and the next query reports the failure where it can be handled.
   pool.on('error', () => {});
@@ -63,21 +73,12 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
     return result;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
-    broken ??= isConnectionError(err) ? (err as Error) : undefined;
+    broken ??= databaseOutageOf(err) ? (err as Error) : undefined;
     throw err;
   } finally {
     client.removeListener('error', onError);
     client.release(broken);
   }
-}
-
-function isConnectionError(err: unknown): boolean {
-  const code = (err as { code?: string }).code ?? '';
-  return (
-    code.startsWith('08') ||
-    ['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ETIMEDOUT'].includes(code) ||
-    /Connection terminated/.test((err as Error).message ?? '')
-  );
 }
 
 pg.types.setTypeParser(20, (v) => Number(v));

@@ -9,6 +9,7 @@ export {
   DatabaseUnavailableError,
   inTransaction,
 } from './database.js';
+export { type DatabaseOutage, databaseOutageOf } from './database-outage.js';
 export * from './migrate/index.js';
 export {
   type AlertDeliveryRow,
@@ -50,6 +51,12 @@ export {
 } from './repositories/sending-domain.repository.js';
 export { SequenceRepository, type SequenceVersionRow } from './repositories/sequence.repository.js';
 export { SuppressionRepository } from './repositories/suppression.repository.js';
-export { type Claim, type SendContext, TouchRepository } from './repositories/touch.repository.js';
+export {
+  type Claim,
+  type ClaimInput,
+  type SendContext,
+  type SentInput,
+  TouchRepository,
+} from './repositories/touch.repository.js';
 export { type TriageItemRow, TriageRepository } from './repositories/triage.repository.js';
 export { createRepositories, type Repositories } from './repositories.js';

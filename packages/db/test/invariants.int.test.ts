@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { touchKey } from '@touchbase/core';
-import { createTestDatabase, type TestDatabase } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, createRepositories, type Database, type Repositories } from '../src/index.js';
+import type { Database, Repositories } from '../src/index.js';
+import { type RepositoryFixture, repositoryFixture } from './support/repository-fixture.js';
 
 describe('repositories hold the invariants (real PostgreSQL)', () => {
-  let tdb: TestDatabase;
+  let fixture: RepositoryFixture;
   let db: Database;
   let repos: Repositories;
   let sequenceId: string;
@@ -13,23 +13,11 @@ describe('repositories hold the invariants (real PostgreSQL)', () => {
   let mailboxId: string;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase('invariants');
-    db = createDatabase(tdb.url, { poolSize: 10 });
-    repos = createRepositories(db);
-    const seq = await repos.sequences.create({
-      name: 's',
-      steps: [
-        { channel: 'email', subject: 'a', body: 'b', wait: '1d' },
-        { channel: 'email', subject: 'a', body: 'c', wait: '1d' },
-      ],
-    });
-    sequenceId = seq.id;
-    versionId = seq.version.id;
-    mailboxId = (await repos.mailboxes.create({ provider: 'sandbox', address: 'sdr@inv.example' })).id;
+    fixture = await repositoryFixture('invariants', 'sdr@inv.example');
+    ({ db, repos, sequenceId, versionId, mailboxId } = fixture);
   });
   afterAll(async () => {
-    await db?.close();
-    await tdb?.drop();
+    await fixture?.close();
   });
 
   async function enrollOne(email: string) {

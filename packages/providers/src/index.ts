@@ -12,14 +12,22 @@ export { LemlistAdapter, type LemlistOptions } from './lemlist/lemlist.adapter.j
 export * from './provider-adapter.js';
 export { ProviderRegistry } from './provider-registry.js';
 export { SandboxAdapter } from './sandbox/sandbox.adapter.js';
+export { sandboxEventStream, sandboxPulledEvent } from './sandbox/sandbox-event-stream.js';
 export {
+  DEFAULT_SANDBOX_WEBHOOK_RETRY,
   type SandboxDelivery,
   type SandboxEventPayload,
+  type SandboxLoggedEvent,
   type SandboxOptions,
   type SandboxOutcome,
   SandboxServer,
+  type SandboxWebhookRetry,
 } from './sandbox/sandbox-server.js';
-export { normaliseSandboxEvent, SandboxEventPayloadSchema } from './sandbox/sandbox-webhook.js';
+export {
+  normaliseSandboxEvent,
+  SandboxEventPayloadSchema,
+  sandboxCanonicalEvent,
+} from './sandbox/sandbox-webhook.js';
 export { SmartleadAdapter, type SmartleadOptions } from './smartlead/smartlead.adapter.js';
 export { SmtpAdapter, type SmtpOptions, smtpMessageId } from './smtp/smtp.adapter.js';
 export { classifySmtpError } from './smtp/smtp-error.js';

@@ -1,17 +1,27 @@
-import { type Job, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { JOBS, type JobName, type JobPayload } from './queue-catalog.js';
+import { JOBS, type JobName, type JobPayload, type RetryPolicy } from './queue-catalog.js';
 
 /**
  * Creates a worker for one job name of the catalog. The payload is validated when
- * taken: a bad payload fails at once, without retry.
+ * taken: a bad payload fails at once, without retry. A job whose catalog entry has
+ * a `retry` policy is retried by the worker (see `retryLater`).
  */
 export function createWorker<N extends JobName>(
   name: N,
   handler: (payload: JobPayload<N>, job: Job) => Promise<unknown>,
-  opts: { connection: Redis; prefix: string } & Omit<WorkerOptions, 'connection' | 'prefix'>,
+  opts: {
+    connection: Redis;
+    prefix: string;
+    /** Told of each failure the worker retries (the last one is BullMQ's `failed` event). */
+    onRetry?: (job: Job, err: unknown, delayMs: number) => void;
+    /** Overrides the catalog's retry policy (tests, tuning). */
+    retry?: RetryPolicy;
+  } & Omit<WorkerOptions, 'connection' | 'prefix'>,
 ): Worker {
+  const { onRetry, retry: retryOverride, ...workerOpts } = opts;
   const spec = JOBS[name];
+  const retry: RetryPolicy | undefined = retryOverride ?? ('retry' in spec ? spec.retry : undefined);
   return new Worker(
     spec.queue,
     async (job) => {
@@ -19,9 +29,41 @@ export function createWorker<N extends JobName>(
       const parsed = spec.schema.safeParse(job.data);
       if (!parsed.success)
         throw new UnrecoverableError(`invalid payload for ${name}: ${parsed.error.message}`);
-      return handler(parsed.data as JobPayload<N>, job);
+      try {
+        return await handler(parsed.data as JobPayload<N>, job);
+      } catch (err) {
+        if (!retry || err instanceof DelayedError || err instanceof UnrecoverableError) throw err;
+        return retryLater(job, retry, err, onRetry);
+      }
     },
     // Retention of finished jobs is the worker's when the catalog says so (see `keep`).
-    { ...('keep' in spec ? spec.keep : {}), ...opts },
+    { ...('keep' in spec ? spec.keep : {}), ...workerOpts },
   );
+}
+
+/** Retries already spent by a job under a worker-kept policy. */
+export function retriesOf(job: Job): number {
+  const r = (job.data as { r?: unknown }).r;
+  return typeof r === 'number' ? r : 0;
+}
+
+/**
+ * Sends a failed job back to delayed with exponential backoff and its retry count
+ * in the payload (same id, so a touch keeps its idempotency key); the last allowed
+ * failure rethrows, and BullMQ marks the job failed for Bull Board and the reconciler.
+ */
+async function retryLater(
+  job: Job,
+  retry: RetryPolicy,
+  err: unknown,
+  onRetry?: (job: Job, err: unknown, delayMs: number) => void,
+): Promise<never> {
+  const spent = retriesOf(job) + 1;
+  if (spent >= retry.attempts) throw err;
+  const full = retry.delayMs * 2 ** (spent - 1);
+  const delay = Math.round(full * (1 - retry.jitter * Math.random()));
+  await job.updateData({ ...(job.data as object), r: spent });
+  await job.moveToDelayed(Date.now() + delay, job.token);
+  onRetry?.(job, err, delay);
+  throw new DelayedError();
 }

@@ -3,8 +3,9 @@
  * Redis connection factory, the touch producer and the worker factory.
  */
 export { AlertQueue } from './alert-queue.js';
-export { createWorker } from './create-worker.js';
+export { createWorker, retriesOf } from './create-worker.js';
 export { type KeptScheduler, keepJobScheduler } from './job-scheduler-keeper.js';
 export * from './queue-catalog.js';
 export { assertRedisReachable, createRedis, RedisUnavailableError } from './redis-connection.js';
+export { touchJobId, touchKeyOfJobId } from './touch-job-id.js';
 export { type ScheduledTouch, TouchQueue } from './touch-queue.js';

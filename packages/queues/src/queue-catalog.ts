@@ -19,9 +19,22 @@ export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
  * after a soft bounce (2 or 3; absent means the first attempt).
  */
 export const TouchSendSchema = z
-  .object({ e: z.uuid(), s: z.number().int().min(1), a: z.number().int().min(2).max(3).optional() })
+  .object({
+    e: z.uuid(),
+    s: z.number().int().min(1),
+    a: z.number().int().min(2).max(3).optional(),
+    /** Retries spent after errors (see `retry` below); absent until the first. */
+    r: z.number().int().min(1).optional(),
+  })
   .strict();
 export type TouchSend = z.infer<typeof TouchSendSchema>;
+
+/**
+ * Retries kept by the worker instead of BullMQ's per-job `attempts`: after a
+ * failed run the job goes back to delayed for `delayMs * 2^(n-1)` (less up to
+ * `jitter` of it), its count in the payload's `r`; the `attempts`-th failure fails it.
+ */
+export type RetryPolicy = { attempts: number; delayMs: number; jitter: number };
 
 export const EmptyPayloadSchema = z.object({}).strict();
 
@@ -33,14 +46,13 @@ export const JOBS = {
   'touch.send': {
     queue: QUEUE.touches,
     schema: TouchSendSchema,
-    options: {
-      // Provider 5xx and timeouts retry with the same id, so the same idempotency key.
-      attempts: 8,
-      backoff: { type: 'exponential', delay: 2_000, jitter: 0.5 },
-    },
-    // Kept on the worker, not on each job: every byte of a job's options is stored
-    // in each pending job's hash, and these would push it past Redis's compact
-    // encoding (about 75 bytes more per active enrollment, measured in bench/).
+    // Nothing per job: every byte of a job's options is stored in each pending job's
+    // hash, and BullMQ's `attempts` and `backoff` would push it past Redis's compact
+    // encoding (the job hash doubles, measured in bench/enrollment). Retries are
+    // the worker's (`retry`), retention too (`keep`).
+    options: {},
+    // Provider 5xx, timeouts and a database away retry with the same id, so the same idempotency key.
+    retry: { attempts: 8, delayMs: 2_000, jitter: 0.5 },
     keep: { removeOnComplete: { count: 0 }, removeOnFail: { age: 7 * 24 * 3600, count: 10_000 } },
   },
   'schedule.reconcile': {
@@ -71,6 +83,7 @@ export const JOBS = {
     queue: QueueName;
     schema: z.ZodType;
     options: JobsOptions;
+    retry?: RetryPolicy;
     keep?: Pick<WorkerOptions, 'removeOnComplete' | 'removeOnFail'>;
   }
 >;

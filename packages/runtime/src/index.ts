@@ -4,10 +4,12 @@
  * errors become RFC 9457 problem+json.
  */
 export {
+  DATABASE_RETRY_AFTER_SECONDS,
   type FieldError,
   fieldErrors,
   type Problem,
   registerProblemHandler,
+  sendDatabaseUnavailable,
   sendProblem,
 } from './http/problem.js';
 export { startMetricsServer } from './metrics-server.js';

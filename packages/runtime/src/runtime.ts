@@ -67,7 +67,10 @@ export async function openRuntime(opts: {
     const { applied } = await applyMigrations({ databaseUrl: config.DATABASE_URL });
     if (applied.length > 0) logger.info({ applied }, 'Migrations applied');
   }
-  const db = createDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  const db = createDatabase(config.DATABASE_URL, {
+    poolSize: config.DATABASE_POOL_SIZE,
+    ...(config.DATABASE_CONNECT_TIMEOUT_MS ? { connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS } : {}),
+  });
   const producer = createRedis(config.REDIS_URL, 'producer');
   const worker = createRedis(config.REDIS_URL, 'worker');
   for (const r of [producer, worker])

@@ -3,5 +3,5 @@
  * the health routes every HTTP service exposes.
  */
 export { type ReadinessCheck, registerHealthRoutes } from './health.plugin.js';
-export { createLogger, type Logger, scrubEmails } from './logger.js';
+export { createLogger, deferredChild, type LogCalls, type Logger, scrubEmails } from './logger.js';
 export { Metrics } from './metrics.js';

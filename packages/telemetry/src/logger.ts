@@ -70,3 +70,25 @@ export function createLogger(opts: {
   };
   return opts.destination ? pino(options, opts.destination) : pino(options);
 }
+
+/** The logging calls a unit of work makes (what `deferredChild` offers). */
+export type LogCalls = Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;
+
+/**
+ * A child logger made only when something is logged: a hot path that binds its
+ * ids up front (the sender, per touch) pays for a pino child (about 20 µs with the
+ * redaction paths) only on the lines it actually writes.
+ */
+export function deferredChild(logger: Logger, bindings: Record<string, unknown>): LogCalls {
+  let child: Logger | undefined;
+  const get = () => {
+    child ??= logger.child(bindings);
+    return child;
+  };
+  return {
+    debug: ((...args: Parameters<Logger['debug']>) => get().debug(...args)) as Logger['debug'],
+    info: ((...args: Parameters<Logger['info']>) => get().info(...args)) as Logger['info'],
+    warn: ((...args: Parameters<Logger['warn']>) => get().warn(...args)) as Logger['warn'],
+    error: ((...args: Parameters<Logger['error']>) => get().error(...args)) as Logger['error'],
+  };
+}

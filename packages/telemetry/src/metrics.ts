@@ -32,6 +32,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly senderBatchSize = new Histogram({
+    name: 'touchbase_sender_batch_size',
+    help: 'Touches per batched statement or queue call of the sender, by kind (load, claim, record, schedule)',
+    labelNames: ['kind'] as const,
+    buckets: [1, 2, 5, 10, 20, 50, 100],
+    registers: [this.registry],
+  });
+
   readonly eventsReceived = new Counter({
     name: 'touchbase_ingest_events_total',
     help: 'Webhook events by source, type and outcome',

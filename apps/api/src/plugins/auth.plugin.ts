@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { bearerToken, secretMatches } from '@touchbase/providers';
 import { sendProblem } from '@touchbase/runtime';
 import type { FastifyInstance } from 'fastify';
 
@@ -9,21 +9,18 @@ declare module 'fastify' {
   }
 }
 
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
 /**
  * Bearer-token guard for `/v1` and `/admin` (Bull Board has no authentication of
  * its own). Without ADMIN_TOKEN the API is open, which the boot log warns about.
  */
 export function registerAuth(app: FastifyInstance, token: string | undefined): void {
   app.decorateRequest('actor', 'anonymous');
-  const expected = token ? digest(token) : null;
+
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/v1') && !req.url.startsWith('/admin')) return;
-    if (!expected) return;
-    const header = req.headers.authorization ?? '';
-    const given = header.startsWith('Bearer ') ? digest(header.slice(7)) : null;
-    if (!given || !timingSafeEqual(given, expected)) {
+    if (!token) return;
+    const given = bearerToken(req.headers.authorization);
+    if (given === undefined || !secretMatches(given, token)) {
       reply.header('www-authenticate', 'Bearer');
       return sendProblem(reply, {
         status: 401,

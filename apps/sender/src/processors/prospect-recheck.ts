@@ -1,6 +1,6 @@
 import type { CanonicalEvent } from '@touchbase/core';
 import type { ProspectStatus, ProviderAdapter, SendRequest } from '@touchbase/providers';
-import type { Logger } from '@touchbase/telemetry';
+import type { LogCalls } from '@touchbase/telemetry';
 
 /** A provider's answer that stops the touch. */
 export type RecheckStop = Extract<ProspectStatus, 'replied' | 'bounced' | 'unsubscribed'>;
@@ -14,7 +14,7 @@ export async function askProvider(
   provider: ProviderAdapter,
   request: SendRequest,
   timeoutMs: number,
-  log: Logger,
+  log: LogCalls,
 ): Promise<ProspectStatus> {
   if (!provider.prospectStatus) return 'unknown';
   let timer: NodeJS.Timeout | undefined;

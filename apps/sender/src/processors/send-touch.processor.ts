@@ -9,10 +9,11 @@ import {
   type SendResult,
   type TouchStatusAtProvider,
 } from '@touchbase/providers';
-import type { AlertQueue, TouchQueue, TouchSend } from '@touchbase/queues';
-import type { Logger, Metrics } from '@touchbase/telemetry';
+import { type AlertQueue, retriesOf, type TouchQueue, type TouchSend } from '@touchbase/queues';
+import { deferredChild, type LogCalls, type Logger, type Metrics } from '@touchbase/telemetry';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import { askProvider, recheckEvent, stopsTheTouch } from './prospect-recheck.js';
+import { TouchBatches } from './touch-batches.js';
 import { afterThrottleWait, nextDue, windowClosedUntil } from './touch-timing.js';
 
 export type SendTouchDeps = {
@@ -44,6 +45,8 @@ export type SendTouchDeps = {
   recheckTimeoutMs?: number;
   /** Whether a hard bounce the provider reported queues a CRM update (a CRM is configured). */
   notifyCrm?: boolean;
+  /** At most this many touches in flight share one load, claim and record statement (default 100). */
+  batchSize?: number;
 };
 
 /** What became of one `touch.send` job; the processor's return value (kept in tests and Bull Board). */
@@ -78,12 +81,13 @@ type CallResult = { ok: true; result: SendResult } | { ok: false; reason: string
 export function createSendTouchProcessor(deps: SendTouchDeps) {
   const { repos, logger, metrics } = deps;
   const holdMs = deps.holdMs ?? 60_000 / Math.max(1, deps.timeScale / 60);
+  const batches = new TouchBatches(repos.touches, deps.touchQueue, metrics, deps.batchSize);
 
   return async function sendTouch(payload: TouchSend, job: Job): Promise<SendOutcome> {
     const { e: enrollmentId, s: step } = payload;
     const attempt = payload.a ?? 1;
-    const log = logger.child({ enrollmentId, step, attempt, jobId: job.id });
-    let ctx = await repos.touches.loadForSend(enrollmentId);
+    const log = deferredChild(logger, { enrollmentId, step, attempt, jobId: job.id });
+    let ctx = await batches.load(enrollmentId);
     if (!ctx) return 'gone';
     // A job of another attempt is stale: a soft bounce moved the enrollment on to a resend.
     if (ctx.status !== 'active' || ctx.currentStep !== step || ctx.currentAttempt !== attempt) {
@@ -100,7 +104,7 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
     const key = touchKey(enrollmentId, step, attempt);
     // One throttle member per attempt: a retry after a 5xx counts as another
     // possible send; a job back from a throttle wait or a 429 keeps its place and slot.
-    const member = `${key}.${job.attemptsMade}.${job.stalledCounter ?? 0}`;
+    const member = `${key}.${retriesOf(job)}.${job.stalledCounter ?? 0}`;
     let tokenTaken = false;
     if (ctx.mailboxPoolId && step === 1 && !ctx.conversationId) {
       const picked = await pickPoolMailbox(ctx, ctx.mailboxPoolId, member);
@@ -168,14 +172,14 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
       }
     }
 
-    const claim = await repos.touches.claim(
+    const claim = await batches.claim({
       enrollmentId,
       step,
-      key,
-      ctx.prospect.email,
-      content.variant,
       attempt,
-    );
+      idempotencyKey: key,
+      email: ctx.prospect.email,
+      variant: content.variant,
+    });
     if (claim.kind === 'fenced' || claim.kind === 'suppressed' || claim.kind === 'settled') {
       metrics.touchesSkipped.inc({ reason: claim.kind });
       return claim.kind;
@@ -199,7 +203,7 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
         result = sent.result;
       } else {
         const dueAt = nextDue(ctx, steps, step, deps.clock(), deps.timeScale, deps.jitterMs);
-        const advanced = await repos.touches.recordSent({
+        const advanced = await batches.recordSent({
           enrollmentId,
           step,
           attempt,
@@ -210,7 +214,7 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
         });
         log.warn({ provider: provider.name }, 'Touch outcome unknown; not resent');
         metrics.touchesFailed.inc({ provider: provider.name, kind: 'unknown' });
-        if (advanced) await deps.touchQueue.schedule([{ enrollmentId, step: step + 1, dueAt }]);
+        if (advanced) await batches.schedule({ enrollmentId, step: step + 1, dueAt });
         return 'unknown';
       }
     } else {
@@ -220,7 +224,7 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
     }
 
     const dueAt = nextDue(ctx, steps, step, deps.clock(), deps.timeScale, deps.jitterMs);
-    const advanced = await repos.touches.recordSent({
+    const advanced = await batches.recordSent({
       enrollmentId,
       step,
       attempt,
@@ -235,7 +239,7 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
       { messageId: result.messageId, variant: content.variant, mailboxId: ctx.mailbox.id },
       'Touch sent',
     );
-    if (advanced) await deps.touchQueue.schedule([{ enrollmentId, step: step + 1, dueAt }]);
+    if (advanced) await batches.schedule({ enrollmentId, step: step + 1, dueAt });
     return claim.kind === 'in_doubt' ? 'resent_in_doubt' : 'sent';
   };
 
@@ -295,7 +299,7 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
     request: SendRequest,
     claim: Claim,
     job: Job,
-    log: Logger,
+    log: LogCalls,
     attempt: number,
   ): Promise<CallResult> {
     const { enrollmentId, step } = request.metadata;
@@ -354,7 +358,7 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
     seen: 'replied' | 'bounced' | 'unsubscribed',
     request: SendRequest,
     attempt: number,
-    log: Logger,
+    log: LogCalls,
   ): Promise<SendOutcome> {
     const result = await repos.events.recordAndApply(
       recheckEvent(provider.name, seen, request, attempt, deps.clock()),
@@ -380,7 +384,12 @@ export function createSendTouchProcessor(deps: SendTouchDeps) {
    * ended the enrollment came meanwhile. The touch is settled, never resent: `sent`
    * when the provider has it, `cancelled` when it certainly does not, else `unknown`.
    */
-  async function settleStranded(ctx: SendContext, step: number, attempt: number, log: Logger): Promise<void> {
+  async function settleStranded(
+    ctx: SendContext,
+    step: number,
+    attempt: number,
+    log: LogCalls,
+  ): Promise<void> {
     if ((await repos.touches.statusOf(ctx.enrollmentId, step, attempt)) !== 'sending') return;
     const key = touchKey(ctx.enrollmentId, step, attempt);
     let found: TouchStatusAtProvider = { state: 'unknown' };

@@ -5,8 +5,9 @@
 export const MAX_TOUCH_ATTEMPTS = 3;
 
 /**
- * The provider idempotency key and BullMQ job id of one touch. BullMQ forbids `:`
- * in job ids, hence `-`; the same string is the unique key of the touch row.
+ * The provider idempotency key of one touch, and the unique key of its touch row.
+ * Its BullMQ job id is the same key in a compact form (`touchJobId` in
+ * @touchbase/queues), one-to-one with it, so adding a touch's job twice is a no-op.
  *
  * The first attempt keeps the plain `{enrollmentId}-{step}` (invariant 2's key); a
  * resend after a soft bounce is a new send the provider must not deduplicate away,

@@ -189,10 +189,12 @@ export class EnrollmentRepository {
     occurredAt?: Date,
   ): Promise<{ id: string; currentStep: number; currentAttempt: number }[]> {
     // Named (prepared once per connection): ingest's hot path for every reply and bounce.
+    // Rows are locked in id order, as the sender's batched claim locks them, so the two never deadlock.
     const { rows } = await client.query({
       name: 'enrollment-stop-for-prospect',
       text: `UPDATE enrollment SET status = $2, stop_reason = $3, next_touch_at = NULL, updated_at = now(), stopped_by_event_at = $4
-       WHERE prospect_id = $1 AND status IN ('queued', 'active', 'paused')
+       WHERE id IN (
+         SELECT id FROM enrollment WHERE prospect_id = $1 AND status IN ('queued', 'active', 'paused') ORDER BY id FOR UPDATE)
        RETURNING id, current_step AS "currentStep", current_attempt AS "currentAttempt"`,
       values: [prospectId, status, reason, occurredAt ?? null],
     });

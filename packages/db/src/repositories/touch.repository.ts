@@ -77,6 +77,35 @@ function mailboxOf(r: Record<string, any>): SendMailbox {
   };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a pg row, typed by the query's column list
+function sendContextOf(r: Record<string, any>): SendContext {
+  return {
+    enrollmentId: r.id,
+    status: r.status,
+    currentStep: r.current_step,
+    currentAttempt: r.current_attempt,
+    sequenceId: r.sequence_id,
+    sequenceVersionId: r.sequence_version_id,
+    mailboxPoolId: r.mailbox_pool_id,
+    sequenceWindow: r.sending_window ?? null,
+    conversationId: r.conversation_id,
+    firstMessageId: r.first_message_id,
+    nextTouchAt: r.next_touch_at,
+    prospect: {
+      id: r.p_id,
+      email: r.email,
+      emailStatus: r.email_status,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      company: r.company,
+      timezone: r.p_tz,
+      attributes: r.attributes ?? {},
+    },
+    mailbox: mailboxOf(r),
+    domain: { id: r.d_id, domain: r.domain, status: r.d_status, holdTouches: r.d_hold },
+  };
+}
+
 /** The outcome of a claim: the touch is ours to send, ours to resolve, already settled, or fenced off. */
 export type Claim =
   | { kind: 'claimed' }
@@ -85,14 +114,46 @@ export type Claim =
   | { kind: 'fenced' }
   | { kind: 'suppressed' };
 
+/** One touch as a map key: its enrollment, step and attempt. */
+function touchOf(t: { enrollmentId: string; step: number; attempt?: number }): string {
+  return `${t.enrollmentId}/${t.step}/${t.attempt ?? 1}`;
+}
+
+/** One touch to claim (see `TouchRepository.claim`). */
+export type ClaimInput = {
+  enrollmentId: string;
+  step: number;
+  attempt: number;
+  idempotencyKey: string;
+  email: string;
+  variant: number;
+};
+
+/** One accepted touch to record (see `TouchRepository.recordSent`). */
+export type SentInput = {
+  enrollmentId: string;
+  step: number;
+  messageId: string;
+  conversationId: string;
+  nextTouchAt: Date;
+  status?: 'sent' | 'unknown';
+  /** The attempt of the step that was sent (1 unless it is a resend after a soft bounce). */
+  attempt?: number;
+};
+
 /** Touch rows and the enrollment updates that go with them; the sender's hot path. */
 export class TouchRepository {
   constructor(private readonly pool: pg.Pool) {}
 
   async loadForSend(enrollmentId: string): Promise<SendContext | null> {
+    return (await this.loadManyForSend([enrollmentId])).get(enrollmentId) ?? null;
+  }
+
+  /** `loadForSend` for many enrollments in one statement (the sender batches touches taken together). */
+  async loadManyForSend(enrollmentIds: string[]): Promise<Map<string, SendContext>> {
     const { rows } = await this.pool.query({
-      // Named: prepared once per connection, so the five-way join is not parsed and planned per touch.
-      name: 'touch-load-for-send',
+      // Named: prepared once per connection, so the five-way join is not parsed and planned per batch.
+      name: 'touch-load-many-for-send',
       text: `SELECT e.id, e.status, e.current_step, e.current_attempt, e.sequence_id, e.sequence_version_id, e.conversation_id, e.first_message_id,
               e.next_touch_at,
               p.id AS p_id, p.email, p.email_status, p.first_name, p.last_name, p.company, p.timezone AS p_tz, p.attributes,
@@ -100,49 +161,21 @@ export class TouchRepository {
               d.id AS d_id, d.domain, d.status AS d_status, d.hold_touches AS d_hold
        FROM enrollment e JOIN prospect p ON p.id = e.prospect_id JOIN sequence s ON s.id = e.sequence_id
        JOIN mailbox m ON m.id = e.mailbox_id JOIN sending_domain d ON d.id = m.domain_id
-       WHERE e.id = $1`,
-      values: [enrollmentId],
+       WHERE e.id = ANY($1::uuid[])`,
+      values: [enrollmentIds],
     });
-    const r = rows[0];
-    if (!r) return null;
-    return {
-      enrollmentId: r.id,
-      status: r.status,
-      currentStep: r.current_step,
-      currentAttempt: r.current_attempt,
-      sequenceId: r.sequence_id,
-      sequenceVersionId: r.sequence_version_id,
-      mailboxPoolId: r.mailbox_pool_id,
-      sequenceWindow: r.sending_window ?? null,
-      conversationId: r.conversation_id,
-      firstMessageId: r.first_message_id,
-      nextTouchAt: r.next_touch_at,
-      prospect: {
-        id: r.p_id,
-        email: r.email,
-        emailStatus: r.email_status,
-        firstName: r.first_name,
-        lastName: r.last_name,
-        company: r.company,
-        timezone: r.p_tz,
-        attributes: r.attributes ?? {},
-      },
-      mailbox: mailboxOf(r),
-      domain: { id: r.d_id, domain: r.domain, status: r.d_status, holdTouches: r.d_hold },
-    };
+    return new Map(rows.map((r) => [r.id as string, sendContextOf(r)]));
   }
 
   /**
    * Claims attempt `attempt` of touch `step` of an enrollment: the reply fence. The
-   * conditional UPDATE locks the enrollment row, so it serialises with ingest's
-   * status change: once ingest has committed a reply (or a soft bounce that moved
-   * the enrollment to another attempt), this sees it and refuses (a change in
-   * flight makes it wait, then re-check). The suppression list is read and the
+   * conditional SELECT ... FOR UPDATE locks the enrollment row until the claim
+   * commits, so it serialises with ingest's status change: once ingest has committed
+   * a reply (or a soft bounce that moved the enrollment to another attempt), this
+   * sees it and refuses (a change in flight makes it wait, then re-check). It only
+   * locks: no new row version is written for the fence. The suppression list is read and the
    * touch row (unique per enrollment, step and attempt) written in the same
    * statement, before the provider is called, so a crash leaves a trace: "in doubt".
-   *
-   * One statement, one round trip: the sender's hot path (it was a five-statement
-   * transaction; PostgreSQL shares the machine's cores with the sender).
    */
   async claim(
     enrollmentId: string,
@@ -152,59 +185,115 @@ export class TouchRepository {
     variant = 0,
     attempt = 1,
   ): Promise<Claim> {
+    const [claim] = await this.claimMany([{ enrollmentId, step, attempt, idempotencyKey, email, variant }]);
+    return claim!;
+  }
+
+  /**
+   * `claim` for many touches in one statement, so one commit: the sender claims the
+   * touches it took together. Each touch is fenced, suppressed or inserted on its
+   * own, exactly as alone. Enrollment rows are locked in id order, as a reply that
+   * ends several enrollments of one prospect locks them, so the two never deadlock.
+   */
+  async claimMany(inputs: ClaimInput[]): Promise<Claim[]> {
+    if (inputs.length === 0) return [];
+    // The same touch twice in one batch: the later ones are claimed after, so they
+    // see the first one's claim, as they would one after the other.
+    const first = new Map<string, ClaimInput>();
+    const again: number[] = [];
+    inputs.forEach((c, i) => {
+      if (first.has(touchOf(c))) again.push(i);
+      else first.set(touchOf(c), c);
+    });
+    const batch = [...first.values()];
+    // Every part is keyed by the touch (enrollment, step, attempt), not the enrollment:
+    // a stale job of an earlier step can be in the same batch as the current one.
     const { rows } = await this.pool.query<{
+      eid: string;
+      step: number;
+      attempt: number;
       locked: boolean;
       existing: string | null;
       suppressed: boolean;
       inserted: boolean;
     }>({
-      name: 'touch-claim',
-      text: `WITH locked AS (
-         UPDATE enrollment SET updated_at = now()
-         WHERE id = $1 AND status = 'active' AND current_step = $2 AND current_attempt = $9 RETURNING id),
-       existing AS (SELECT status::text AS status FROM touch WHERE enrollment_id = $1 AND step = $2 AND attempt = $9),
+      name: 'touch-claim-many',
+      text: `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[], $9::int[])
+           AS i(eid, step, attempt, key, email, domain, hash, touch_id, variant)),
+       locked AS (
+         SELECT i.eid, i.step, i.attempt FROM enrollment e JOIN input i ON e.id = i.eid
+         WHERE e.status = 'active' AND e.current_step = i.step AND e.current_attempt = i.attempt
+         ORDER BY e.id FOR UPDATE OF e),
+       existing AS (
+         SELECT i.eid, i.step, i.attempt, t.status::text AS status FROM input i
+         JOIN touch t ON t.enrollment_id = i.eid AND t.step = i.step AND t.attempt = i.attempt),
        sup AS (
-         SELECT 1 FROM suppression
-         WHERE (kind = 'email' AND value = $4) OR (kind = 'domain' AND value = $5) OR (kind = 'hash' AND value = $6) LIMIT 1),
+         SELECT i.eid, i.step, i.attempt FROM input i WHERE EXISTS (
+           SELECT 1 FROM suppression s
+           WHERE (s.kind = 'email' AND s.value = i.email) OR (s.kind = 'domain' AND s.value = i.domain)
+              OR (s.kind = 'hash' AND s.value = i.hash))),
        ins AS (
          INSERT INTO touch (id, enrollment_id, step, attempt, status, idempotency_key, variant)
-         SELECT $7::uuid, $1::uuid, $2::int, $9::int, 'sending'::"TouchStatus", $3::text, $8::int
-         WHERE EXISTS (SELECT 1 FROM locked) AND NOT EXISTS (SELECT 1 FROM existing) AND NOT EXISTS (SELECT 1 FROM sup)
-         ON CONFLICT DO NOTHING RETURNING id)
-       SELECT EXISTS (SELECT 1 FROM locked) AS locked, (SELECT status FROM existing) AS existing,
-              EXISTS (SELECT 1 FROM sup) AS suppressed, EXISTS (SELECT 1 FROM ins) AS inserted`,
+         SELECT i.touch_id, i.eid, i.step, i.attempt, 'sending'::"TouchStatus", i.key, i.variant FROM input i
+         WHERE (i.eid, i.step, i.attempt) IN (SELECT eid, step, attempt FROM locked)
+           AND (i.eid, i.step, i.attempt) NOT IN (SELECT eid, step, attempt FROM existing)
+           AND (i.eid, i.step, i.attempt) NOT IN (SELECT eid, step, attempt FROM sup)
+         ON CONFLICT DO NOTHING RETURNING enrollment_id, step, attempt)
+       SELECT i.eid, i.step, i.attempt,
+              (i.eid, i.step, i.attempt) IN (SELECT eid, step, attempt FROM locked) AS locked,
+              (SELECT status FROM existing x WHERE (x.eid, x.step, x.attempt) = (i.eid, i.step, i.attempt)) AS existing,
+              (i.eid, i.step, i.attempt) IN (SELECT eid, step, attempt FROM sup) AS suppressed,
+              (i.eid, i.step, i.attempt) IN (SELECT enrollment_id, step, attempt FROM ins) AS inserted
+       FROM input i`,
       values: [
-        enrollmentId,
-        step,
-        idempotencyKey,
-        email,
-        email.split('@')[1] ?? '',
-        emailHash(email),
-        randomUUID(),
-        variant,
-        attempt,
+        batch.map((c) => c.enrollmentId),
+        batch.map((c) => c.step),
+        batch.map((c) => c.attempt),
+        batch.map((c) => c.idempotencyKey),
+        batch.map((c) => c.email),
+        batch.map((c) => c.email.split('@')[1] ?? ''),
+        batch.map((c) => emailHash(c.email)),
+        batch.map(() => randomUUID()),
+        batch.map((c) => c.variant),
       ],
     });
-    const r = rows[0]!;
-    if (!r.locked) return { kind: 'fenced' };
-    if (r.existing)
-      return r.existing === 'sending' ? { kind: 'in_doubt' } : { kind: 'settled', status: r.existing };
-    if (r.suppressed) {
+    const byTouch = new Map(
+      rows.map((r) => [touchOf({ enrollmentId: r.eid, step: r.step, attempt: r.attempt }), r]),
+    );
+    const claims = new Map<string, Claim>();
+    const suppressed: string[] = [];
+    for (const [touch, c] of first) {
+      const r = byTouch.get(touch);
+      if (!r?.locked) claims.set(touch, { kind: 'fenced' });
+      else if (r.existing)
+        claims.set(
+          touch,
+          r.existing === 'sending' ? { kind: 'in_doubt' } : { kind: 'settled', status: r.existing },
+        );
+      else if (r.suppressed) {
+        suppressed.push(c.enrollmentId);
+        claims.set(touch, { kind: 'suppressed' });
+      } else if (r.inserted) claims.set(touch, { kind: 'claimed' });
+      // Another claim of the same touch committed after this statement's snapshot.
+      else claims.set(touch, await this.claimedMeanwhile(c));
+    }
+    if (suppressed.length > 0) {
       await this.pool.query(
         `UPDATE enrollment SET status = 'cancelled', stop_reason = 'suppressed', next_touch_at = NULL, updated_at = now()
-         WHERE id = $1 AND status = 'active'`,
-        [enrollmentId],
+         WHERE id = ANY($1::uuid[]) AND status = 'active'`,
+        [suppressed],
       );
-      return { kind: 'suppressed' };
     }
-    if (r.inserted) return { kind: 'claimed' };
-    // Another claim of the same touch committed after this statement's snapshot.
-    const again = await this.pool.query<{ status: string }>(
-      'SELECT status::text AS status FROM touch WHERE enrollment_id = $1 AND step = $2 AND attempt = $3',
-      [enrollmentId, step, attempt],
-    );
-    const status = again.rows[0]?.status;
-    return status === 'sending' || status === undefined ? { kind: 'in_doubt' } : { kind: 'settled', status };
+    const later = again.length > 0 ? await this.claimMany(again.map((i) => inputs[i]!)) : [];
+    const repeated = new Set(again);
+    let next = 0;
+    return inputs.map((c, i) => (repeated.has(i) ? later[next++]! : claims.get(touchOf(c))!));
+  }
+
+  private async claimedMeanwhile(c: ClaimInput): Promise<Claim> {
+    const status = await this.statusOf(c.enrollmentId, c.step, c.attempt);
+    return status === 'sending' || status === null ? { kind: 'in_doubt' } : { kind: 'settled', status };
   }
 
   /**
@@ -215,36 +304,64 @@ export class TouchRepository {
    * it back to resend this step keeps the resend.
    * @returns whether the enrollment advanced (and so needs its next job).
    */
-  async recordSent(input: {
-    enrollmentId: string;
-    step: number;
-    messageId: string;
-    conversationId: string;
-    nextTouchAt: Date;
-    status?: 'sent' | 'unknown';
-    /** The attempt of the step that was sent (1 unless it is a resend after a soft bounce). */
-    attempt?: number;
-  }): Promise<boolean> {
+  async recordSent(input: SentInput): Promise<boolean> {
+    const [advanced] = await this.recordSentMany([input]);
+    return advanced!;
+  }
+
+  /** `recordSent` for many touches in one statement (one commit); whether each enrollment advanced. */
+  async recordSentMany(inputs: SentInput[]): Promise<boolean[]> {
+    if (inputs.length === 0) return [];
     // A data-modifying CTE runs to completion even though the outer UPDATE may match nothing.
-    const adv = await this.pool.query({
-      name: 'touch-record-sent',
-      text: `WITH t AS (
-         UPDATE touch SET status = $6, provider_message_id = $5, sent_at = now()
-         WHERE enrollment_id = $1 AND step = $2 AND attempt = $7 RETURNING 1)
-       UPDATE enrollment SET current_step = $2 + 1, current_attempt = 1, next_touch_at = $3, updated_at = now(),
-         conversation_id = COALESCE(conversation_id, $4), first_message_id = COALESCE(first_message_id, $5)
-       WHERE id = $1 AND current_step = $2 AND current_attempt = $7 AND status = 'active'`,
+    const { rows } = await this.pool.query<{ id: string; step: number; attempt: number }>({
+      name: 'touch-record-sent-many',
+      text: `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::timestamptz[], $5::text[], $6::text[], $7::text[])
+           AS i(eid, step, attempt, next_at, conversation_id, message_id, status)),
+       t AS (
+         UPDATE touch t SET status = i.status::"TouchStatus", provider_message_id = i.message_id, sent_at = now()
+         FROM input i WHERE t.enrollment_id = i.eid AND t.step = i.step AND t.attempt = i.attempt RETURNING 1)
+       UPDATE enrollment e SET current_step = i.step + 1, current_attempt = 1, next_touch_at = i.next_at, updated_at = now(),
+         conversation_id = COALESCE(e.conversation_id, i.conversation_id), first_message_id = COALESCE(e.first_message_id, i.message_id)
+       FROM (SELECT * FROM input ORDER BY eid) i
+       WHERE e.id = i.eid AND e.current_step = i.step AND e.current_attempt = i.attempt AND e.status = 'active'
+       RETURNING e.id, i.step, i.attempt`,
       values: [
-        input.enrollmentId,
-        input.step,
-        input.nextTouchAt,
-        input.conversationId || null,
-        input.messageId || null,
-        input.status ?? 'sent',
-        input.attempt ?? 1,
+        inputs.map((x) => x.enrollmentId),
+        inputs.map((x) => x.step),
+        inputs.map((x) => x.attempt ?? 1),
+        inputs.map((x) => x.nextTouchAt),
+        inputs.map((x) => x.conversationId || null),
+        inputs.map((x) => x.messageId || null),
+        inputs.map((x) => x.status ?? 'sent'),
       ],
     });
-    return (adv.rowCount ?? 0) > 0;
+    const advanced = new Set(
+      rows.map((r) => touchOf({ enrollmentId: r.id, step: r.step, attempt: r.attempt })),
+    );
+    return inputs.map((x) => advanced.has(touchOf(x)));
+  }
+
+  /**
+   * Of these touches just scheduled, the ones that are no longer their enrollment's
+   * current touch (it ended, paused or moved on meanwhile): their jobs are strays.
+   */
+  async noLongerCurrent(
+    touches: { enrollmentId: string; step: number; attempt?: number }[],
+  ): Promise<{ enrollmentId: string; step: number; attempt: number }[]> {
+    if (touches.length === 0) return [];
+    const { rows } = await this.pool.query<{ eid: string; step: number; attempt: number }>({
+      name: 'touch-no-longer-current',
+      text: `SELECT i.eid, i.step, i.attempt FROM unnest($1::uuid[], $2::int[], $3::int[]) AS i(eid, step, attempt)
+       LEFT JOIN enrollment e ON e.id = i.eid
+       WHERE e.id IS NULL OR e.status <> 'active' OR e.current_step <> i.step OR e.current_attempt <> i.attempt`,
+      values: [
+        touches.map((t) => t.enrollmentId),
+        touches.map((t) => t.step),
+        touches.map((t) => t.attempt ?? 1),
+      ],
+    });
+    return rows.map((r) => ({ enrollmentId: r.eid, step: r.step, attempt: r.attempt }));
   }
 
   /** The status of one attempt of one touch, or null when it was never claimed. */

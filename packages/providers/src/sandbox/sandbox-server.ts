@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { seededRandom } from '@touchbase/core';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { bearerToken, secretMatches } from '../webhooks/endpoint-token.js';
 import { standardWebhookHeaders } from '../webhooks/standard-webhooks.js';
 
 /** What the sandbox answers a touch with (`bounce` is hard; `soft_bounce` is a full mailbox, 4.2.2). */
@@ -27,12 +28,42 @@ export type SandboxDelivery = {
   at: string;
 };
 
+/**
+ * How the sandbox retries a webhook ingest did not acknowledge: up to `attempts`
+ * pushes, waiting `backoffMs * 2^n` (at most `maxBackoffMs`) between two. After the
+ * last the push is given up; the event stays in the pull stream.
+ */
+export type SandboxWebhookRetry = { attempts: number; backoffMs: number; maxBackoffMs: number };
+
+/** Like the providers it stands for: a dozen pushes over about half a minute. */
+export const DEFAULT_SANDBOX_WEBHOOK_RETRY: SandboxWebhookRetry = {
+  attempts: 12,
+  backoffMs: 100,
+  maxBackoffMs: 5_000,
+};
+
+/** One event of the sandbox's stream, with what became of its webhook. */
+export type SandboxLoggedEvent = {
+  seq: number;
+  id: string;
+  payload: SandboxEventPayload;
+  /** Pushes tried so far. */
+  attempts: number;
+  /** `pending` while pushes go on; `delivered` (a 2xx), `refused` (a final 4xx) or `given_up`. */
+  push: 'pending' | 'delivered' | 'refused' | 'given_up';
+  /** When ingest acknowledged it (2xx), if it did. */
+  deliveredAt: string | null;
+};
+
 export type SandboxOptions = {
   host?: string;
   port?: number;
   /** Ingest's sandbox webhook URL; may be set later with `setWebhookUrl`. */
   webhookUrl?: string;
+  /** Signs the webhooks; also the Bearer token of the event stream (`GET /events`). */
   webhookSecret: string;
+  /** Webhook retries; defaults to `DEFAULT_SANDBOX_WEBHOOK_RETRY`. */
+  webhookRetry?: Partial<SandboxWebhookRetry>;
   odds?: { reply: number; bounce: number; outOfOffice: number };
   /** Delay before an answer in real (uncompressed) ms; divided by timeScale. */
   eventDelayMs?: number;
@@ -51,6 +82,9 @@ type Scripted = { outcome: SandboxOutcome; afterStep: number; text?: string; tim
  * odds, by calling ingest's webhook signed with Standard Webhooks. Like a real
  * provider it remembers who replied or bounced, and says so when asked before a
  * send (`GET /v1/prospects/{email}/status`), whether or not its webhook got through.
+ * Every answer also goes into an ordered event log that ingest's recovery reads
+ * by sequence number (`GET /events?after=SEQ&limit=N`), so what a lost webhook
+ * carried can be fetched later.
  */
 export class SandboxServer {
   readonly app: FastifyInstance;
@@ -63,6 +97,9 @@ export class SandboxServer {
   private readonly known = new Map<string, 'replied' | 'bounced'>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inflight = new Set<Promise<void>>();
+  /** Every answer, in order; `seq` is its index + 1. */
+  private readonly eventLog: SandboxLoggedEvent[] = [];
+  private readonly retry: SandboxWebhookRetry;
   private random: () => number;
   private webhookUrl: string | undefined;
   private requests = 0;
@@ -71,6 +108,7 @@ export class SandboxServer {
 
   constructor(private readonly opts: SandboxOptions) {
     this.webhookUrl = opts.webhookUrl;
+    this.retry = { ...DEFAULT_SANDBOX_WEBHOOK_RETRY, ...opts.webhookRetry };
     this.random = seededRandom(opts.seed ?? 42);
     this.app = Fastify({ logger: false, bodyLimit: 1_000_000 });
     this.routes();
@@ -120,11 +158,26 @@ export class SandboxServer {
     return this.log;
   }
 
-  stats(): { requests: number; deliveries: number; pendingWebhooks: number } {
+  /** The event log: every answer the sandbox gave, in order, with its webhook's fate. */
+  events(): readonly SandboxLoggedEvent[] {
+    return this.eventLog;
+  }
+
+  stats(): {
+    requests: number;
+    deliveries: number;
+    pendingWebhooks: number;
+    events: number;
+    webhooksDelivered: number;
+    webhooksGivenUp: number;
+  } {
     return {
       requests: this.requests,
       deliveries: this.log.length,
       pendingWebhooks: this.timers.size + this.inflight.size,
+      events: this.eventLog.length,
+      webhooksDelivered: this.eventLog.filter((e) => e.push === 'delivered').length,
+      webhooksGivenUp: this.eventLog.filter((e) => e.push === 'given_up').length,
     };
   }
 
@@ -184,6 +237,25 @@ export class SandboxServer {
 
     this.app.get('/v1/deliveries', async () => ({ deliveries: this.log, stats: this.stats() }));
 
+    // The pull stream, in the generic HTTP provider's shape (see HttpEventStream). It
+    // alone is guarded: it hands out what the webhooks carry, to whoever holds the
+    // webhook secret (the sandbox has no API key of its own).
+    this.app.get<{ Querystring: { after?: string; limit?: string } }>('/events', async (req, reply) => {
+      if (!this.bearerMatches(req.headers.authorization))
+        return reply.code(401).send({ error: 'Authorization: Bearer <webhook secret> required' });
+      const after = Number(req.query.after ?? 0);
+      const limit = Number(req.query.limit ?? 100);
+      if (!Number.isSafeInteger(after) || after < 0)
+        return reply.code(400).send({ error: 'after must be a sequence number (0 for the start)' });
+      if (!Number.isSafeInteger(limit) || limit < 1 || limit > 1000)
+        return reply.code(400).send({ error: 'limit must be between 1 and 1000' });
+      const page = this.eventLog.slice(after, after + limit);
+      return {
+        events: page.map((e) => ({ seq: e.seq, id: e.id, event: e.payload })),
+        has_more: after + page.length < this.eventLog.length,
+      };
+    });
+
     this.app.post<{
       Body: { email: string; outcome: SandboxOutcome; afterStep?: number; text?: string; times?: number };
     }>('/v1/script', async (req) => {
@@ -208,7 +280,17 @@ export class SandboxServer {
       // From the moment of the answer the provider knows, whether or not ingest hears of it.
       if (outcome === 'reply') this.known.set(email, 'replied');
       if (outcome === 'bounce') this.known.set(email, 'bounced');
-      const p = this.deliverWebhook(d, outcome).finally(() => this.inflight.delete(p));
+      const payload = sandboxEventPayload(d, outcome, this.scripts.get(email)?.text);
+      const logged: SandboxLoggedEvent = {
+        seq: this.eventLog.length + 1,
+        id: payload.id,
+        payload,
+        attempts: 0,
+        push: 'pending',
+        deliveredAt: null,
+      };
+      this.eventLog.push(logged);
+      const p = this.deliverWebhook(logged).finally(() => this.inflight.delete(p));
       this.inflight.add(p);
     }, delay);
     this.timers.add(timer);
@@ -230,29 +312,44 @@ export class SandboxServer {
     return 'none';
   }
 
-  private async deliverWebhook(d: SandboxDelivery, outcome: SandboxOutcome): Promise<void> {
-    const payload = sandboxEventPayload(d, outcome, this.scripts.get(d.to.toLowerCase())?.text);
-    const body = JSON.stringify(payload);
-    for (let attempt = 0; attempt < 12; attempt++) {
+  private async deliverWebhook(e: SandboxLoggedEvent): Promise<void> {
+    const body = JSON.stringify(e.payload);
+    const { attempts, backoffMs, maxBackoffMs } = this.retry;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (attempt > 0)
+        await new Promise((r) => setTimeout(r, Math.min(maxBackoffMs, backoffMs * 2 ** (attempt - 1))));
       const url = this.webhookUrl;
-      if (url) {
-        try {
-          const res = await fetch(url, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              ...standardWebhookHeaders(this.opts.webhookSecret, payload.id, body),
-            },
-            body,
-          });
-          // Like real providers: 2xx is done, 4xx (but 429) is final, the rest retries.
-          if (res.ok || (res.status >= 400 && res.status < 500 && res.status !== 429)) return;
-        } catch {
-          // Ingest is down or restarting: retry below, as providers do.
+      if (!url) continue;
+      e.attempts++;
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...standardWebhookHeaders(this.opts.webhookSecret, e.id, body),
+          },
+          body,
+        });
+        // Like real providers: 2xx is done, 4xx (but 429) is final, the rest retries.
+        if (res.ok) {
+          e.push = 'delivered';
+          e.deliveredAt = new Date().toISOString();
+          return;
         }
+        if (res.status >= 400 && res.status < 500 && res.status !== 429) {
+          e.push = 'refused';
+          return;
+        }
+      } catch {
+        // Ingest is down or restarting: pushed again after the back-off, as providers do.
       }
-      await new Promise((r) => setTimeout(r, Math.min(5_000, 100 * 2 ** attempt)));
     }
+    e.push = 'given_up';
+  }
+
+  private bearerMatches(header: string | undefined): boolean {
+    const token = bearerToken(header);
+    return token !== undefined && secretMatches(token, this.opts.webhookSecret);
   }
 }
 

@@ -1,4 +1,4 @@
-import { type CanonicalEvent, CanonicalEventSchema } from '@touchbase/core';
+import { type CanonicalEvent, CanonicalEventSchema, classifyReplyEvent } from '@touchbase/core';
 import { z } from 'zod';
 
 /** The sandbox's webhook body, validated before anything is recorded. */
@@ -41,4 +41,20 @@ export function normaliseSandboxEvent(payload: z.infer<typeof SandboxEventPayloa
     ...(payload.return_date ? { returnDate: payload.return_date } : {}),
     data: { step: payload.step },
   });
+}
+
+/**
+ * The canonical event of a sandbox event, the same whether it came by webhook or
+ * from the pull stream: every sandbox answer answers one of our touches, and a
+ * reply's text goes through the classifier like any provider's, so the sandbox's
+ * "Thanks, but no thanks." is recorded as `not_interested`, with the rules that said so.
+ */
+export function sandboxCanonicalEvent(
+  payload: z.infer<typeof SandboxEventPayloadSchema>,
+  receivedAt: Date,
+): CanonicalEvent {
+  const event = normaliseSandboxEvent(payload);
+  if (payload.type !== 'reply') return { ...event, inReply: true };
+  const classified = classifyReplyEvent({ text: payload.text }, receivedAt);
+  return { ...event, inReply: true, ...(classified ?? {}) };
 }

@@ -17,6 +17,22 @@ export const HttpEventPageSchema = z.object({
   has_more: z.boolean().default(false),
 });
 
+/**
+ * Turns one item of a stream (its id and its body, as its webhook carried them)
+ * into the canonical event, or says why it is not one.
+ */
+export type PulledEventReader = (id: string, body: unknown) => { event: CanonicalEvent } | { error: string };
+
+/** The generic HTTP provider's events: its webhook body, normalised as its webhook is. */
+export function httpPulledEvent(source = 'http'): PulledEventReader {
+  return (id, body) => {
+    const parsed = HttpProviderEventSchema.safeParse(body);
+    if (!parsed.success) return { error: parsed.error.issues.map((i) => i.message).join('; ') };
+    // Pulled with our credentials from the provider itself: as trusted as a signature.
+    return { event: normaliseHttpEvent(id, parsed.data, undefined, source) };
+  };
+}
+
 /** A page read from a provider's stream: the events, and the cursor after the last. */
 export type PulledPage = {
   events: { seq: number; event: CanonicalEvent }[];
@@ -30,19 +46,28 @@ export type PulledPage = {
  * The pull side of the generic HTTP provider, for recovery: what ingest missed
  * while it was down is read by sequence number from the persisted cursor. Events
  * keep their webhook ids, so one that also came by webhook is recorded once.
+ * Any provider with a stream of this shape (the sandbox's) is read with it, with
+ * its own `name` (the cursor's key) and `read` (its event body).
  */
 export class HttpEventStream {
-  readonly name = 'http';
+  /** The provider, as its cursor is stored and the report names it. */
+  readonly name: string;
   private readonly pool: Pool;
+  private readonly read: PulledEventReader;
 
   constructor(
     private readonly opts: {
       baseUrl: string;
       apiKey?: string | undefined;
       timeoutMs?: number;
-      source?: string;
+      /** Default `http`. */
+      name?: string;
+      /** Default: the generic HTTP provider's event (`httpPulledEvent`). */
+      read?: PulledEventReader;
     },
   ) {
+    this.name = opts.name ?? 'http';
+    this.read = opts.read ?? httpPulledEvent();
     this.pool = new Pool(opts.baseUrl, { connections: 2 });
   }
 
@@ -73,20 +98,9 @@ export class HttpEventStream {
     let last = Number(after);
     for (const item of page.events) {
       last = Math.max(last, item.seq);
-      const parsed = HttpProviderEventSchema.safeParse(item.event);
-      if (!parsed.success) {
-        rejected.push({
-          seq: item.seq,
-          id: item.id,
-          error: parsed.error.issues.map((i) => i.message).join('; '),
-        });
-        continue;
-      }
-      // Pulled with our credentials from the provider itself: as trusted as a signature.
-      events.push({
-        seq: item.seq,
-        event: normaliseHttpEvent(item.id, parsed.data, undefined, this.opts.source),
-      });
+      const read = this.read(item.id, item.event);
+      if ('error' in read) rejected.push({ seq: item.seq, id: item.id, error: read.error });
+      else events.push({ seq: item.seq, event: read.event });
     }
     return {
       events,

@@ -1,5 +1,10 @@
-export { verifyEndpointToken } from './endpoint-token.js';
-export { HttpEventStream, type PulledPage } from './http-pull.js';
+export { bearerToken, secretMatches, verifyEndpointToken } from './endpoint-token.js';
+export {
+  HttpEventStream,
+  httpPulledEvent,
+  type PulledEventReader,
+  type PulledPage,
+} from './http-pull.js';
 export {
   type HttpProviderEvent,
   HttpProviderEventSchema,

@@ -1,12 +1,10 @@
-import { classifyReplyEvent } from '@touchbase/core';
-import { normaliseSandboxEvent, SandboxEventPayloadSchema } from '../sandbox/sandbox-webhook.js';
+import { SandboxEventPayloadSchema, sandboxCanonicalEvent } from '../sandbox/sandbox-webhook.js';
 import { verifyStandardWebhook, WebhookVerificationError } from './standard-webhooks.js';
 import { parseJsonBody, parseWith, type WebhookProvider } from './webhook-provider.js';
 
 /**
- * `POST /webhooks/sandbox`: the sandbox signs with Standard Webhooks. A reply's
- * text goes through the classifier like any provider's, so the sandbox's "Thanks,
- * but no thanks." is recorded as `not_interested`, with the rules that said so.
+ * `POST /webhooks/sandbox`: the sandbox signs with Standard Webhooks; the body is
+ * normalised as its pull stream's events are (`sandboxCanonicalEvent`).
  */
 export function sandboxWebhookProvider(opts: {
   secret: string;
@@ -27,10 +25,7 @@ export function sandboxWebhookProvider(opts: {
     },
     async normalise(rawBody, _delivery, receivedAt) {
       const payload = parseWith(SandboxEventPayloadSchema, parseJsonBody(rawBody));
-      const event = normaliseSandboxEvent(payload);
-      if (payload.type !== 'reply') return [{ ...event, inReply: true }];
-      const classified = classifyReplyEvent({ text: payload.text }, receivedAt);
-      return [{ ...event, inReply: true, ...(classified ?? {}) }];
+      return [sandboxCanonicalEvent(payload, receivedAt)];
     },
   };
 }

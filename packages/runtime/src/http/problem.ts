@@ -1,4 +1,5 @@
 import { DomainError, type DomainErrorCode } from '@touchbase/core';
+import { type DatabaseOutage, databaseOutageOf } from '@touchbase/db';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
@@ -29,6 +30,17 @@ const STATUS: Record<DomainErrorCode, number> = {
   conflict: 409,
 };
 
+/** How long a client is told to wait (Retry-After, seconds) when the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const OUTAGE_DETAIL: Record<DatabaseOutage, string> = {
+  unreachable: 'it cannot be reached',
+  connection_lost: 'the connection to it was lost',
+  timeout: 'connecting to it timed out',
+  shutting_down: 'it is shutting down or starting up',
+  too_many_connections: 'it has no connection left',
+};
+
 /** Sends an RFC 9457 problem+json response. */
 export function sendProblem(
   reply: FastifyReply,
@@ -52,10 +64,34 @@ export function fieldErrors(error: ZodError, prefix = ''): FieldError[] {
 }
 
 /**
- * The one place errors become HTTP: validation → 400 naming each field, domain
- * errors → their status by code, anything else → 500 without internals.
+ * The problem+json of a database outage: 503 with Retry-After, so a client (a
+ * provider redelivering a webhook) tries again rather than giving up.
  */
-export function registerProblemHandler(app: FastifyInstance): void {
+export function sendDatabaseUnavailable(
+  reply: FastifyReply,
+  outage: DatabaseOutage,
+  retryAfterSec = DATABASE_RETRY_AFTER_SECONDS,
+): FastifyReply {
+  reply.header('retry-after', String(retryAfterSec));
+  return sendProblem(reply, {
+    status: 503,
+    title: 'Database unavailable',
+    code: 'database_unavailable',
+    detail: `The database is unavailable: ${OUTAGE_DETAIL[outage]}. Retry after ${retryAfterSec} s.`,
+    reason: outage,
+  });
+}
+
+/**
+ * The one place errors become HTTP: validation → 400 naming each field, domain
+ * errors → their status by code, the database being unavailable (unreachable,
+ * connection lost, shutting down) → 503 with Retry-After, anything else → 500
+ * without internals.
+ */
+export function registerProblemHandler(
+  app: FastifyInstance,
+  opts: { databaseRetryAfterSec?: number } = {},
+): void {
   app.setNotFoundHandler((req, reply) =>
     sendProblem(reply, {
       status: 404,
@@ -88,6 +124,12 @@ export function registerProblemHandler(app: FastifyInstance): void {
         code: err.code,
         detail: err.message,
       });
+    }
+    const outage = databaseOutageOf(err);
+    if (outage) {
+      // Expected while PostgreSQL is away: one line, not a stack per request.
+      req.log.warn({ reason: outage, err: err.message }, 'Request failed: database unavailable');
+      return sendDatabaseUnavailable(reply, outage, opts.databaseRetryAfterSec);
     }
     const status = err.statusCode ?? 500;
     if (status < 500) {

@@ -1,0 +1,100 @@
+import { MicroBatcher } from '@touchbase/core';
+import type { Claim, ClaimInput, SendContext, SentInput, TouchRepository } from '@touchbase/db';
+import type { ScheduledTouch, TouchQueue } from '@touchbase/queues';
+import type { Metrics } from '@touchbase/telemetry';
+
+/**
+ * The sender's round trips, coalesced across the touches in flight: touches taken
+ * together are loaded, claimed and recorded with one statement (one commit) each,
+ * and their next jobs added in one call. Every touch still gets its own answer,
+ * exactly as alone; a batch that fails fails each of its touches, which retry.
+ *
+ * This is what lets one sender process keep up with thousands of touches a second:
+ * per touch it was three statements, three commits and a Redis call.
+ */
+export class TouchBatches {
+  private readonly loads: MicroBatcher<string, SendContext | null>;
+  private readonly claims: MicroBatcher<ClaimInput, Claim>;
+  private readonly records: MicroBatcher<SentInput, boolean>;
+  private readonly schedules: MicroBatcher<ScheduledTouch, undefined>;
+
+  constructor(
+    touches: TouchRepository,
+    queue: Pick<TouchQueue, 'schedule' | 'cancel'>,
+    metrics?: Pick<Metrics, 'senderBatchSize'>,
+    maxSize = 100,
+    /** Batches of one kind running at once; the touches that arrive meanwhile wait for the next (group commit). */
+    maxInFlight = 2,
+  ) {
+    const sized = (kind: string) => (n: number) => metrics?.senderBatchSize.observe({ kind }, n);
+    this.loads = new MicroBatcher(
+      async (ids) => {
+        const found = await touches.loadManyForSend(ids);
+        return ids.map((id) => found.get(id) ?? null);
+      },
+      maxSize,
+      maxInFlight,
+      sized('load'),
+    );
+    this.claims = new MicroBatcher(
+      (inputs) => oneByOneOnDeadlock(inputs, (xs) => touches.claimMany(xs)),
+      maxSize,
+      maxInFlight,
+      sized('claim'),
+    );
+    this.records = new MicroBatcher(
+      (inputs) => oneByOneOnDeadlock(inputs, (xs) => touches.recordSentMany(xs)),
+      maxSize,
+      maxInFlight,
+      sized('record'),
+    );
+    this.schedules = new MicroBatcher(
+      async (touchesDue) => {
+        await queue.schedule(touchesDue);
+        // A reply that committed between our record and this add removed the job
+        // before it existed: read the enrollments once more and take back strays.
+        // Best effort: a stray that stays is fenced by the claim when it comes due.
+        try {
+          const strays = await touches.noLongerCurrent(touchesDue);
+          if (strays.length > 0) await queue.cancel(strays);
+        } catch {}
+        return touchesDue.map(() => undefined);
+      },
+      maxSize,
+      maxInFlight,
+      sized('schedule'),
+    );
+  }
+
+  load(enrollmentId: string): Promise<SendContext | null> {
+    return this.loads.submit(enrollmentId);
+  }
+
+  claim(input: ClaimInput): Promise<Claim> {
+    return this.claims.submit(input);
+  }
+
+  recordSent(input: SentInput): Promise<boolean> {
+    return this.records.submit(input);
+  }
+
+  schedule(touch: ScheduledTouch): Promise<undefined> {
+    return this.schedules.submit(touch);
+  }
+}
+
+/**
+ * A batch that PostgreSQL aborted as a deadlock (it locked enrollments that an
+ * ingest transaction was locking in another order) is run again one touch at a
+ * time: each then waits for the other transaction instead of failing.
+ */
+async function oneByOneOnDeadlock<I, O>(items: I[], run: (items: I[]) => Promise<O[]>): Promise<O[]> {
+  try {
+    return await run(items);
+  } catch (err) {
+    if ((err as { code?: string }).code !== '40P01' || items.length === 1) throw err;
+    const out: O[] = [];
+    for (const item of items) out.push(...(await run([item])));
+    return out;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Coalesces calls made close together into one call over all of them: the first
+ * `submit` opens a batch, which runs on the next turn of the event loop (or as soon
+ * as it holds `maxSize` items) with everything submitted meanwhile. Each caller
+ * gets its own item's result; when the batch call fails, every caller of that
+ * batch gets the error (each is then retried as it would have been alone).
+ *
+ * With `maxInFlight`, at most that many batches run at once and the calls made
+ * meanwhile wait for the next one (group commit): under load the batches grow by
+ * themselves to what the database can take, and at low load a call waits for
+ * nothing but one turn of the loop.
+ */
+export class MicroBatcher<I, O> {
+  private pending: { item: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
+  private scheduled = false;
+  private inFlight = 0;
+
+  constructor(
+    /** Runs one batch; returns one result per item, in the same order. */
+    private readonly run: (items: I[]) => Promise<O[]>,
+    private readonly maxSize = 100,
+    private readonly maxInFlight = Number.POSITIVE_INFINITY,
+    /** Told the size of each batch as it starts (for a metric). */
+    private readonly onBatch?: (size: number) => void,
+  ) {}
+
+  submit(item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.pending.push({ item, resolve, reject });
+      if (this.pending.length >= this.maxSize) this.flush();
+      else this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.pending.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0 || this.inFlight >= this.maxInFlight) return;
+    const batch = this.pending.splice(0, this.maxSize);
+    this.inFlight++;
+    this.onBatch?.(batch.length);
+    this.run(batch.map((b) => b.item))
+      .then(
+        (results) => {
+          if (results.length !== batch.length) {
+            const err = new Error(`batch returned ${results.length} results for ${batch.length} items`);
+            for (const b of batch) b.reject(err);
+            return;
+          }
+          for (const [i, b] of batch.entries()) b.resolve(results[i] as O);
+        },
+        (err: unknown) => {
+          for (const b of batch) b.reject(err);
+        },
+      )
+      .finally(() => {
+        this.inFlight--;
+        // What gathered while this batch ran goes next.
+        if (this.pending.length >= this.maxSize) this.flush();
+        else this.schedule();
+      });
+  }
+}

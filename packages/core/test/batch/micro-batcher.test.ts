@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { MicroBatcher } from '../../src/index.js';
+
+describe('MicroBatcher', () => {
+  it('runs the calls of one turn of the event loop as one batch, each caller getting its own result', async () => {
+    const batches: number[][] = [];
+    const b = new MicroBatcher(async (xs: number[]) => {
+      batches.push(xs);
+      return xs.map((x) => x * 10);
+    });
+    const results = await Promise.all([1, 2, 3].map((x) => b.submit(x)));
+    expect(results).toEqual([10, 20, 30]);
+    expect(batches).toEqual([[1, 2, 3]]);
+    expect(await b.submit(4)).toBe(40);
+    expect(batches).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('never holds more than its size in one batch', async () => {
+    const sizes: number[] = [];
+    const b = new MicroBatcher(async (xs: number[]) => {
+      sizes.push(xs.length);
+      return xs;
+    }, 4);
+    expect(await Promise.all(Array.from({ length: 10 }, (_, i) => b.submit(i)))).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
+    expect(sizes).toEqual([4, 4, 2]);
+  });
+
+  it('fails every caller of a failed batch, and the next batch runs anew', async () => {
+    let fail = true;
+    const b = new MicroBatcher(async (xs: number[]) => {
+      if (fail) throw new Error('database away');
+      return xs;
+    });
+    const first = await Promise.allSettled([b.submit(1), b.submit(2)]);
+    expect(first.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    expect(await b.submit(3)).toBe(3);
+  });
+
+  it('fails the callers when a batch answers for the wrong number of items', async () => {
+    const b = new MicroBatcher(async (xs: number[]) => xs.slice(1));
+    await expect(b.submit(1)).rejects.toThrow(/0 results for 1 items/);
+  });
+});
+
+describe('MicroBatcher with a bound on batches in flight', () => {
+  it('gathers the calls made while a batch runs into the next one', async () => {
+    const batches: number[][] = [];
+    let release: () => void = () => {};
+    const b = new MicroBatcher(
+      async (xs: number[]) => {
+        batches.push(xs);
+        if (batches.length === 1) await new Promise<void>((r) => (release = r));
+        return xs;
+      },
+      100,
+      1,
+    );
+    const first = b.submit(1);
+    await new Promise((r) => setImmediate(r));
+    const rest = [2, 3, 4].map((x) => b.submit(x));
+    await new Promise((r) => setImmediate(r));
+    expect(batches).toEqual([[1]]);
+    release();
+    expect(await Promise.all([first, ...rest])).toEqual([1, 2, 3, 4]);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+  });
+});
