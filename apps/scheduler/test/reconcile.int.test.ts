@@ -64,7 +64,7 @@ describe('invariant 3: the reconciler rebuilds the schedule from PostgreSQL', ()
       clock: () => new Date(),
       pageSize: 7,
     });
-    expect(first).toEqual({ checked: 110, repaired: 10 });
+    expect(first).toEqual({ checked: 110, repaired: 10, stranded: 0 });
     const keys = enrolled.slice(0, 110).map((e) => `${e.id}-1`);
     expect((await touchQueue.existing(keys)).size).toBe(110);
     expect((await touchQueue.existing(enrolled.slice(110).map((e) => `${e.id}-1`))).size).toBe(0);
@@ -81,7 +81,7 @@ describe('invariant 3: the reconciler rebuilds the schedule from PostgreSQL', ()
         metrics,
         clock: () => new Date(),
       }),
-    ).toEqual({ checked: 110, repaired: 110 });
+    ).toEqual({ checked: 110, repaired: 110, stranded: 0 });
     expect(
       await reconcile({
         enrollments: repos.enrollments,
@@ -90,6 +90,60 @@ describe('invariant 3: the reconciler rebuilds the schedule from PostgreSQL', ()
         metrics,
         clock: () => new Date(),
       }),
-    ).toEqual({ checked: 110, repaired: 0 });
+    ).toEqual({ checked: 110, repaired: 0, stranded: 0 });
+  });
+
+  it('gives a touch left in doubt its job back once its enrollment has ended, so the sender settles it', async () => {
+    const seq = await repos.sequences.create({
+      name: 'stranded',
+      steps: [{ channel: 'email', subject: 'a', body: 'b', wait: '1d' }],
+    });
+    const mailbox = await repos.mailboxes.create({ provider: 'sandbox', address: 'sdr@stranded.example' });
+    const prospects = await repos.prospects.upsertMany(
+      ['a', 'b', 'c'].map((x) => ({ email: `${x}@stranded.example` })),
+    );
+    const { enrolled } = await repos.enrollments.enroll({
+      sequenceId: seq.id,
+      sequenceVersionId: seq.version.id,
+      mailboxId: mailbox.id,
+      prospectIds: prospects.map((p) => p.id),
+      firstTouchAt: () => new Date(),
+    });
+    const [ended, recent, live] = enrolled.map((e) => e.id) as [string, string, string];
+    // Three touches handed to the provider whose record never came (the database
+    // went away), and whose jobs are gone (a reply's cancel removed them).
+    for (const id of [ended, recent, live]) {
+      const claim = await repos.touches.claim(id, 1, `${id}-1`, `${id}@stranded.example`);
+      expect(claim.kind).toBe('claimed');
+    }
+    await db.pool.query(
+      `UPDATE touch SET created_at = now() - interval '5 minutes' WHERE enrollment_id = ANY($1::uuid[])`,
+      [[ended, live]],
+    );
+    // Two of the enrollments end; one of them was claimed just now.
+    await repos.enrollments.stop(ended, 'replied', 'reply');
+    await repos.enrollments.stop(recent, 'replied', 'reply');
+
+    const run = () =>
+      reconcile({
+        enrollments: repos.enrollments,
+        touchQueue,
+        logger,
+        metrics: new Metrics({ defaultMetrics: false }),
+        clock: () => new Date(),
+        strandedAfterMs: 60_000,
+      });
+    // The live enrollment gets its job from the active pass; the old stranded touch
+    // gets its own, due now; the one claimed a moment ago is left to its sender.
+    const before = Date.now();
+    expect(await run()).toMatchObject({ repaired: 1, stranded: 1 });
+    expect(await touchQueue.existing([`${ended}-1`, `${recent}-1`, `${live}-1`])).toEqual(
+      new Set([`${ended}-1`, `${live}-1`]),
+    );
+    const job = await touchQueue.job(`${ended}-1`);
+    expect(job!.timestamp).toBeGreaterThanOrEqual(before);
+    expect(job!.opts.delay ?? 0).toBe(0);
+    // Its job exists now: the next pass adds nothing.
+    expect(await run()).toMatchObject({ repaired: 0, stranded: 0 });
   });
 });

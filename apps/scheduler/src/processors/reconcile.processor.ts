@@ -10,6 +10,8 @@ export type ReconcileDeps = {
   metrics: Metrics;
   clock: () => Date;
   pageSize?: number;
+  /** A touch claimed this long ago and still in doubt is looked at (default 30 s). */
+  strandedAfterMs?: number;
   /** Ends out-of-office pauses whose time has come (ingest's `EventRepository`); their touches are scheduled here. */
   pauses?: {
     resumeExpiredPauses(
@@ -24,7 +26,9 @@ export type ReconcileDeps = {
  * PostgreSQL, the truth, and re-creates the jobs Redis lost. Re-adding is safe:
  * ids are deterministic, and the sender's claim stops any second send.
  */
-export async function reconcile(deps: ReconcileDeps): Promise<{ checked: number; repaired: number }> {
+export async function reconcile(
+  deps: ReconcileDeps,
+): Promise<{ checked: number; repaired: number; stranded: number }> {
   const pageSize = deps.pageSize ?? 5_000;
   let after: string | null = null;
   let checked = 0;
@@ -64,9 +68,35 @@ export async function reconcile(deps: ReconcileDeps): Promise<{ checked: number;
     after = page[page.length - 1]!.id;
     if (page.length < pageSize) break;
   }
-  if (repaired > 0) {
-    deps.metrics.reconcileRepairs.inc(repaired);
-    deps.logger.warn({ checked, repaired }, 'Reconciler re-created missing touch jobs');
+  const stranded = await rescheduleStranded(deps, pageSize);
+  if (repaired + stranded > 0) {
+    deps.metrics.reconcileRepairs.inc(repaired + stranded);
+    deps.logger.warn({ checked, repaired, stranded }, 'Reconciler re-created missing touch jobs');
   }
-  return { checked, repaired };
+  return { checked, repaired, stranded };
+}
+
+/**
+ * A touch in doubt whose enrollment has moved on needs its job to be settled
+ * (the sender asks the provider and records sent, cancelled or unknown; it never
+ * resends). Its job can be gone: a reply's cancel removed it while it waited to
+ * retry a record the database refused, or its retries ran out. Those get their
+ * job back, due now.
+ */
+async function rescheduleStranded(deps: ReconcileDeps, limit: number): Promise<number> {
+  const now = deps.clock();
+  const claimedBefore = new Date(now.getTime() - (deps.strandedAfterMs ?? 30_000));
+  const touches = await deps.enrollments.strandedInDoubt(claimedBefore, limit);
+  if (touches.length === 0) return 0;
+  const present = await deps.touchQueue.existing(
+    touches.map((t) => touchKey(t.enrollmentId, t.step, t.attempt)),
+  );
+  const lost = touches.filter((t) => !present.has(touchKey(t.enrollmentId, t.step, t.attempt)));
+  if (lost.length > 0) {
+    await deps.touchQueue.schedule(
+      lost.map((t) => ({ enrollmentId: t.enrollmentId, step: t.step, attempt: t.attempt, dueAt: now })),
+      now.getTime(),
+    );
+  }
+  return lost.length;
 }

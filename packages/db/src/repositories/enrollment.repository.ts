@@ -177,6 +177,28 @@ export class EnrollmentRepository {
   }
 
   /**
+   * Touches left in doubt (`sending`: claimed, never recorded) whose enrollment has
+   * moved on: it ended, or it is at another step or attempt. Nothing runs for
+   * them unless their job still exists; the reconciler gives them one back, and
+   * the sender settles them from the provider's answer. Touches claimed after
+   * `claimedBefore` are left alone (a sender may still be handing them over).
+   */
+  async strandedInDoubt(
+    claimedBefore: Date,
+    limit: number,
+  ): Promise<{ enrollmentId: string; step: number; attempt: number }[]> {
+    const { rows } = await this.pool.query(
+      `SELECT t.enrollment_id AS "enrollmentId", t.step, t.attempt
+       FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
+       WHERE t.status = 'sending' AND t.created_at < $1
+         AND (e.status <> 'active' OR e.current_step <> t.step OR e.current_attempt <> t.attempt)
+       ORDER BY t.created_at LIMIT $2`,
+      [claimedBefore, limit],
+    );
+    return rows;
+  }
+
+  /**
    * Ends every live enrollment of a prospect (all sequences) with `status`. The
    * UPDATE takes the rows' locks, so it serialises with a sender's claim.
    * @returns the stopped enrollments with the step whose job is pending.
