@@ -67,6 +67,9 @@ try {
      SELECT gen_random_uuid(), id, $1, $2, $3, 'active', 1, now() + interval '1 day' FROM prospect`,
     [sequence.id, sequence.version.id, mailbox.id],
   );
+  // A running database has planner statistics; a table filled a moment ago has none
+  // until autovacuum's next round (up to a minute), and plans made blind are slower.
+  await db.pool.query('ANALYZE');
   const { rows: enrollments } = await db.pool.query<{ id: string }>('SELECT id FROM enrollment ORDER BY id');
   const due = new Date(Date.now() + 86_400_000);
   for (let i = 0; i < enrollments.length; i += 2_000) {

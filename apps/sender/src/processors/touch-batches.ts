@@ -37,16 +37,18 @@ export class TouchBatches {
       sized('load'),
     );
     this.claims = new MicroBatcher(
-      (inputs) => oneByOneOnDeadlock(inputs, (xs) => touches.claimMany(xs)),
+      (inputs) => touches.claimMany(inputs),
       maxSize,
       maxInFlight,
       sized('claim'),
+      isDeadlock,
     );
     this.records = new MicroBatcher(
-      (inputs) => oneByOneOnDeadlock(inputs, (xs) => touches.recordSentMany(xs)),
+      (inputs) => touches.recordSentMany(inputs),
       maxSize,
       maxInFlight,
       sized('record'),
+      isDeadlock,
     );
     this.schedules = new MicroBatcher(
       async (touchesDue) => {
@@ -88,13 +90,4 @@ export class TouchBatches {
  * ingest transaction was locking in another order) is run again one touch at a
  * time: each then waits for the other transaction instead of failing.
  */
-async function oneByOneOnDeadlock<I, O>(items: I[], run: (items: I[]) => Promise<O[]>): Promise<O[]> {
-  try {
-    return await run(items);
-  } catch (err) {
-    if ((err as { code?: string }).code !== '40P01' || items.length === 1) throw err;
-    const out: O[] = [];
-    for (const item of items) out.push(...(await run([item])));
-    return out;
-  }
-}
+const isDeadlock = (err: unknown) => (err as { code?: string }).code === '40P01';

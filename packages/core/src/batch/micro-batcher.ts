@@ -5,6 +5,10 @@
  * gets its own item's result; when the batch call fails, every caller of that
  * batch gets the error (each is then retried as it would have been alone).
  *
+ * With `alone`, a batch that fails with an error it accepts is run again one item at
+ * a time, so that only the items that fail on their own fail (one poisonous item, or
+ * a deadlock between the batch's own locks, does not fail its neighbours).
+ *
  * With `maxInFlight`, at most that many batches run at once and the calls made
  * meanwhile wait for the next one (group commit): under load the batches grow by
  * themselves to what the database can take, and at low load a call waits for
@@ -22,6 +26,8 @@ export class MicroBatcher<I, O> {
     private readonly maxInFlight = Number.POSITIVE_INFINITY,
     /** Told the size of each batch as it starts (for a metric). */
     private readonly onBatch?: (size: number) => void,
+    /** Whether a failed batch's items are run again one by one (each then gets its own result or error). */
+    private readonly alone?: (err: unknown) => boolean,
   ) {}
 
   submit(item: I): Promise<O> {
@@ -56,8 +62,19 @@ export class MicroBatcher<I, O> {
           }
           for (const [i, b] of batch.entries()) b.resolve(results[i] as O);
         },
-        (err: unknown) => {
-          for (const b of batch) b.reject(err);
+        async (err: unknown) => {
+          if (batch.length === 1 || !this.alone?.(err)) {
+            for (const b of batch) b.reject(err);
+            return;
+          }
+          for (const b of batch) {
+            try {
+              const [result] = await this.run([b.item]);
+              b.resolve(result as O);
+            } catch (itsOwn) {
+              b.reject(itsOwn);
+            }
+          }
         },
       )
       .finally(() => {

@@ -39,6 +39,40 @@ describe('MicroBatcher', () => {
     expect(await b.submit(3)).toBe(3);
   });
 
+  it('with `alone`, runs a failed batch again item by item: only the item that fails on its own fails', async () => {
+    const batches: number[][] = [];
+    const b = new MicroBatcher(
+      async (xs: number[]) => {
+        batches.push(xs);
+        if (xs.includes(2)) throw Object.assign(new Error('bad item'), { code: 'bad' });
+        return xs.map((x) => x * 10);
+      },
+      100,
+      Number.POSITIVE_INFINITY,
+      undefined,
+      (err) => (err as { code?: string }).code === 'bad',
+    );
+    const results = await Promise.allSettled([1, 2, 3].map((x) => b.submit(x)));
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+      10,
+      'bad item',
+      30,
+    ]);
+    expect(batches).toEqual([[1, 2, 3], [1], [2], [3]]);
+    // An error it does not accept fails the whole batch at once, as without `alone`.
+    const other = new MicroBatcher(
+      async (): Promise<number[]> => {
+        throw new Error('database away');
+      },
+      100,
+      Number.POSITIVE_INFINITY,
+      undefined,
+      (err) => (err as { code?: string }).code === 'bad',
+    );
+    const failed = await Promise.allSettled([other.submit(1), other.submit(2)]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+  });
+
   it('fails the callers when a batch answers for the wrong number of items', async () => {
     const b = new MicroBatcher(async (xs: number[]) => xs.slice(1));
     await expect(b.submit(1)).rejects.toThrow(/0 results for 1 items/);

@@ -200,7 +200,16 @@ export class EnrollmentRepository {
 
   /**
    * Ends every live enrollment of a prospect (all sequences) with `status`. The
-   * UPDATE takes the rows' locks, so it serialises with a sender's claim.
+   * rows are locked in id order, as the sender's batched claim locks them, so the
+   * two serialise and never deadlock.
+   *
+   * Providers deliver out of order: a reply that happened before the bounce that
+   * ended the sequence arrives after it. With `occurredAt`, the earliest stopping
+   * event decides, so the end state is the one in-order delivery gives: an end set
+   * by a later event is restated (terminal to terminal: nothing is sent again; a
+   * manual cancel has no event time and stays). One statement does both, over the
+   * rows as they are once locked, so a stop committed by another event meanwhile is
+   * seen and restated too.
    * @returns the stopped enrollments with the step whose job is pending.
    */
   async stopForProspect(
@@ -211,29 +220,12 @@ export class EnrollmentRepository {
     occurredAt?: Date,
   ): Promise<{ id: string; currentStep: number; currentAttempt: number }[]> {
     // Named (prepared once per connection): ingest's hot path for every reply and bounce.
-    // Rows are locked in id order, as the sender's batched claim locks them, so the two never deadlock.
     const { rows } = await client.query({
       name: 'enrollment-stop-for-prospect',
-      text: `UPDATE enrollment SET status = $2, stop_reason = $3, next_touch_at = NULL, updated_at = now(), stopped_by_event_at = $4
-       WHERE id IN (
-         SELECT id FROM enrollment WHERE prospect_id = $1 AND status IN ('queued', 'active', 'paused') ORDER BY id FOR UPDATE)
-       RETURNING id, current_step AS "currentStep", current_attempt AS "currentAttempt"`,
+      text: `WITH ${stopProspectSql({ prospect: '$1::uuid', status: '$2::"EnrollmentStatus"', reason: '$3::text', at: '$4::timestamptz' })}
+       SELECT id, "currentStep", "currentAttempt" FROM stopped WHERE live`,
       values: [prospectId, status, reason, occurredAt ?? null],
     });
-    if (occurredAt) {
-      // Providers deliver out of order: a reply that happened before the bounce that
-      // ended the sequence arrives after it. The earliest stopping event decides, so
-      // the end state is the one in-order delivery gives. Only ends set by an event
-      // are restated (a manual cancel has no event time), and only terminal to
-      // terminal: nothing is sent again.
-      await client.query({
-        name: 'enrollment-restate-earliest-stop',
-        text: `UPDATE enrollment SET status = $2, stop_reason = $3, updated_at = now(), stopped_by_event_at = $4
-         WHERE prospect_id = $1 AND status IN ('replied', 'bounced', 'unsubscribed', 'cancelled')
-           AND stopped_by_event_at IS NOT NULL AND stopped_by_event_at > $4 AND status <> $2`,
-        values: [prospectId, status, reason, occurredAt],
-      });
-    }
     return rows;
   }
 
@@ -273,4 +265,28 @@ export class EnrollmentRepository {
       sentByStep: Object.fromEntries(t.rows.map((r) => [String(r.step), r.n])),
     };
   }
+}
+
+/**
+ * The common table expressions of {@link EnrollmentRepository.stopForProspect}, for a
+ * statement that stops a prospect as one of its parts: `locked` takes every enrollment
+ * of the prospect in id order; `stopped` ends the live ones and restates ends set by
+ * a later event, returning `id`, `"currentStep"`, `"currentAttempt"` and `live`
+ * (true for an enrollment this stopped). Each argument is an SQL expression.
+ */
+export function stopProspectSql(p: { prospect: string; status: string; reason: string; at: string }): string {
+  // A stop or restate is decided on each row as it is once locked (a row another event
+  // ended meanwhile is read as that event left it), never on the statement's snapshot.
+  return `locked AS MATERIALIZED (
+    SELECT id, status IN ('queued', 'active', 'paused') AS live,
+      (status IN ('replied', 'bounced', 'unsubscribed', 'cancelled') AND status <> ${p.status}
+       AND stopped_by_event_at IS NOT NULL AND stopped_by_event_at > ${p.at}) AS restate
+    FROM enrollment WHERE prospect_id = ${p.prospect} ORDER BY id FOR UPDATE),
+  stopped AS (
+    UPDATE enrollment e SET status = ${p.status}, stop_reason = ${p.reason},
+      next_touch_at = CASE WHEN l.live THEN NULL ELSE e.next_touch_at END,
+      updated_at = now(), stopped_by_event_at = ${p.at}
+    FROM locked l
+    WHERE e.id = l.id AND (l.live OR l.restate)
+    RETURNING e.id, e.current_step AS "currentStep", e.current_attempt AS "currentAttempt", l.live)`;
 }

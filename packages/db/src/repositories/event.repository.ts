@@ -4,6 +4,7 @@ import {
   type EventEffect,
   effectOf,
   MAX_TOUCH_ATTEMPTS,
+  MicroBatcher,
   outOfOfficeResumeAt,
   resolveTimeZone,
   type SendingWindow,
@@ -12,9 +13,10 @@ import {
   softBounceRetryDue,
 } from '@touchbase/core';
 import type pg from 'pg';
+import { databaseOutageOf } from '../database-outage.js';
 import { inTransaction } from '../database.js';
 import { CrmOutboxRepository } from './crm-outbox.repository.js';
-import { EnrollmentRepository, emailHash } from './enrollment.repository.js';
+import { EnrollmentRepository, emailHash, stopProspectSql } from './enrollment.repository.js';
 import { TriageRepository } from './triage.repository.js';
 
 /** An enrollment whose pending job should be removed (stopped or paused) or created (resumed). */
@@ -74,6 +76,9 @@ export type ApplyOptions = {
 
 type Target = { prospectId: string; email: string; enrollmentId: string | null };
 
+/** An effect-free event to record, with its id and outcome. */
+type InformationalItem = { id: string; event: CanonicalEvent; outcome: string };
+
 const LIVE = `('queued', 'active', 'paused')`;
 
 /** Event types a person writes: when nobody we know wrote them, a person should look. */
@@ -92,6 +97,19 @@ export class EventRepository {
   private readonly triage = new TriageRepository();
   private readonly outbox: CrmOutboxRepository;
 
+  /**
+   * Effect-free events naming our enrollment, recorded together: the events arriving
+   * while a batch runs share the next statement and its commit (group commit).
+   */
+  private readonly informationalByEnrollment = new MicroBatcher(
+    (items: InformationalItem[]) => this.insertInformationalByEnrollment(items),
+    100,
+    2,
+    undefined,
+    // A bad event (one PostgreSQL refuses) fails alone; an outage fails them all at once.
+    (err) => !databaseOutageOf(err),
+  );
+
   constructor(private readonly pool: pg.Pool) {
     this.enrollments = new EnrollmentRepository(pool);
     this.outbox = new CrmOutboxRepository(pool);
@@ -101,6 +119,15 @@ export class EventRepository {
     const now = opts.now ?? new Date();
     const effect0 = effectOf(event);
     if (effect0.kind === 'none') return this.recordInformational(event, effect0.reason);
+    if (
+      effect0.kind === 'stop' &&
+      event.enrollmentId &&
+      event.type !== 'unsubscribe' &&
+      !(effect0.invalidateEmail && opts.notifyCrm)
+    ) {
+      const done = await this.recordStopNamingEnrollment(event, effect0);
+      if (done) return done;
+    }
     return inTransaction(this.pool, async (client) => {
       const id = randomUUID();
       const inserted = await client.query({
@@ -207,12 +234,7 @@ export class EventRepository {
       }
 
       if (result.stopped.length > 0 && effect.kind !== 'erase') {
-        const inFlight = await client.query<{ enrollmentId: string; step: number }>({
-          name: 'event-touches-in-flight',
-          text: `SELECT enrollment_id AS "enrollmentId", step FROM touch WHERE enrollment_id = ANY($1::uuid[]) AND status = 'sending'`,
-          values: [result.stopped.map((s) => s.id)],
-        });
-        result.inFlight = inFlight.rows;
+        result.inFlight = await touchesBeingSent(client, result.stopped);
       }
       const erased = effect.kind === 'erase';
       await this.finish(
@@ -224,6 +246,65 @@ export class EventRepository {
       );
       return result;
     });
+  }
+
+  /**
+   * A stopping event (a reply, a hard bounce, a complaint, a CRM deal) that names our
+   * enrollment, the usual case of the hot path: resolved, recorded already applied,
+   * and its stop, suppression and address invalidation done in one statement (one
+   * round trip and one commit, where the general path takes a transaction of eight).
+   * The result is the one the general path gives. Null when the enrollment is not
+   * found or the address differs: the general path decides then. An unsubscribe
+   * (audited) and a hard bounce that tells a CRM take the general path.
+   */
+  private async recordStopNamingEnrollment(
+    event: CanonicalEvent,
+    effect: Extract<EventEffect, { kind: 'stop' }>,
+  ): Promise<ApplyResult | null> {
+    const id = randomUUID();
+    const { rows } = await this.pool.query<{
+      prospect_id: string | null;
+      inserted: boolean;
+      stopped: EnrollmentStep[] | null;
+    }>({
+      name: 'event-stop-by-enrollment',
+      text: `WITH t AS (
+           SELECT e.id, e.prospect_id, p.email FROM enrollment e JOIN prospect p ON p.id = e.prospect_id
+           WHERE e.id = $9::uuid AND ($10::text IS NULL OR p.email = $10::text)),
+         ins AS (
+           INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
+           SELECT $1::uuid, $2::text, $3::text, $4::text, $5::jsonb, $6::text, $7::jsonb, now(), $8::text, t.prospect_id, t.id FROM t
+           ON CONFLICT (source, external_id) DO NOTHING RETURNING prospect_id),
+         ${stopProspectSql({ prospect: '(SELECT prospect_id FROM ins)', status: '$11::"EnrollmentStatus"', reason: '$12::text', at: '$13::timestamptz' })},
+         suppressed AS (
+           INSERT INTO suppression (id, kind, value, reason) SELECT $14::uuid, 'email', t.email, $12::text FROM t
+           WHERE $15::boolean AND EXISTS (SELECT 1 FROM ins) ON CONFLICT (kind, value) DO NOTHING),
+         invalidated AS (
+           UPDATE prospect SET email_status = 'invalid' WHERE $16::boolean AND id = (SELECT prospect_id FROM ins))
+         SELECT (SELECT prospect_id FROM t) AS prospect_id, EXISTS (SELECT 1 FROM ins) AS inserted,
+           (SELECT json_agg(json_build_object('id', id, 'currentStep', "currentStep", 'currentAttempt', "currentAttempt") ORDER BY id)
+            FROM stopped WHERE live) AS stopped`,
+      values: [
+        ...eventRowValues(id, event),
+        'applied',
+        event.enrollmentId,
+        event.email ? event.email.trim().toLowerCase() : null,
+        effect.status,
+        effect.reason,
+        event.occurredAt,
+        randomUUID(),
+        effect.suppress,
+        effect.invalidateEmail,
+      ],
+    });
+    const r = rows[0];
+    if (!r?.prospect_id) return null;
+    if (!r.inserted) return { ...freshResult(id, null, 'duplicate'), duplicate: true, eventId: null };
+    const result = freshResult(id, r.prospect_id, 'applied');
+    result.stopped = r.stopped ?? [];
+    // Read after the commit: a claim the stop waited for is committed, so it is seen.
+    if (result.stopped.length > 0) result.inFlight = await touchesBeingSent(this.pool, result.stopped);
+    return result;
   }
 
   /**
@@ -241,27 +322,11 @@ export class EventRepository {
     const recorded = (prospectId: string | null, outcome: string) => freshResult(id, prospectId, outcome);
     const duplicate = { ...recorded(null, 'duplicate'), duplicate: true, eventId: null };
     if (event.enrollmentId) {
-      // The usual case, named by our enrollment id: resolved and recorded in one round trip.
-      // Found but not inserted: the event was recorded before. Not found: the general way below.
-      const { rows } = await this.pool.query<{ prospect_id: string | null; inserted: boolean }>({
-        name: 'event-insert-applied-by-enrollment',
-        text: `WITH t AS (
-           SELECT e.id, e.prospect_id FROM enrollment e JOIN prospect p ON p.id = e.prospect_id
-           WHERE e.id = $9::uuid AND ($10::text IS NULL OR p.email = $10::text)),
-         ins AS (
-           INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
-           SELECT $1::uuid, $2::text, $3::text, $4::text, $5::jsonb, $6::text, $7::jsonb, now(), $8::text, t.prospect_id, t.id FROM t
-           ON CONFLICT (source, external_id) DO NOTHING RETURNING seq)
-         SELECT (SELECT prospect_id FROM t) AS prospect_id, EXISTS (SELECT 1 FROM ins) AS inserted`,
-        values: [
-          ...columns,
-          known,
-          event.enrollmentId,
-          event.email ? event.email.trim().toLowerCase() : null,
-        ],
-      });
-      const r = rows[0];
-      if (r?.prospect_id) return r.inserted ? recorded(r.prospect_id, known) : duplicate;
+      // The usual case, named by our enrollment id: resolved and recorded in one statement,
+      // shared with the others arriving meanwhile. Found but not inserted: the event was
+      // recorded before. Not found: the general way below.
+      const r = await this.informationalByEnrollment.submit({ id, event, outcome: known });
+      if (r) return r.inserted ? recorded(r.prospectId, known) : duplicate;
     }
     const target = await this.resolve(this.pool, event);
     // Nobody we know: no effect either (person-written types never take this path, so no triage).
@@ -274,6 +339,45 @@ export class EventRepository {
       values: [...columns, outcome, target?.prospectId ?? null, target?.enrollmentId ?? null],
     });
     return inserted.rowCount === 0 ? duplicate : recorded(target?.prospectId ?? null, outcome);
+  }
+
+  /**
+   * Records effect-free events that name our enrollment, already applied, in one
+   * statement. Each gets what it would get alone: its prospect and whether it was
+   * inserted (false: recorded before, or earlier in this batch), or null when its
+   * enrollment is not found or the address it gives differs.
+   */
+  private async insertInformationalByEnrollment(
+    items: InformationalItem[],
+  ): Promise<({ prospectId: string; inserted: boolean } | null)[]> {
+    const columns = items.map((i) => eventRowValues(i.id, i.event));
+    const column = (n: number) => columns.map((c) => c[n]);
+    const { rows } = await this.pool.query<{ ord: string; prospect_id: string; inserted: boolean }>({
+      name: 'event-insert-applied-by-enrollment',
+      text: `WITH input AS (
+           SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::jsonb[],
+                                $8::text[], $9::uuid[], $10::text[])
+             WITH ORDINALITY AS i(id, source, external_id, type, payload, classification, why, outcome, enrollment_id, email, ord)),
+         t AS (
+           SELECT i.*, e.prospect_id FROM input i
+           JOIN enrollment e ON e.id = i.enrollment_id JOIN prospect p ON p.id = e.prospect_id
+           WHERE i.email IS NULL OR p.email = i.email),
+         ins AS (
+           INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
+           SELECT id, source, external_id, type, payload, classification, why, now(), outcome, prospect_id, enrollment_id
+           FROM t ORDER BY ord
+           ON CONFLICT (source, external_id) DO NOTHING RETURNING id)
+         SELECT t.ord, t.prospect_id, ins.id IS NOT NULL AS inserted FROM t LEFT JOIN ins ON ins.id = t.id`,
+      values: [
+        ...[0, 1, 2, 3, 4, 5, 6].map(column),
+        items.map((i) => i.outcome),
+        items.map((i) => i.event.enrollmentId),
+        items.map((i) => (i.event.email ? i.event.email.trim().toLowerCase() : null)),
+      ],
+    });
+    const found: ({ prospectId: string; inserted: boolean } | null)[] = items.map(() => null);
+    for (const r of rows) found[Number(r.ord) - 1] = { prospectId: r.prospect_id, inserted: r.inserted };
+    return found;
   }
 
   /** Nobody we know: a person's message goes to triage; anything else changes nothing. */
@@ -694,4 +798,17 @@ async function audit(
       JSON.stringify({ eventId, enrollmentsEnded: enrollments, known: prospectId !== null }),
     ],
   );
+}
+
+/** Touches of these enrollments that a sender has claimed and not yet recorded. */
+async function touchesBeingSent(
+  client: pg.Pool | pg.PoolClient,
+  enrollments: { id: string }[],
+): Promise<{ enrollmentId: string; step: number }[]> {
+  const { rows } = await client.query<{ enrollmentId: string; step: number }>({
+    name: 'event-touches-in-flight',
+    text: `SELECT enrollment_id AS "enrollmentId", step FROM touch WHERE enrollment_id = ANY($1::uuid[]) AND status = 'sending'`,
+    values: [enrollments.map((e) => e.id)],
+  });
+  return rows;
 }

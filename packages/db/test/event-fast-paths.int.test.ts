@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type { CanonicalEvent } from '@touchbase/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Repositories } from '../src/index.js';
+import { type RepositoryFixture, repositoryFixture } from './support/repository-fixture.js';
+
+/**
+ * The hot paths of the event log: effect-free events naming our enrollment are
+ * recorded together in one statement, and a stopping event naming our enrollment
+ * is recorded and applied in one statement. Each must end exactly as the general
+ * path ends it: same rows, same answer, once.
+ */
+describe('event hot paths (real PostgreSQL)', () => {
+  let fixture: RepositoryFixture;
+  let db: Database;
+  let repos: Repositories;
+
+  beforeAll(async () => {
+    fixture = await repositoryFixture('event_fast_paths', 'sdr@fast.example');
+  });
+  afterAll(async () => {
+    await fixture?.close();
+  });
+  beforeAll(() => {
+    ({ db, repos } = fixture);
+  });
+
+  /** Enrolls each address in `sequences` sequences (the fixture's first); returns enrollment ids per address. */
+  async function enroll(emails: string[], sequences = 1) {
+    const prospects = await repos.prospects.upsertMany(emails.map((email) => ({ email })));
+    const seqs = [{ id: fixture.sequenceId, versionId: fixture.versionId }];
+    for (let i = 1; i < sequences; i++) {
+      const s = await repos.sequences.create({
+        name: `extra ${randomUUID()}`,
+        steps: [{ channel: 'email', subject: 'a', body: 'b', wait: '1d' }],
+      });
+      seqs.push({ id: s.id, versionId: s.version.id });
+    }
+    const byProspect = new Map<string, string[]>();
+    for (const s of seqs) {
+      const r = await repos.enrollments.enroll({
+        sequenceId: s.id,
+        sequenceVersionId: s.versionId,
+        mailboxId: fixture.mailboxId,
+        prospectIds: prospects.map((p) => p.id),
+        firstTouchAt: () => new Date(),
+      });
+      for (const e of r.enrolled) byProspect.set(e.prospectId, [...(byProspect.get(e.prospectId) ?? []), e.id]);
+    }
+    return prospects.map((p) => ({ prospectId: p.id, email: p.email, enrollments: byProspect.get(p.id)! }));
+  }
+
+  const event = (over: Partial<CanonicalEvent> & Pick<CanonicalEvent, 'type'>): CanonicalEvent => ({
+    source: 'http',
+    externalId: `evt_${randomUUID()}`,
+    occurredAt: new Date(),
+    channel: 'email',
+    data: {},
+    ...over,
+  });
+
+  async function enrollmentRows(ids: string[]) {
+    const { rows } = await db.pool.query(
+      `SELECT status::text, stop_reason AS "stopReason", next_touch_at AS "nextTouchAt" FROM enrollment
+       WHERE id = ANY($1::uuid[]) ORDER BY array_position($1::uuid[], id)`,
+      [ids],
+    );
+    return rows;
+  }
+
+  it('records effect-free events arriving together once each, every one answered as if alone', async () => {
+    const [a, b, other] = await enroll(['a@fast.example', 'b@fast.example', 'other@fast.example']);
+    const opened = event({ type: 'opened', enrollmentId: a!.enrollments[0] });
+    const results = await Promise.allSettled([
+      repos.events.recordAndApply(opened),
+      // The same delivery twice in one batch: recorded once.
+      repos.events.recordAndApply({ ...opened }),
+      // Named by enrollment, with an address that is not its prospect's (but is another's).
+      repos.events.recordAndApply(
+        event({ type: 'clicked', enrollmentId: b!.enrollments[0], email: 'other@fast.example' }),
+      ),
+      // An enrollment we do not have.
+      repos.events.recordAndApply(event({ type: 'delivered', enrollmentId: randomUUID() })),
+      // One PostgreSQL refuses (jsonb holds no NUL character): it fails alone.
+      repos.events.recordAndApply(
+        event({ type: 'opened', enrollmentId: b!.enrollments[0], data: { ua: 'bad\u0000agent' } }),
+      ),
+      repos.events.recordAndApply(event({ type: 'delivered', enrollmentId: b!.enrollments[0] })),
+    ]);
+    const value = (i: number) => {
+      const r = results[i]!;
+      if (r.status !== 'fulfilled') throw r.reason;
+      return r.value;
+    };
+    const outcomes = [0, 1, 2, 3, 5].map((i) => ({
+      outcome: value(i).outcome,
+      duplicate: value(i).duplicate,
+      prospectId: value(i).prospectId,
+    }));
+    expect(new Set([outcomes[0]!.outcome, outcomes[1]!.outcome])).toEqual(new Set(['no_effect', 'duplicate']));
+    expect(outcomes.slice(2)).toEqual([
+      { outcome: 'no_effect', duplicate: false, prospectId: other!.prospectId },
+      { outcome: 'unknown_prospect', duplicate: false, prospectId: null },
+      { outcome: 'no_effect', duplicate: false, prospectId: b!.prospectId },
+    ]);
+    expect(results[4]!.status).toBe('rejected');
+
+    const { rows } = await db.pool.query(
+      `SELECT type, outcome, prospect_id AS "prospectId", enrollment_id AS "enrollmentId", applied_at IS NOT NULL AS applied
+       FROM event WHERE prospect_id = ANY($1::uuid[]) OR (type = 'delivered' AND prospect_id IS NULL) ORDER BY type, outcome`,
+      [[a!.prospectId, b!.prospectId, other!.prospectId]],
+    );
+    expect(rows).toEqual([
+      { type: 'clicked', outcome: 'no_effect', prospectId: other!.prospectId, enrollmentId: null, applied: true },
+      {
+        type: 'delivered',
+        outcome: 'no_effect',
+        prospectId: b!.prospectId,
+        enrollmentId: b!.enrollments[0],
+        applied: true,
+      },
+      { type: 'delivered', outcome: 'unknown_prospect', prospectId: null, enrollmentId: null, applied: true },
+      { type: 'opened', outcome: 'no_effect', prospectId: a!.prospectId, enrollmentId: a!.enrollments[0], applied: true },
+    ]);
+  });
+
+  it('a stopping event naming the enrollment ends as the general path ends it', async () => {
+    // Twins: one prospect's events name our enrollment (the one-statement path), the
+    // other's name only the address (the general path). Both must end alike.
+    const [named, addressed] = await enroll(['named@fast.example', 'addressed@fast.example'], 2);
+    const run = async (who: typeof named, event: CanonicalEvent) =>
+      repos.events.recordAndApply(
+        who === named ? { ...event, enrollmentId: named!.enrollments[0] } : { ...event, email: who!.email },
+      );
+    const snapshot = async (who: typeof named) => {
+      const { rows: events } = await db.pool.query(
+        `SELECT type, outcome, applied_at IS NOT NULL AS applied, classification FROM event WHERE prospect_id = $1 ORDER BY seq`,
+        [who!.prospectId],
+      );
+      const { rows: suppressed } = await db.pool.query(
+        `SELECT reason FROM suppression WHERE kind = 'email' AND value = $1`,
+        [who!.email],
+      );
+      const { rows: prospect } = await db.pool.query('SELECT email_status::text FROM prospect WHERE id = $1', [
+        who!.prospectId,
+      ]);
+      return { enrollments: await enrollmentRows(who!.enrollments), events, suppressed, prospect };
+    };
+
+    const t0 = Date.now();
+    for (const who of [named, addressed]) {
+      // A hard bounce that happened later arrives first, then the reply that came before it.
+      const bounce = event({
+        type: 'bounce',
+        occurredAt: new Date(t0 + 60_000),
+        bounce: { hard: true, status: '5.1.1' },
+      });
+      const first = await run(who, bounce);
+      expect(first.outcome).toBe('applied');
+      expect(first.stopped.map((s) => s.id).sort()).toEqual([...who!.enrollments].sort());
+      expect(first.stopped.every((s) => s.currentStep === 1 && s.currentAttempt === 1)).toBe(true);
+      const again = await run(who, bounce);
+      expect(again).toMatchObject({ duplicate: true, outcome: 'duplicate', stopped: [] });
+      const reply = await run(
+        who,
+        event({ type: 'reply', occurredAt: new Date(t0), classification: 'not_interested' }),
+      );
+      expect(reply).toMatchObject({ outcome: 'applied', stopped: [] });
+    }
+    const [a, b] = [await snapshot(named), await snapshot(addressed)];
+    expect(a).toEqual(b);
+    expect(a.enrollments).toEqual([
+      { status: 'replied', stopReason: 'reply:not_interested', nextTouchAt: null },
+      { status: 'replied', stopReason: 'reply:not_interested', nextTouchAt: null },
+    ]);
+    expect(a.suppressed).toEqual([{ reason: 'bounce:5.1.1' }]);
+    expect(a.prospect).toEqual([{ email_status: 'invalid' }]);
+  });
+
+  it('the earliest of two stops arriving at once decides, however they interleave', async () => {
+    const people = await enroll(
+      Array.from({ length: 20 }, (_, i) => `race${i}@fast.example`),
+      2,
+    );
+    const t0 = Date.now();
+    await Promise.all(
+      people.flatMap((p, i) => [
+        repos.events.recordAndApply(
+          event({ type: 'reply', occurredAt: new Date(t0), enrollmentId: p.enrollments[i % 2] }),
+        ),
+        repos.events.recordAndApply(
+          event({
+            type: 'bounce',
+            occurredAt: new Date(t0 + 1_000),
+            bounce: { hard: true },
+            enrollmentId: p.enrollments[(i + 1) % 2],
+          }),
+        ),
+      ]),
+    );
+    const statuses = await enrollmentRows(people.flatMap((p) => p.enrollments));
+    expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['replied']));
+  });
+});
