@@ -291,6 +291,21 @@ try {
       off: await seedEnrollments(sys, prospectIds.slice(0, PACED_TOUCHES), open),
     });
   }
+  // A running database has history and planner statistics over it. A fresh one has
+  // an empty touch table until its first minute of sends, and plans made for an empty
+  // table (a scan of it) then cost more with every touch recorded. So: the sends of a
+  // finished campaign (three touches each), then ANALYZE, as autovacuum would have.
+  const history = await seedEnrollments(sys, prospectIds, open);
+  await sys.rt.db.pool.query(
+    `WITH ended AS (
+       UPDATE enrollment SET status = 'exhausted', current_step = 4, next_touch_at = NULL
+       WHERE id = ANY($1::uuid[]) RETURNING id)
+     INSERT INTO touch (id, enrollment_id, step, attempt, status, idempotency_key, provider_message_id, sent_at, variant)
+     SELECT gen_random_uuid(), ended.id, s, 1, 'sent', ended.id || '-' || s, gen_random_uuid()::text, now() - interval '40 days', 0
+     FROM ended CROSS JOIN generate_series(1, 3) s`,
+    [history],
+  );
+  await sys.rt.db.pool.query('ANALYZE');
   process.stdout.write(`seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s\n`);
 
   const raw = await rawBullmq(sys);

@@ -45,7 +45,8 @@ describe('event hot paths (real PostgreSQL)', () => {
         prospectIds: prospects.map((p) => p.id),
         firstTouchAt: () => new Date(),
       });
-      for (const e of r.enrolled) byProspect.set(e.prospectId, [...(byProspect.get(e.prospectId) ?? []), e.id]);
+      for (const e of r.enrolled)
+        byProspect.set(e.prospectId, [...(byProspect.get(e.prospectId) ?? []), e.id]);
     }
     return prospects.map((p) => ({ prospectId: p.id, email: p.email, enrollments: byProspect.get(p.id)! }));
   }
@@ -97,7 +98,9 @@ describe('event hot paths (real PostgreSQL)', () => {
       duplicate: value(i).duplicate,
       prospectId: value(i).prospectId,
     }));
-    expect(new Set([outcomes[0]!.outcome, outcomes[1]!.outcome])).toEqual(new Set(['no_effect', 'duplicate']));
+    expect(new Set([outcomes[0]!.outcome, outcomes[1]!.outcome])).toEqual(
+      new Set(['no_effect', 'duplicate']),
+    );
     expect(outcomes.slice(2)).toEqual([
       { outcome: 'no_effect', duplicate: false, prospectId: other!.prospectId },
       { outcome: 'unknown_prospect', duplicate: false, prospectId: null },
@@ -111,7 +114,13 @@ describe('event hot paths (real PostgreSQL)', () => {
       [[a!.prospectId, b!.prospectId, other!.prospectId]],
     );
     expect(rows).toEqual([
-      { type: 'clicked', outcome: 'no_effect', prospectId: other!.prospectId, enrollmentId: null, applied: true },
+      {
+        type: 'clicked',
+        outcome: 'no_effect',
+        prospectId: other!.prospectId,
+        enrollmentId: null,
+        applied: true,
+      },
       {
         type: 'delivered',
         outcome: 'no_effect',
@@ -120,7 +129,13 @@ describe('event hot paths (real PostgreSQL)', () => {
         applied: true,
       },
       { type: 'delivered', outcome: 'unknown_prospect', prospectId: null, enrollmentId: null, applied: true },
-      { type: 'opened', outcome: 'no_effect', prospectId: a!.prospectId, enrollmentId: a!.enrollments[0], applied: true },
+      {
+        type: 'opened',
+        outcome: 'no_effect',
+        prospectId: a!.prospectId,
+        enrollmentId: a!.enrollments[0],
+        applied: true,
+      },
     ]);
   });
 
@@ -141,9 +156,10 @@ describe('event hot paths (real PostgreSQL)', () => {
         `SELECT reason FROM suppression WHERE kind = 'email' AND value = $1`,
         [who!.email],
       );
-      const { rows: prospect } = await db.pool.query('SELECT email_status::text FROM prospect WHERE id = $1', [
-        who!.prospectId,
-      ]);
+      const { rows: prospect } = await db.pool.query(
+        'SELECT email_status::text FROM prospect WHERE id = $1',
+        [who!.prospectId],
+      );
       return { enrollments: await enrollmentRows(who!.enrollments), events, suppressed, prospect };
     };
 

@@ -133,6 +133,42 @@ describe("the pre-send look at the provider's view of a prospect", () => {
       ]);
     });
 
+    it('asks about the touches in flight together: one request, each answer to its own asker', async () => {
+      const counted = new SandboxServer({ webhookSecret: 'whsec_dGVzdC1zZWNyZXQtZm9yLXNhbmRib3g=' });
+      const paths: string[] = [];
+      counted.app.addHook('onRequest', async (req) => {
+        paths.push(`${req.method} ${req.url}`);
+      });
+      const url = await counted.start();
+      const batched = new SandboxAdapter(url);
+      try {
+        counted.script('gone@prospect.example', 'bounce');
+        await batched.send({ ...request('gone@prospect.example'), idempotencyKey: 'k-g-1' });
+        await waitFor(
+          'the bounce to be known',
+          () => counted.prospectStatus('gone@prospect.example') === 'bounced',
+        );
+        paths.length = 0;
+        const asked = ['ok1@prospect.example', 'gone@prospect.example', 'ok2@prospect.example'];
+        const answers = await Promise.all(
+          asked.map((to) => batched.prospectStatus(request(to), { timeoutMs: 1_000 })),
+        );
+        expect(answers).toEqual(['ok', 'bounced', 'ok']);
+        expect(paths).toEqual(['POST /v1/prospects/status']);
+        // A malformed look is refused, naming the field.
+        const bad = await fetch(`${url}/v1/prospects/status`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ emails: [1, 2] }),
+        });
+        expect(bad.status).toBe(400);
+        expect(await bad.json()).toMatchObject({ error: expect.stringMatching(/^emails:/) });
+      } finally {
+        await batched.close();
+        await counted.close();
+      }
+    });
+
     it('a dead sandbox answers unknown within the bound', async () => {
       const dead = new SandboxAdapter('http://127.0.0.1:9');
       try {

@@ -13,8 +13,8 @@ import {
   softBounceRetryDue,
 } from '@touchbase/core';
 import type pg from 'pg';
-import { databaseOutageOf } from '../database-outage.js';
 import { inTransaction } from '../database.js';
+import { databaseOutageOf } from '../database-outage.js';
 import { CrmOutboxRepository } from './crm-outbox.repository.js';
 import { EnrollmentRepository, emailHash, stopProspectSql } from './enrollment.repository.js';
 import { TriageRepository } from './triage.repository.js';

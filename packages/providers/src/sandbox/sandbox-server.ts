@@ -87,6 +87,8 @@ type Scripted = { outcome: SandboxOutcome; afterStep: number; text?: string; tim
  * carried can be fetched later.
  */
 export class SandboxServer {
+  /** Most addresses one `POST /v1/prospects/status` may ask about. */
+  static readonly MAX_STATUS_BATCH = 500;
   readonly app: FastifyInstance;
   private readonly byKey = new Map<string, SandboxDelivery>();
   private readonly log: SandboxDelivery[] = [];
@@ -234,6 +236,22 @@ export class SandboxServer {
     this.app.get<{ Params: { email: string } }>('/v1/prospects/:email/status', async (req) => ({
       status: this.prospectStatus(req.params.email),
     }));
+
+    // Many addresses in one look (the adapter gathers the sender's concurrent pre-send
+    // re-checks into one request): the statuses in the order asked.
+    this.app.post<{ Body: unknown }>('/v1/prospects/status', async (req, reply) => {
+      const emails = (req.body as { emails?: unknown } | null)?.emails;
+      if (
+        !Array.isArray(emails) ||
+        emails.length > SandboxServer.MAX_STATUS_BATCH ||
+        !emails.every((e) => typeof e === 'string')
+      ) {
+        return reply.code(400).send({
+          error: `emails: an array of at most ${SandboxServer.MAX_STATUS_BATCH} addresses is required`,
+        });
+      }
+      return { statuses: (emails as string[]).map((e) => this.prospectStatus(e)) };
+    });
 
     this.app.get('/v1/deliveries', async () => ({ deliveries: this.log, stats: this.stats() }));
 

@@ -1,3 +1,4 @@
+import { MicroBatcher } from '@touchbase/core';
 import { Pool } from 'undici';
 import {
   type ProspectStatus,
@@ -13,6 +14,16 @@ export class SandboxAdapter implements ProviderAdapter {
   readonly name = 'sandbox';
   readonly idempotent = true;
   private readonly pool: Pool;
+  /**
+   * The pre-send re-checks of the touches in flight, asked together: one request
+   * for the addresses gathered while the previous one ran (a touch waits for nothing
+   * more than one turn of the event loop when the sender is idle).
+   */
+  private readonly looks = new MicroBatcher(
+    (asks: { email: string; timeoutMs: number }[]) => this.lookUp(asks),
+    100,
+    2,
+  );
 
   constructor(
     baseUrl: string,
@@ -52,17 +63,25 @@ export class SandboxAdapter implements ProviderAdapter {
     }
   }
 
-  /** The sandbox remembers who replied or hard-bounced: `GET /v1/prospects/{email}/status`. */
-  async prospectStatus(req: SendRequest, opts: { timeoutMs: number }): Promise<ProspectStatus> {
+  /** The sandbox remembers who replied or hard-bounced (`POST /v1/prospects/status`, many at once). */
+  prospectStatus(req: SendRequest, opts: { timeoutMs: number }): Promise<ProspectStatus> {
+    return this.looks.submit({ email: req.to, timeoutMs: opts.timeoutMs });
+  }
+
+  private async lookUp(asks: { email: string; timeoutMs: number }[]): Promise<ProspectStatus[]> {
     try {
-      const res = await this.call('GET', `/v1/prospects/${encodeURIComponent(req.to)}/status`, {
-        timeoutMs: opts.timeoutMs,
+      const res = await this.call('POST', '/v1/prospects/status', {
+        body: { emails: asks.map((a) => a.email) },
+        timeoutMs: Math.min(...asks.map((a) => a.timeoutMs)),
       });
-      const status = res.body.status;
-      return status === 'replied' || status === 'bounced' || status === 'ok' ? status : 'unknown';
+      const statuses = res.body.statuses;
+      return asks.map((_, i) => {
+        const status = Array.isArray(statuses) ? statuses[i] : undefined;
+        return status === 'replied' || status === 'bounced' || status === 'ok' ? status : 'unknown';
+      });
     } catch {
       // A pre-send look that fails says nothing: the send goes on, the reply fence holds.
-      return 'unknown';
+      return asks.map(() => 'unknown' as const);
     }
   }
 
