@@ -161,6 +161,56 @@ describe('the domain-health tick over the rollup (real PostgreSQL and Redis)', (
     expect((await h.domainRow(domainId)).status).toBe('active');
   });
 
+  it('a bounce or a reply counts once per enrollment, however many times it is recorded', async () => {
+    const { mailboxId, domainId } = await h.domain('once.example');
+    const prospects = await h.repos.prospects.upsertMany([
+      { email: 'gone@prospect.example' },
+      { email: 'talks@prospect.example' },
+    ]);
+    const { enrolled } = await h.repos.enrollments.enroll({
+      sequenceId: h.sequence.id,
+      sequenceVersionId: h.sequence.version.id,
+      mailboxId,
+      prospectIds: prospects.map((p) => p.id),
+      firstTouchAt: () => new Date(),
+    });
+    const [gone, talks] = enrolled.map((e) => e.id) as [string, string];
+    for (const [id, email] of [
+      [gone, 'gone@prospect.example'],
+      [talks, 'talks@prospect.example'],
+    ] as const) {
+      await h.repos.touches.claim(id, 1, `${id}-1`, email);
+      await h.repos.touches.recordSent({
+        enrollmentId: id,
+        step: 1,
+        messageId: `msg-${id}`,
+        conversationId: 'c',
+        nextTouchAt: new Date(),
+      });
+    }
+    const event = (source: string, type: string, enrollmentId: string, extra: object = {}) =>
+      CanonicalEventSchema.parse({
+        source,
+        externalId: `${source}-${type}-${enrollmentId}`,
+        type,
+        occurredAt: new Date(),
+        enrollmentId,
+        ...extra,
+      });
+    // The sender's re-check saw the bounce first; the provider's webhook follows.
+    await h.repos.events.recordAndApply(event('sandbox-recheck', 'bounce', gone, { bounce: { hard: true } }));
+    await h.repos.events.recordAndApply(event('sandbox', 'bounce', gone, { bounce: { hard: true } }));
+    // Two replies from one prospect (the second from another provider delivery).
+    await h.repos.events.recordAndApply(event('sandbox', 'reply', talks));
+    await h.repos.events.recordAndApply(event('sandbox-inbound', 'reply', talks));
+    await h.tick();
+    const { rows } = await h.db.pool.query(
+      'SELECT sends, bounces, replies FROM domain_daily_stat WHERE domain_id = $1',
+      [domainId],
+    );
+    expect(rows).toEqual([{ sends: 2, bounces: 1, replies: 1 }]);
+  });
+
   it('warns once at 80% of the threshold, however many ticks follow', async () => {
     const { mailboxId, domainId } = await h.domain('warn.example');
     await h.seed(mailboxId, { sends: 1000, bounces: 25 });
