@@ -18,6 +18,9 @@ const SECRET = 'whsec_dGVzdC1zZWNyZXQtZm9yLXNhbmRib3gtc3RyZWFt';
  * whatever became of the webhook; pushes are retried a bounded number of times.
  */
 describe('sandbox event stream', () => {
+  const startedAt = Date.now();
+  /** The number before the sandbox's first event. */
+  let base = 0;
   const sandbox = new SandboxServer({
     webhookSecret: SECRET,
     webhookRetry: { attempts: 3, backoffMs: 20, maxBackoffMs: 40 },
@@ -27,10 +30,12 @@ describe('sandbox event stream', () => {
   const ingest = new RecordingServer(() => ({ status: ingestUp ? 200 : 503, body: {} }));
   let adapter: SandboxAdapter;
   let stream: HttpEventStream;
+  let ingestUrl = '';
 
   beforeAll(async () => {
     const url = await sandbox.start();
-    sandbox.setWebhookUrl(`${await ingest.start()}/webhooks/sandbox`);
+    ingestUrl = await ingest.start();
+    sandbox.setWebhookUrl(`${ingestUrl}/webhooks/sandbox`);
     adapter = new SandboxAdapter(url);
     stream = sandboxEventStream({ baseUrl: url, webhookSecret: SECRET });
   });
@@ -68,7 +73,10 @@ describe('sandbox event stream', () => {
     await sandbox.settled();
 
     const logged = sandbox.events();
-    expect(logged.map((e) => [e.seq, e.payload.type, e.push])).toEqual([
+    // Numbered from the sandbox's start time (see the restart test), one by one.
+    base = logged[0]!.seq - 1;
+    expect(base).toBeGreaterThanOrEqual(startedAt * 1000);
+    expect(logged.map((e) => [e.seq - base, e.payload.type, e.push])).toEqual([
       [1, 'reply', 'delivered'],
       [2, 'bounce', 'delivered'],
       [3, 'out_of_office', 'delivered'],
@@ -86,14 +94,14 @@ describe('sandbox event stream', () => {
       has_more: boolean;
     };
     expect(page.has_more).toBe(false);
-    expect(page.events.map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(page.events.map((e) => e.seq - base)).toEqual([1, 2, 3]);
     expect(page.events.map((e) => ({ id: e.id, body: e.event }))).toEqual(webhooks);
 
     // Read through the http pull code: the same canonical events as the webhook endpoint makes.
     const pulled = await stream.pull(null, 2);
-    expect(pulled).toMatchObject({ cursor: '2', hasMore: true, rejected: [] });
+    expect(pulled).toMatchObject({ cursor: String(base + 2), hasMore: true, rejected: [] });
     const rest = await stream.pull(pulled.cursor, 2);
-    expect(rest).toMatchObject({ cursor: '3', hasMore: false, rejected: [] });
+    expect(rest).toMatchObject({ cursor: String(base + 3), hasMore: false, rejected: [] });
     const viaWebhook = sandboxWebhookProvider({ secret: SECRET });
     const receivedAt = new Date();
     for (const [i, { event }] of [...pulled.events, ...rest.events].entries()) {
@@ -107,7 +115,11 @@ describe('sandbox event stream', () => {
     expect(rest.events[0]!.event).toMatchObject({ source: 'sandbox', type: 'out_of_office', inReply: true });
     expect(pulled.events[0]!.event).toMatchObject({ type: 'reply', classification: 'not_interested' });
     // Past the end: nothing, and the cursor stays.
-    expect(await stream.pull('3')).toMatchObject({ events: [], cursor: '3', hasMore: false });
+    expect(await stream.pull(String(base + 3))).toMatchObject({
+      events: [],
+      cursor: String(base + 3),
+      hasMore: false,
+    });
   });
 
   it('keeps the events whose pushes were given up, after the configured attempts', async () => {
@@ -118,11 +130,45 @@ describe('sandbox event stream', () => {
     await sandbox.settled();
     ingestUp = true;
     const late = sandbox.events().at(-1)!;
-    expect(late).toMatchObject({ seq: 4, push: 'given_up', attempts: 3, deliveredAt: null });
+    expect(late).toMatchObject({ seq: base + 4, push: 'given_up', attempts: 3, deliveredAt: null });
     expect(ingest.requests.length - before).toBe(3);
     expect(sandbox.stats()).toMatchObject({ events: 4, webhooksDelivered: 3, webhooksGivenUp: 1 });
-    const page = await stream.pull('3');
+    const page = await stream.pull(String(base + 3));
     expect(page.events.map((e) => e.event.externalId)).toEqual([late.id]);
+  });
+
+  it('a restarted sandbox numbers its events after the old ones: a cursor from before reads them all', async () => {
+    const cursor = String(sandbox.events().at(-1)!.seq);
+    const again = new SandboxServer({ webhookSecret: SECRET, webhookRetry: { attempts: 1, backoffMs: 1 } });
+    const url = await again.start();
+    again.setWebhookUrl(`${ingestUrl}/webhooks/sandbox`);
+    const client = new SandboxAdapter(url);
+    const pull = sandboxEventStream({ baseUrl: url, webhookSecret: SECRET });
+    try {
+      again.script('after@prospect.example', 'reply');
+      await client.send({
+        idempotencyKey: 'k-after-1',
+        from: 'sdr@sender.example',
+        to: 'after@prospect.example',
+        subject: 'Hello',
+        body: 'Hi',
+        conversationId: null,
+        inReplyTo: null,
+        metadata: {
+          enrollmentId: '00000000-0000-4000-8000-000000000003',
+          prospectId: '00000000-0000-4000-8000-000000000004',
+          step: 1,
+        },
+      });
+      await again.settled();
+      expect(again.events()[0]!.seq).toBeGreaterThan(Number(cursor));
+      const page = await pull.pull(cursor);
+      expect(page.events.map((e) => e.event.externalId)).toEqual([again.events()[0]!.id]);
+    } finally {
+      await pull.close();
+      await client.close();
+      await again.close();
+    }
   });
 
   it('a push that fails at first and then gets through is delivered', async () => {

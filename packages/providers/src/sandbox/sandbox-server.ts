@@ -99,8 +99,15 @@ export class SandboxServer {
   private readonly known = new Map<string, 'replied' | 'bounced'>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inflight = new Set<Promise<void>>();
-  /** Every answer, in order; `seq` is its index + 1. */
+  /** Every answer, in order; `seq` is `seqBase` + its index + 1. */
   private readonly eventLog: SandboxLoggedEvent[] = [];
+  /**
+   * The log lives in memory, so a restarted sandbox starts a new one. Its numbers
+   * start at the start time in µs: above any number a run before it handed out
+   * (fewer than a thousand events a millisecond), so a cursor stored before the
+   * restart still reads every new event.
+   */
+  private readonly seqBase = Date.now() * 1000;
   private readonly retry: SandboxWebhookRetry;
   private random: () => number;
   private webhookUrl: string | undefined;
@@ -267,10 +274,12 @@ export class SandboxServer {
         return reply.code(400).send({ error: 'after must be a sequence number (0 for the start)' });
       if (!Number.isSafeInteger(limit) || limit < 1 || limit > 1000)
         return reply.code(400).send({ error: 'limit must be between 1 and 1000' });
-      const page = this.eventLog.slice(after, after + limit);
+      // A cursor from before this log (another run, or 0) reads it from the start.
+      const from = Math.max(0, after - this.seqBase);
+      const page = this.eventLog.slice(from, from + limit);
       return {
         events: page.map((e) => ({ seq: e.seq, id: e.id, event: e.payload })),
-        has_more: after + page.length < this.eventLog.length,
+        has_more: from + page.length < this.eventLog.length,
       };
     });
 
@@ -300,7 +309,7 @@ export class SandboxServer {
       if (outcome === 'bounce') this.known.set(email, 'bounced');
       const payload = sandboxEventPayload(d, outcome, this.scripts.get(email)?.text);
       const logged: SandboxLoggedEvent = {
-        seq: this.eventLog.length + 1,
+        seq: this.seqBase + this.eventLog.length + 1,
         id: payload.id,
         payload,
         attempts: 0,
