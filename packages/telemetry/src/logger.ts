@@ -81,14 +81,18 @@ export type LogCalls = Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;
  */
 export function deferredChild(logger: Logger, bindings: Record<string, unknown>): LogCalls {
   let child: Logger | undefined;
-  const get = () => {
-    child ??= logger.child(bindings);
-    return child;
-  };
+  // A line below the level writes nothing, so it makes no child either.
+  const at =
+    <L extends keyof LogCalls>(level: L) =>
+    (...args: Parameters<Logger[L]>) => {
+      if (!logger.isLevelEnabled(level)) return;
+      child ??= logger.child(bindings);
+      (child[level] as (...a: Parameters<Logger[L]>) => void)(...args);
+    };
   return {
-    debug: ((...args: Parameters<Logger['debug']>) => get().debug(...args)) as Logger['debug'],
-    info: ((...args: Parameters<Logger['info']>) => get().info(...args)) as Logger['info'],
-    warn: ((...args: Parameters<Logger['warn']>) => get().warn(...args)) as Logger['warn'],
-    error: ((...args: Parameters<Logger['error']>) => get().error(...args)) as Logger['error'],
+    debug: at('debug') as Logger['debug'],
+    info: at('info') as Logger['info'],
+    warn: at('warn') as Logger['warn'],
+    error: at('error') as Logger['error'],
   };
 }

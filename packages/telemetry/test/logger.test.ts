@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../src/index.js';
+import { createLogger, deferredChild } from '../src/index.js';
 
 function capture() {
   const lines: string[] = [];
@@ -32,5 +32,31 @@ describe('logger', () => {
     expect(out).not.toContain('secret pricing');
     expect(out).toContain('"enrollmentId":"e1"');
     expect(out).toContain('Touch sent');
+  });
+
+  it('a deferred child binds its fields on the lines it writes, and makes no child below the level', () => {
+    const { lines, logger } = capture();
+    let children = 0;
+    const counted = new Proxy(logger, {
+      get(target, prop, receiver) {
+        if (prop === 'child') {
+          return (...args: Parameters<typeof logger.child>) => {
+            children++;
+            return target.child(...args);
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const log = deferredChild(counted, { enrollmentId: 'e2', step: 1 });
+    log.debug('below the level');
+    expect(children).toBe(0);
+    log.info({ variant: 0 }, 'Touch sent');
+    log.warn('Touch outcome unknown');
+    expect(children).toBe(1);
+    expect(lines.map((l) => JSON.parse(l))).toMatchObject([
+      { enrollmentId: 'e2', step: 1, variant: 0, msg: 'Touch sent' },
+      { enrollmentId: 'e2', step: 1, msg: 'Touch outcome unknown' },
+    ]);
   });
 });
