@@ -99,12 +99,15 @@ export class EventRepository {
 
   /**
    * Effect-free events naming our enrollment, recorded together: the events arriving
-   * while a batch runs share the next statement and its commit (group commit).
+   * while a batch runs share the next statement and its commit (group commit). Up to
+   * 8 batches at once: a batch's time is mostly waiting (the round trip, the commit,
+   * the event loop of a busy process), and with 2 the requests queued behind them;
+   * same hour, same bench: 2 in flight 1,400/s, 4 2,300/s, 8 3,200–3,400/s.
    */
   private readonly informationalByEnrollment = new MicroBatcher(
     (items: InformationalItem[]) => this.insertInformationalByEnrollment(items),
-    100,
-    2,
+    8,
+    8,
     undefined,
     // A bad event (one PostgreSQL refuses) fails alone; an outage fails them all at once.
     (err) => !databaseOutageOf(err),
