@@ -193,6 +193,68 @@ describe('event hot paths (real PostgreSQL)', () => {
     expect(a.prospect).toEqual([{ email_status: 'invalid' }]);
   });
 
+  it('stopping events arriving together share a statement and end as if they came one by one', async () => {
+    const [twice, once, other] = await enroll(
+      ['twice@fast.example', 'once@fast.example', 'other@batch-fast.example'],
+      2,
+    );
+    const t0 = Date.now();
+    const reply = event({ type: 'reply', occurredAt: new Date(t0), enrollmentId: once!.enrollments[0] });
+    const results = await Promise.all([
+      // Two events of one prospect: the later-happened reply arrives first, the bounce decides.
+      repos.events.recordAndApply(
+        event({ type: 'reply', occurredAt: new Date(t0 + 1_000), enrollmentId: twice!.enrollments[0] }),
+      ),
+      repos.events.recordAndApply(
+        event({
+          type: 'bounce',
+          occurredAt: new Date(t0),
+          bounce: { hard: true },
+          enrollmentId: twice!.enrollments[1],
+        }),
+      ),
+      repos.events.recordAndApply(reply),
+      repos.events.recordAndApply({ ...reply }),
+      repos.events.recordAndApply(
+        event({ type: 'complaint', occurredAt: new Date(t0), enrollmentId: other!.enrollments[1] }),
+      ),
+    ]);
+    const ids = (r: (typeof results)[number]) => r.stopped.map((e) => e.id).sort();
+    expect(results.map((r) => r.outcome)).toEqual([
+      'applied',
+      'applied',
+      expect.any(String),
+      expect.any(String),
+      'applied',
+    ]);
+    expect(ids(results[0]!)).toEqual([...twice!.enrollments].sort());
+    expect(results[1]!.stopped).toEqual([]);
+    expect(new Set([results[2]!.outcome, results[3]!.outcome])).toEqual(new Set(['applied', 'duplicate']));
+    expect([...ids(results[2]!), ...ids(results[3]!)]).toEqual([...once!.enrollments].sort());
+    expect(ids(results[4]!)).toEqual([...other!.enrollments].sort());
+    expect(results.every((r) => r.inFlight.length === 0)).toBe(true);
+
+    expect((await enrollmentRows(twice!.enrollments)).map((r) => r.status)).toEqual(['bounced', 'bounced']);
+    expect((await enrollmentRows(once!.enrollments)).map((r) => r.status)).toEqual(['replied', 'replied']);
+    expect((await enrollmentRows(other!.enrollments)).map((r) => r.status)).toEqual([
+      'unsubscribed',
+      'unsubscribed',
+    ]);
+    const { rows: suppressed } = await db.pool.query(
+      `SELECT value, reason FROM suppression WHERE kind = 'email' AND value = ANY($1::text[]) ORDER BY value`,
+      [[twice!.email, once!.email, other!.email]],
+    );
+    expect(suppressed).toEqual([
+      { value: 'other@batch-fast.example', reason: 'complaint' },
+      { value: 'twice@fast.example', reason: 'bounce:hard' },
+    ]);
+    const { rows: events } = await db.pool.query(
+      `SELECT count(*)::int AS n FROM event WHERE prospect_id = ANY($1::uuid[]) AND applied_at IS NOT NULL`,
+      [[twice!.prospectId, once!.prospectId, other!.prospectId]],
+    );
+    expect(events[0].n).toBe(4);
+  });
+
   it('the earliest of two stops arriving at once decides, however they interleave', async () => {
     const people = await enroll(
       Array.from({ length: 20 }, (_, i) => `race${i}@fast.example`),

@@ -222,7 +222,9 @@ export class EnrollmentRepository {
     // Named (prepared once per connection): ingest's hot path for every reply and bounce.
     const { rows } = await client.query({
       name: 'enrollment-stop-for-prospect',
-      text: `WITH ${stopProspectSql({ prospect: '$1::uuid', status: '$2::"EnrollmentStatus"', reason: '$3::text', at: '$4::timestamptz' })}
+      text: `WITH target AS (
+         SELECT $1::uuid AS prospect_id, $2::"EnrollmentStatus" AS status, $3::text AS reason, $4::timestamptz AS at, 1 AS ord),
+       ${stopProspectsSql('target')}
        SELECT id, "currentStep", "currentAttempt" FROM stopped WHERE live`,
       values: [prospectId, status, reason, occurredAt ?? null],
     });
@@ -268,25 +270,26 @@ export class EnrollmentRepository {
 }
 
 /**
- * The common table expressions of {@link EnrollmentRepository.stopForProspect}, for a
- * statement that stops a prospect as one of its parts: `locked` takes every enrollment
- * of the prospect in id order; `stopped` ends the live ones and restates ends set by
- * a later event, returning `id`, `"currentStep"`, `"currentAttempt"` and `live`
- * (true for an enrollment this stopped). Each argument is an SQL expression.
+ * The common table expressions that stop prospects, for a statement that does it as
+ * one of its parts. `targets` names a relation with one row per prospect to stop:
+ * `prospect_id`, `status`, `reason`, `at` (the event's time, or null) and `ord`.
+ * `locked` takes every enrollment of those prospects in id order; `stopped` ends the
+ * live ones and restates ends set by a later event, returning `id`, `"currentStep"`,
+ * `"currentAttempt"`, `live` (true for an enrollment this stopped) and the target's `ord`.
  */
-export function stopProspectSql(p: { prospect: string; status: string; reason: string; at: string }): string {
+export function stopProspectsSql(targets: string): string {
   // A stop or restate is decided on each row as it is once locked (a row another event
   // ended meanwhile is read as that event left it), never on the statement's snapshot.
   return `locked AS MATERIALIZED (
-    SELECT id, status IN ('queued', 'active', 'paused') AS live,
-      (status IN ('replied', 'bounced', 'unsubscribed', 'cancelled') AND status <> ${p.status}
-       AND stopped_by_event_at IS NOT NULL AND stopped_by_event_at > ${p.at}) AS restate
-    FROM enrollment WHERE prospect_id = ${p.prospect} ORDER BY id FOR UPDATE),
+    SELECT en.id, w.ord, en.status IN ('queued', 'active', 'paused') AS live,
+      (en.status IN ('replied', 'bounced', 'unsubscribed', 'cancelled') AND en.status <> w.status
+       AND en.stopped_by_event_at IS NOT NULL AND en.stopped_by_event_at > w.at) AS restate
+    FROM enrollment en JOIN ${targets} w ON w.prospect_id = en.prospect_id ORDER BY en.id FOR UPDATE OF en),
   stopped AS (
-    UPDATE enrollment e SET status = ${p.status}, stop_reason = ${p.reason},
+    UPDATE enrollment e SET status = w.status, stop_reason = w.reason,
       next_touch_at = CASE WHEN l.live THEN NULL ELSE e.next_touch_at END,
-      updated_at = now(), stopped_by_event_at = ${p.at}
-    FROM locked l
+      updated_at = now(), stopped_by_event_at = w.at
+    FROM locked l JOIN ${targets} w ON w.ord = l.ord
     WHERE e.id = l.id AND (l.live OR l.restate)
-    RETURNING e.id, e.current_step AS "currentStep", e.current_attempt AS "currentAttempt", l.live)`;
+    RETURNING e.id, e.current_step AS "currentStep", e.current_attempt AS "currentAttempt", l.live, l.ord)`;
 }

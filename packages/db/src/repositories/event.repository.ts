@@ -16,7 +16,7 @@ import type pg from 'pg';
 import { inTransaction } from '../database.js';
 import { databaseOutageOf } from '../database-outage.js';
 import { CrmOutboxRepository } from './crm-outbox.repository.js';
-import { EnrollmentRepository, emailHash, stopProspectSql } from './enrollment.repository.js';
+import { EnrollmentRepository, emailHash, stopProspectsSql } from './enrollment.repository.js';
 import { TriageRepository } from './triage.repository.js';
 
 /** An enrollment whose pending job should be removed (stopped or paused) or created (resumed). */
@@ -76,6 +76,9 @@ export type ApplyOptions = {
 
 type Target = { prospectId: string; email: string; enrollmentId: string | null };
 
+/** A stopping event to record and apply, with its id and effect. */
+type StopItem = { id: string; event: CanonicalEvent; effect: Extract<EventEffect, { kind: 'stop' }> };
+
 /** An effect-free event to record, with its id and outcome. */
 type InformationalItem = { id: string; event: CanonicalEvent; outcome: string };
 
@@ -99,17 +102,26 @@ export class EventRepository {
 
   /**
    * Effect-free events naming our enrollment, recorded together: the events arriving
-   * while a batch runs share the next statement and its commit (group commit). Up to
-   * 8 batches at once: a batch's time is mostly waiting (the round trip, the commit,
-   * the event loop of a busy process), and with 2 the requests queued behind them;
-   * same hour, same bench: 2 in flight 1,400/s, 4 2,300/s, 8 3,200–3,400/s.
+   * while a batch runs share the next statement and its commit (group commit).
    */
   private readonly informationalByEnrollment = new MicroBatcher(
     (items: InformationalItem[]) => this.insertInformationalByEnrollment(items),
-    8,
-    8,
+    100,
+    2,
     undefined,
     // A bad event (one PostgreSQL refuses) fails alone; an outage fails them all at once.
+    (err) => !databaseOutageOf(err),
+  );
+
+  /**
+   * Stopping events naming our enrollment (replies, hard bounces), applied together
+   * in the same way: a reply storm or a bounce storm shares statements and commits.
+   */
+  private readonly stopsByEnrollment = new MicroBatcher(
+    (items: StopItem[]) => this.applyStopsByEnrollment(items),
+    100,
+    2,
+    undefined,
     (err) => !databaseOutageOf(err),
   );
 
@@ -255,59 +267,97 @@ export class EventRepository {
    * A stopping event (a reply, a hard bounce, a complaint, a CRM deal) that names our
    * enrollment, the usual case of the hot path: resolved, recorded already applied,
    * and its stop, suppression and address invalidation done in one statement (one
-   * round trip and one commit, where the general path takes a transaction of eight).
-   * The result is the one the general path gives. Null when the enrollment is not
-   * found or the address differs: the general path decides then. An unsubscribe
-   * (audited) and a hard bounce that tells a CRM take the general path.
+   * round trip and one commit, where the general path takes a transaction of eight),
+   * shared with the stopping events arriving meanwhile. The result is the one the
+   * general path gives. Null when the enrollment is not found or the address differs:
+   * the general path decides then. An unsubscribe (audited) and a hard bounce that
+   * tells a CRM take the general path.
    */
   private async recordStopNamingEnrollment(
     event: CanonicalEvent,
     effect: Extract<EventEffect, { kind: 'stop' }>,
   ): Promise<ApplyResult | null> {
-    const id = randomUUID();
+    return this.stopsByEnrollment.submit({ id: randomUUID(), event, effect });
+  }
+
+  /**
+   * Records and applies stopping events that name our enrollment, in one statement.
+   * Each prospect is stopped by one event of the batch; a second event of the same
+   * prospect runs after, alone, as it would have arrived after the first. Enrollments
+   * are locked in id order across the batch, as everywhere, so batches, senders'
+   * claims and single stops never deadlock.
+   */
+  private async applyStopsByEnrollment(items: StopItem[]): Promise<(ApplyResult | null)[]> {
     const { rows } = await this.pool.query<{
-      prospect_id: string | null;
+      ord: string;
+      prospect_id: string;
+      rk: string;
       inserted: boolean;
       stopped: EnrollmentStep[] | null;
     }>({
-      name: 'event-stop-by-enrollment',
-      text: `WITH t AS (
-           SELECT e.id, e.prospect_id, p.email FROM enrollment e JOIN prospect p ON p.id = e.prospect_id
-           WHERE e.id = $9::uuid AND ($10::text IS NULL OR p.email = $10::text)),
+      name: 'event-stops-by-enrollment',
+      text: `WITH input AS (
+           SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::jsonb[],
+                                $8::uuid[], $9::text[], $10::"EnrollmentStatus"[], $11::text[], $12::timestamptz[],
+                                $13::boolean[], $14::boolean[], $15::uuid[])
+             WITH ORDINALITY AS i(id, source, external_id, type, payload, classification, why,
+                                  enrollment_id, email, status, reason, at, suppress, invalidate, suppression_id, ord)),
+         t AS (
+           SELECT i.*, e.prospect_id, p.email AS prospect_email,
+                  row_number() OVER (PARTITION BY e.prospect_id ORDER BY i.ord) AS rk
+           FROM input i JOIN enrollment e ON e.id = i.enrollment_id JOIN prospect p ON p.id = e.prospect_id
+           WHERE i.email IS NULL OR p.email = i.email),
          ins AS (
            INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
-           SELECT $1::uuid, $2::text, $3::text, $4::text, $5::jsonb, $6::text, $7::jsonb, now(), $8::text, t.prospect_id, t.id FROM t
-           ON CONFLICT (source, external_id) DO NOTHING RETURNING prospect_id),
-         ${stopProspectSql({ prospect: '(SELECT prospect_id FROM ins)', status: '$11::"EnrollmentStatus"', reason: '$12::text', at: '$13::timestamptz' })},
+           SELECT id, source, external_id, type, payload, classification, why, now(), 'applied', prospect_id, enrollment_id
+           FROM t WHERE rk = 1 ORDER BY ord
+           ON CONFLICT (source, external_id) DO NOTHING RETURNING id),
+         won AS MATERIALIZED (SELECT t.* FROM t JOIN ins ON ins.id = t.id),
+         ${stopProspectsSql('won')},
          suppressed AS (
-           INSERT INTO suppression (id, kind, value, reason) SELECT $14::uuid, 'email', t.email, $12::text FROM t
-           WHERE $15::boolean AND EXISTS (SELECT 1 FROM ins) ON CONFLICT (kind, value) DO NOTHING),
+           INSERT INTO suppression (id, kind, value, reason)
+           SELECT suppression_id, 'email', prospect_email, reason FROM won WHERE suppress
+           ON CONFLICT (kind, value) DO NOTHING),
          invalidated AS (
-           UPDATE prospect SET email_status = 'invalid' WHERE $16::boolean AND id = (SELECT prospect_id FROM ins))
-         SELECT (SELECT prospect_id FROM t) AS prospect_id, EXISTS (SELECT 1 FROM ins) AS inserted,
-           (SELECT json_agg(json_build_object('id', id, 'currentStep', "currentStep", 'currentAttempt', "currentAttempt") ORDER BY id)
-            FROM stopped WHERE live) AS stopped`,
+           UPDATE prospect SET email_status = 'invalid' WHERE id IN (SELECT prospect_id FROM won WHERE invalidate))
+         SELECT t.ord, t.prospect_id, t.rk, EXISTS (SELECT 1 FROM won w WHERE w.ord = t.ord) AS inserted,
+           (SELECT json_agg(json_build_object('id', s.id, 'currentStep', s."currentStep", 'currentAttempt', s."currentAttempt") ORDER BY s.id)
+            FROM stopped s WHERE s.ord = t.ord AND s.live) AS stopped
+         FROM t`,
       values: [
-        ...eventRowValues(id, event),
-        'applied',
-        event.enrollmentId,
-        event.email ? event.email.trim().toLowerCase() : null,
-        effect.status,
-        effect.reason,
-        event.occurredAt,
-        randomUUID(),
-        effect.suppress,
-        effect.invalidateEmail,
+        ...[0, 1, 2, 3, 4, 5, 6].map((n) => items.map((i) => eventRowValues(i.id, i.event)[n])),
+        items.map((i) => i.event.enrollmentId),
+        items.map((i) => (i.event.email ? i.event.email.trim().toLowerCase() : null)),
+        items.map((i) => i.effect.status),
+        items.map((i) => i.effect.reason),
+        items.map((i) => i.event.occurredAt),
+        items.map((i) => i.effect.suppress),
+        items.map((i) => i.effect.invalidateEmail),
+        items.map(() => randomUUID()),
       ],
     });
-    const r = rows[0];
-    if (!r?.prospect_id) return null;
-    if (!r.inserted) return { ...freshResult(id, null, 'duplicate'), duplicate: true, eventId: null };
-    const result = freshResult(id, r.prospect_id, 'applied');
-    result.stopped = r.stopped ?? [];
+    const results: (ApplyResult | null)[] = items.map(() => null);
+    const later: number[] = [];
+    for (const r of rows) {
+      const n = Number(r.ord) - 1;
+      const item = items[n]!;
+      if (Number(r.rk) > 1) later.push(n);
+      else if (!r.inserted)
+        results[n] = { ...freshResult(item.id, null, 'duplicate'), duplicate: true, eventId: null };
+      else results[n] = { ...freshResult(item.id, r.prospect_id, 'applied'), stopped: r.stopped ?? [] };
+    }
     // Read after the commit: a claim the stop waited for is committed, so it is seen.
-    if (result.stopped.length > 0) result.inFlight = await touchesBeingSent(this.pool, result.stopped);
-    return result;
+    const stopped = results.flatMap((r) => r?.stopped ?? []);
+    if (stopped.length > 0) {
+      const inFlight = await touchesBeingSent(this.pool, stopped);
+      for (const r of results) {
+        if (!r || r.stopped.length === 0) continue;
+        const mine = new Set(r.stopped.map((e) => e.id));
+        r.inFlight = inFlight.filter((t) => mine.has(t.enrollmentId));
+      }
+    }
+    for (const n of later) results[n] = (await this.applyStopsByEnrollment([items[n]!]))[0] ?? null;
+    return results;
   }
 
   /**
