@@ -279,4 +279,38 @@ describe('event hot paths (real PostgreSQL)', () => {
     const statuses = await enrollmentRows(people.flatMap((p) => p.enrollments));
     expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['replied']));
   });
+
+  it('an enrollment that ran out of steps after the reply happened ends replied when the reply comes late', async () => {
+    const people = await enroll([
+      'late-named@fast.example',
+      'late-addressed@fast.example',
+      'after@fast.example',
+    ]);
+    for (const p of people) expect(await repos.touches.exhaust(p.enrollments[0]!, 1)).toBe(true);
+    const before = new Date(Date.now() - 60_000);
+    const [named, addressed, after] = people as [(typeof people)[0], (typeof people)[0], (typeof people)[0]];
+    // Recovered after the last wait ran out: one names our enrollment, one only the address.
+    await repos.events.recordAndApply(
+      event({
+        type: 'reply',
+        occurredAt: before,
+        enrollmentId: named.enrollments[0],
+        classification: 'interested',
+      }),
+    );
+    await repos.events.recordAndApply(
+      event({ type: 'reply', occurredAt: before, email: addressed.email, classification: 'interested' }),
+    );
+    // A reply written after the sequence was over leaves it as it ended.
+    await repos.events.recordAndApply(
+      event({ type: 'reply', occurredAt: new Date(Date.now() + 60_000), enrollmentId: after.enrollments[0] }),
+    );
+    expect(
+      await enrollmentRows([named.enrollments[0]!, addressed.enrollments[0]!, after.enrollments[0]!]),
+    ).toEqual([
+      { status: 'replied', stopReason: 'reply:interested', nextTouchAt: null },
+      { status: 'replied', stopReason: 'reply:interested', nextTouchAt: null },
+      { status: 'exhausted', stopReason: 'exhausted', nextTouchAt: null },
+    ]);
+  });
 });

@@ -207,7 +207,8 @@ export class EnrollmentRepository {
    * ended the sequence arrives after it. With `occurredAt`, the earliest stopping
    * event decides, so the end state is the one in-order delivery gives: an end set
    * by a later event is restated (terminal to terminal: nothing is sent again; a
-   * manual cancel has no event time and stays). One statement does both, over the
+   * manual cancel has no event time and stays), and so is an enrollment that ran out
+   * of steps after the event happened (a late or recovered webhook). One statement does both, over the
    * rows as they are once locked, so a stop committed by another event meanwhile is
    * seen and restated too.
    * @returns the stopped enrollments with the step whose job is pending.
@@ -282,8 +283,11 @@ export function stopProspectsSql(targets: string): string {
   // ended meanwhile is read as that event left it), never on the statement's snapshot.
   return `locked AS MATERIALIZED (
     SELECT en.id, w.ord, en.status IN ('queued', 'active', 'paused') AS live,
-      (en.status IN ('replied', 'bounced', 'unsubscribed', 'cancelled') AND en.status <> w.status
-       AND en.stopped_by_event_at IS NOT NULL AND en.stopped_by_event_at > w.at) AS restate
+      ((en.status IN ('replied', 'bounced', 'unsubscribed', 'cancelled') AND en.status <> w.status
+        AND en.stopped_by_event_at IS NOT NULL AND en.stopped_by_event_at > w.at)
+       -- Ran out of steps after the event happened (its webhook came late, or was recovered):
+       -- the event would have ended it (updated_at is when it was exhausted).
+       OR (en.status = 'exhausted' AND en.updated_at > w.at)) AS restate
     FROM enrollment en JOIN ${targets} w ON w.prospect_id = en.prospect_id ORDER BY en.id FOR UPDATE OF en),
   stopped AS (
     UPDATE enrollment e SET status = w.status, stop_reason = w.reason,
