@@ -88,10 +88,9 @@ async function rescheduleStranded(deps: ReconcileDeps, limit: number): Promise<n
   const claimedBefore = new Date(now.getTime() - (deps.strandedAfterMs ?? 30_000));
   const touches = await deps.enrollments.strandedInDoubt(claimedBefore, limit);
   if (touches.length === 0) return 0;
-  const present = await deps.touchQueue.existing(
-    touches.map((t) => touchKey(t.enrollmentId, t.step, t.attempt)),
-  );
-  const lost = touches.filter((t) => !present.has(touchKey(t.enrollmentId, t.step, t.attempt)));
+  const keys = touches.map((t) => touchKey(t.enrollmentId, t.step, t.attempt));
+  const present = await deps.touchQueue.existing(keys);
+  const lost = touches.filter((_, i) => !present.has(keys[i]!));
   if (lost.length > 0) {
     await deps.touchQueue.schedule(
       lost.map((t) => ({ enrollmentId: t.enrollmentId, step: t.step, attempt: t.attempt, dueAt: now })),

@@ -208,9 +208,9 @@ export class EnrollmentRepository {
    * event decides, so the end state is the one in-order delivery gives: an end set
    * by a later event is restated (terminal to terminal: nothing is sent again; a
    * manual cancel has no event time and stays), and so is an enrollment that ran out
-   * of steps after the event happened (a late or recovered webhook). One statement does both, over the
-   * rows as they are once locked, so a stop committed by another event meanwhile is
-   * seen and restated too.
+   * of steps after the event happened (a late or recovered webhook). One statement
+   * does both, over the rows as they are once locked, so a stop committed by another
+   * event meanwhile is seen and restated too.
    * @returns the stopped enrollments with the step whose job is pending.
    */
   async stopForProspect(

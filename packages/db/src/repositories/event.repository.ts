@@ -109,20 +109,26 @@ export class EventRepository {
     100,
     2,
     undefined,
-    // A bad event (one PostgreSQL refuses) fails alone; an outage fails them all at once.
-    (err) => !databaseOutageOf(err),
+    aloneUnlessOutage,
   );
 
   /**
-   * Stopping events naming our enrollment (replies, hard bounces), applied together
-   * in the same way: a reply storm or a bounce storm shares statements and commits.
+   * A stopping event (a reply, a hard bounce, a complaint, a CRM deal) that names our
+   * enrollment, the usual case of the hot path: resolved, recorded already applied,
+   * and its stop, suppression and address invalidation done in one statement (one
+   * round trip and one commit, where the general path takes a transaction of eight),
+   * shared with the stopping events arriving meanwhile, so a reply storm or a bounce
+   * storm shares statements and commits. The result is the one the general path
+   * gives; null when the enrollment is not found or the address differs (the general
+   * path decides then). An unsubscribe (audited) and a hard bounce that tells a CRM
+   * take the general path.
    */
   private readonly stopsByEnrollment = new MicroBatcher(
     (items: StopItem[]) => this.applyStopsByEnrollment(items),
     100,
     2,
     undefined,
-    (err) => !databaseOutageOf(err),
+    aloneUnlessOutage,
   );
 
   constructor(private readonly pool: pg.Pool) {
@@ -140,7 +146,7 @@ export class EventRepository {
       event.type !== 'unsubscribe' &&
       !(effect0.invalidateEmail && opts.notifyCrm)
     ) {
-      const done = await this.recordStopNamingEnrollment(event, effect0);
+      const done = await this.stopsByEnrollment.submit({ id: randomUUID(), event, effect: effect0 });
       if (done) return done;
     }
     return inTransaction(this.pool, async (client) => {
@@ -264,23 +270,6 @@ export class EventRepository {
   }
 
   /**
-   * A stopping event (a reply, a hard bounce, a complaint, a CRM deal) that names our
-   * enrollment, the usual case of the hot path: resolved, recorded already applied,
-   * and its stop, suppression and address invalidation done in one statement (one
-   * round trip and one commit, where the general path takes a transaction of eight),
-   * shared with the stopping events arriving meanwhile. The result is the one the
-   * general path gives. Null when the enrollment is not found or the address differs:
-   * the general path decides then. An unsubscribe (audited) and a hard bounce that
-   * tells a CRM take the general path.
-   */
-  private async recordStopNamingEnrollment(
-    event: CanonicalEvent,
-    effect: Extract<EventEffect, { kind: 'stop' }>,
-  ): Promise<ApplyResult | null> {
-    return this.stopsByEnrollment.submit({ id: randomUUID(), event, effect });
-  }
-
-  /**
    * Records and applies stopping events that name our enrollment, in one statement.
    * Each prospect is stopped by one event of the batch; a second event of the same
    * prospect runs after, alone, as it would have arrived after the first. Enrollments
@@ -325,9 +314,7 @@ export class EventRepository {
             FROM stopped s WHERE s.ord = t.ord AND s.live) AS stopped
          FROM t`,
       values: [
-        ...[0, 1, 2, 3, 4, 5, 6].map((n) => items.map((i) => eventRowValues(i.id, i.event)[n])),
-        items.map((i) => i.event.enrollmentId),
-        items.map((i) => (i.event.email ? i.event.email.trim().toLowerCase() : null)),
+        ...namedEventColumns(items),
         items.map((i) => i.effect.status),
         items.map((i) => i.effect.reason),
         items.map((i) => i.event.occurredAt),
@@ -403,14 +390,12 @@ export class EventRepository {
   private async insertInformationalByEnrollment(
     items: InformationalItem[],
   ): Promise<({ prospectId: string; inserted: boolean } | null)[]> {
-    const columns = items.map((i) => eventRowValues(i.id, i.event));
-    const column = (n: number) => columns.map((c) => c[n]);
     const { rows } = await this.pool.query<{ ord: string; prospect_id: string; inserted: boolean }>({
       name: 'event-insert-applied-by-enrollment',
       text: `WITH input AS (
            SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::jsonb[],
-                                $8::text[], $9::uuid[], $10::text[])
-             WITH ORDINALITY AS i(id, source, external_id, type, payload, classification, why, outcome, enrollment_id, email, ord)),
+                                $8::uuid[], $9::text[], $10::text[])
+             WITH ORDINALITY AS i(id, source, external_id, type, payload, classification, why, enrollment_id, email, outcome, ord)),
          t AS (
            SELECT i.*, e.prospect_id FROM input i
            JOIN enrollment e ON e.id = i.enrollment_id JOIN prospect p ON p.id = e.prospect_id
@@ -421,12 +406,7 @@ export class EventRepository {
            FROM t ORDER BY ord
            ON CONFLICT (source, external_id) DO NOTHING RETURNING id)
          SELECT t.ord, t.prospect_id, ins.id IS NOT NULL AS inserted FROM t LEFT JOIN ins ON ins.id = t.id`,
-      values: [
-        ...[0, 1, 2, 3, 4, 5, 6].map(column),
-        items.map((i) => i.outcome),
-        items.map((i) => i.event.enrollmentId),
-        items.map((i) => (i.event.email ? i.event.email.trim().toLowerCase() : null)),
-      ],
+      values: [...namedEventColumns(items), items.map((i) => i.outcome)],
     });
     const found: ({ prospectId: string; inserted: boolean } | null)[] = items.map(() => null);
     for (const r of rows) found[Number(r.ord) - 1] = { prospectId: r.prospect_id, inserted: r.inserted };
@@ -820,6 +800,23 @@ function eventRowValues(id: string, event: CanonicalEvent): unknown[] {
     event.why ? JSON.stringify(event.why) : null,
   ];
 }
+
+/**
+ * The parameters every batched statement over events naming our enrollment starts
+ * with, one array per column: the event row's seven ($1–$7, each row's values
+ * computed once), the enrollment id ($8) and the address the event gives ($9).
+ */
+function namedEventColumns(items: { id: string; event: CanonicalEvent }[]): unknown[][] {
+  const rows = items.map((i) => eventRowValues(i.id, i.event));
+  return [
+    ...[0, 1, 2, 3, 4, 5, 6].map((n) => rows.map((r) => r[n])),
+    items.map((i) => i.event.enrollmentId),
+    items.map((i) => (i.event.email ? i.event.email.trim().toLowerCase() : null)),
+  ];
+}
+
+/** A batch that fails on one bad event (one PostgreSQL refuses) is run again event by event; an outage fails them all. */
+const aloneUnlessOutage = (err: unknown) => !databaseOutageOf(err);
 
 /** The result of recording an event before any effect has been applied. */
 function freshResult(eventId: string, prospectId: string | null, outcome: string): ApplyResult {
