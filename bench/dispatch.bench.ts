@@ -4,7 +4,18 @@ import { createRedis, type TouchQueue } from '@touchbase/queues';
 import { buildSender } from '@touchbase/sender';
 import { Queue, Worker } from 'bullmq';
 import { startTestSystem, type TestSystem } from '../test/support/test-system.js';
-import { type BenchCheck, check, finishBench, machineInfo, percentile, round } from './lib/index.js';
+import {
+  type BenchCheck,
+  type CpuSplit,
+  check,
+  cpuPerUnit,
+  finishBench,
+  machineInfo,
+  mergeCpuSplits,
+  percentile,
+  round,
+  startCpuMeter,
+} from './lib/index.js';
 
 /**
  * Dispatch through the sender against the sandbox on loopback, on one database
@@ -143,6 +154,8 @@ type Run = {
   lags: number[];
   throttleP99: number | null;
   throttled: number;
+  /** CPU spent from the sender's start to the last delivery, by part. */
+  cpu: CpuSplit | null;
 };
 
 /**
@@ -165,6 +178,7 @@ async function dispatch(
   const connection = createRedis(sys.env.REDIS_URL as string, 'worker');
   const skippedBefore = await throttledCount(sys);
   const dueAt = ratePerSecond ? start : Date.now();
+  const meter = await startCpuMeter();
   const worker = buildSender({
     repos: sys.rt.repos,
     touchQueue: sys.rt.touchQueue,
@@ -181,6 +195,7 @@ async function dispatch(
   const target = before + enrollmentIds.length;
   while (sys.sandbox.deliveries().length < target) await new Promise((r) => setTimeout(r, 20));
   const seconds = (Date.now() - dueAt) / 1000;
+  const cpu = await meter.stop();
   await worker.close();
   await connection.quit();
   const lags = sys.sandbox
@@ -197,6 +212,7 @@ async function dispatch(
     lags,
     throttleP99: throttle ? percentile(throttle.ms, 99) : null,
     throttled: (await throttledCount(sys)) - skippedBefore,
+    cpu,
   };
 }
 
@@ -414,7 +430,15 @@ try {
   const deliveries = sys.sandbox.deliveries();
   const duplicates = deliveries.length - new Set(deliveries.map((d) => d.idempotencyKey)).size;
   const ratio = on.perSecond / raw.perSecond;
+  const burstCpu = cpuPerUnit(
+    'burstBucketsOn',
+    mergeCpuSplits(onBursts.map((x) => x.cpu)),
+    onBursts.length * COST_TOUCHES,
+    machine.cores,
+  );
   const checks: BenchCheck[] = [
+    check('touches/s, caps not binding, buckets on (burst)', on.perSecond, '>=', 2_000),
+    check('p99 lag due → send, paced below capacity, buckets on (ms)', pacedOn.lagP99, '<', 1_000),
     check('cap violations (grant log)', violations + spacingViolations, '<=', 0),
     check('duplicate deliveries', duplicates, '<=', 0),
     check('touches/s with buckets on over buckets off', on.perSecond / off.perSecond, '>=', 0.9),
@@ -454,6 +478,7 @@ try {
       bucketDecisionAloneP99Ms: round(aloneP99),
       pacedBucketDecisionP99Ms: round(pacedOn.throttleP99 ?? Number.NaN),
       duplicateDeliveries: duplicates,
+      ...burstCpu,
       ...Object.fromEntries(
         Object.entries(batchSizes).map(([k, v]) => [`meanTouchesPer${k[0]!.toUpperCase()}${k.slice(1)}`, v]),
       ),
@@ -473,6 +498,7 @@ try {
         : 'pre-send provider re-check OFF (BENCH_DISPATCH_RECHECK=0): one HTTP round trip a touch fewer than the default',
       'bucketDecision*: wall time of one bucket call as the sender sees it (the burst and paced ones include event-loop waits of a busy process; *Alone is the call by itself)',
       'lagP99AddedByBuckets*: paced stream, buckets on minus off; on a shared 2-core machine its run-to-run noise is tens of ms, larger than the effect',
+      'burstBucketsOnCpuUs* = CPU microseconds per touch during the bursts with buckets on, by part (Node = this process: sender, sandbox and clients; other = the rest of the machine, kernel included); CpuBoundPerSecond = cores × 1 s / CpuUsTotal, the rate at which that cost fills every core (a ceiling)',
       'capViolations counts grants against the sliding windows in Redis time; capViolationsByReceiptTime uses the sandbox clock after the claim and the HTTP call (informational)',
       'machine: ' +
         `${machine.cores} cores, ${machine.memoryGb} GB, node ${machine.node}, redis ${machine.redis}, postgres ${machine.postgres}`,

@@ -3,12 +3,13 @@ import { touchKey } from '@touchbase/core';
 import { createDatabase, createRepositories } from '@touchbase/db';
 import { buildIngest } from '@touchbase/ingest';
 import { httpWebhookProvider, standardWebhookHeaders } from '@touchbase/providers';
-import { createRedis, TouchQueue } from '@touchbase/queues';
+import { createRedis, TouchQueue, touchJobId } from '@touchbase/queues';
 import { createLogger, Metrics } from '@touchbase/telemetry';
 import { createTestDatabase, createTestRedisPrefix } from '@touchbase/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { Pool } from 'undici';
-import { check, finishBench, machineInfo, round, summarize } from './lib/index.js';
+import { check, cpuPerUnit, finishBench, machineInfo, round, startCpuMeter, summarize } from './lib/index.js';
 
 /**
  * Webhook intake: signed webhooks accepted per second (Standard Webhooks signature
@@ -186,11 +187,17 @@ try {
   await drive(bareUrl, '/bare', opened, { count: 500, concurrency: 8 });
 
   log(`throughput: ${CONCURRENCY} in flight for ${DURATION_MS} ms each`);
+  // What each webhook costs the machine: this process (ingest and the load generator,
+  // or the bare route and the same generator), PostgreSQL and Redis.
+  let meter = await startCpuMeter();
   const accepted = await drive(ingestUrl, '/webhooks/http', opened, {
     ms: DURATION_MS,
     concurrency: CONCURRENCY,
   });
+  const acceptedCpu = cpuPerUnit('accept', await meter.stop(), accepted.ok, machine.cores);
+  meter = await startCpuMeter();
   const baseline = await drive(bareUrl, '/bare', opened, { ms: DURATION_MS, concurrency: CONCURRENCY });
+  const bareCpu = cpuPerUnit('bare', await meter.stop(), baseline.ok, machine.cores);
   const { rows: recorded } = await db.pool.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM event WHERE type = 'opened'`,
   );
@@ -204,6 +211,11 @@ try {
   );
   const replyTargets = enrollments.slice(0, warm + REPLIES);
   let stillPendingAtAck = 0;
+  // The check after each 2xx: is the job's hash gone (BullMQ removes it with the job).
+  // A plain connection: one EXISTS, where a BullMQ connection's pipeline would copy
+  // its scripts first, on the CPU this process shares with ingest.
+  const checker = new Redis(redisPrefix.url);
+  meter = await startCpuMeter();
   const replies = await driveAtRate(
     ingestUrl,
     '/webhooks/http',
@@ -218,13 +230,15 @@ try {
       rate: REPLY_RATE,
       warm,
       after: async (i) => {
-        const key = touchKey(replyTargets[i]!.id, 1);
-        if ((await touchQueue.existing([key])).size === 0) return;
+        const jobKey = touchQueue.queue.toKey(touchJobId(touchKey(replyTargets[i]!.id, 1)));
+        if ((await checker.exists(jobKey)) === 0) return;
         stillPendingAtAck++;
-        while ((await touchQueue.existing([key])).size > 0) await new Promise((r) => setTimeout(r, 1));
+        while ((await checker.exists(jobKey)) > 0) await new Promise((r) => setTimeout(r, 1));
       },
     },
   );
+  const replyCpu = cpuPerUnit('reply', await meter.stop(), replies.ok, machine.cores);
+  checker.disconnect();
   const bareLatency = await driveAtRate(bareUrl, '/bare', opened, {
     count: replyTargets.length,
     rate: REPLY_RATE,
@@ -256,6 +270,8 @@ try {
       pendingJobsAfter: remaining,
       concurrency: CONCURRENCY,
       seedSeconds: round(seedSeconds),
+      ...acceptedCpu,
+      ...replyCpu,
     },
     baseline: {
       bareRoutePerSecond: round(baseline.perSecond),
@@ -263,6 +279,7 @@ try {
       bareLatencyMsP99: baseline.latency.p99,
       bareLatencyMsP50AtReplyRate: bareLatency.latency.p50,
       bareLatencyMsP99AtReplyRate: bareLatency.latency.p99,
+      ...bareCpu,
     },
     ratio: round(ratio),
     checks: [
@@ -279,6 +296,7 @@ try {
     notes: [
       `${machine.cores} cores (${machine.cpuModel}); ingest, the bare route and the load generator share one Node process; PostgreSQL and Redis run beside it`,
       'accepted = 200 after the Standard Webhooks signature check and the event recorded (type opened: recorded, no effect)',
+      'cpuUs* = CPU microseconds per webhook during that run, by part (Node = this process: ingest or the bare route, plus the load generator; other = the rest of the machine, kernel included); CpuBoundPerSecond = cores × 1 s / cpuUsTotal, the rate at which that cost fills every core (a ceiling)',
       `reply latency = the reply's scheduled arrival (open loop, ${REPLY_RATE}/s) → 2xx with the pending job already removed and the enrollment ended (checked after each response); the first second of replies warms connections and prepared statements and is not counted`,
     ],
   });

@@ -8,6 +8,7 @@ export {
   parseResultLine,
   round,
 } from './bench-result.js';
+export { type CpuSplit, cpuPerUnit, mergeCpuSplits, startCpuMeter } from './cpu-meter.js';
 export { type MachineInfo, machineInfo } from './machine-info.js';
 export { percentile, summarize } from './percentile.js';
 export { finishBench, printResult, underRunAll } from './print-result.js';

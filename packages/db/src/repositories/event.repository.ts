@@ -358,7 +358,6 @@ export class EventRepository {
   private async recordInformational(event: CanonicalEvent, reason: string): Promise<ApplyResult> {
     const known = reason === 'refused_unsigned' ? 'refused_unsigned' : 'no_effect';
     const id = randomUUID();
-    const columns = eventRowValues(id, event);
     const recorded = (prospectId: string | null, outcome: string) => freshResult(id, prospectId, outcome);
     const duplicate = { ...recorded(null, 'duplicate'), duplicate: true, eventId: null };
     if (event.enrollmentId) {
@@ -376,7 +375,12 @@ export class EventRepository {
       text: `INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now(), $8, $9, $10)
        ON CONFLICT (source, external_id) DO NOTHING RETURNING seq`,
-      values: [...columns, outcome, target?.prospectId ?? null, target?.enrollmentId ?? null],
+      values: [
+        ...eventRowValues(id, event),
+        outcome,
+        target?.prospectId ?? null,
+        target?.enrollmentId ?? null,
+      ],
     });
     return inserted.rowCount === 0 ? duplicate : recorded(target?.prospectId ?? null, outcome);
   }
