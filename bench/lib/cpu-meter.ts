@@ -8,7 +8,8 @@ import { readdir, readFile } from 'node:fs/promises';
  *
  * Linux only (/proc); elsewhere `stop()` gives null and the bench prints no split.
  * A server process that exits during the stretch takes its ticks with it (pools
- * keep their connections, so in a bench this is rare and only ever undercounts).
+ * keep their connections, so in a bench this is rare and only ever undercounts;
+ * a pid reused meanwhile, by a server process again, would be miscounted).
  */
 export type CpuSplit = {
   /** Wall time of the stretch, seconds. */
@@ -21,7 +22,7 @@ export type CpuSplit = {
   cpuSeconds: { node: number; postgres: number; redis: number; other: number };
 };
 
-type ProcTimes = { postgres: number; redis: number };
+type ProcTimes = { postgres: Map<string, number>; redis: Map<string, number> };
 type MachineTimes = { busy: number; idle: number; steal: number; all: number };
 
 /** Clock ticks per second of /proc's times (USER_HZ): 100 on every Linux build that matters. */
@@ -40,8 +41,8 @@ export async function startCpuMeter(): Promise<{ stop: () => Promise<CpuSplit | 
       if (!machine0 || !machine1 || !procs0 || !procs1) return null;
       const all = machine1.all - machine0.all;
       const nodeSeconds = (node.user + node.system) / 1e6;
-      const postgres = (procs1.postgres - procs0.postgres) / TICKS;
-      const redis = (procs1.redis - procs0.redis) / TICKS;
+      const postgres = ticksBetween(procs0.postgres, procs1.postgres) / TICKS;
+      const redis = ticksBetween(procs0.redis, procs1.redis) / TICKS;
       const busy = (machine1.busy - machine0.busy) / TICKS;
       return {
         seconds,
@@ -123,7 +124,7 @@ async function machineTimes(): Promise<MachineTimes | null> {
   }
 }
 
-/** utime + stime ticks of every postgres and redis-server process (by command name). */
+/** utime + stime ticks of each postgres and redis-server process (by command name), by pid. */
 async function processTimes(): Promise<ProcTimes | null> {
   let pids: string[];
   try {
@@ -131,7 +132,7 @@ async function processTimes(): Promise<ProcTimes | null> {
   } catch {
     return null;
   }
-  const times: ProcTimes = { postgres: 0, redis: 0 };
+  const times: ProcTimes = { postgres: new Map(), redis: new Map() };
   await Promise.all(
     pids.map(async (pid) => {
       let stat: string;
@@ -144,9 +145,16 @@ async function processTimes(): Promise<ProcTimes | null> {
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
-      if (comm === 'postgres') times.postgres += ticks;
-      else if (comm.startsWith('redis-server')) times.redis += ticks;
+      if (comm === 'postgres') times.postgres.set(pid, ticks);
+      else if (comm.startsWith('redis-server')) times.redis.set(pid, ticks);
     }),
   );
   return times;
+}
+
+/** Ticks spent between two readings by the processes alive at the end (all of it for those started since). */
+function ticksBetween(before: Map<string, number>, after: Map<string, number>): number {
+  let sum = 0;
+  for (const [pid, ticks] of after) sum += ticks - (before.get(pid) ?? 0);
+  return sum;
 }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { DomainError, type EnrollmentStatus } from '@touchbase/core';
+import { DomainError, type EnrollmentStatus, LIVE_STATUSES, normalisedEmail } from '@touchbase/core';
 import type pg from 'pg';
 import { inTransaction } from '../database.js';
 
@@ -36,9 +36,12 @@ const COLUMNS = `id, prospect_id AS "prospectId", sequence_id AS "sequenceId", s
 /** `stop_reason` of an enrollment held (`queued`) until its sending domain is resumed. */
 export const HELD_FOR_DOMAIN_PAUSE = 'held:domain_paused';
 
+/** The live statuses (LIVE_STATUSES) as an SQL list, `('queued', 'active', 'paused')`. */
+export const LIVE_STATUSES_SQL = `(${LIVE_STATUSES.map((x) => `'${x}'`).join(', ')})`;
+
 /** The sha-256 kept in place of an erased address. */
 export function emailHash(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return createHash('sha256').update(normalisedEmail(email)).digest('hex');
 }
 
 /** Enrollments: creation (with the suppression and domain checks), reads, stops. */
@@ -240,7 +243,7 @@ export class EnrollmentRepository {
   ): Promise<{ id: string; currentStep: number; currentAttempt: number } | null> {
     const { rows } = await this.pool.query(
       `UPDATE enrollment SET status = $2, stop_reason = $3, next_touch_at = NULL, updated_at = now()
-       WHERE id = $1 AND status IN ('queued', 'active', 'paused')
+       WHERE id = $1 AND status IN ${LIVE_STATUSES_SQL}
        RETURNING id, current_step AS "currentStep", current_attempt AS "currentAttempt"`,
       [id, status, reason],
     );
@@ -282,7 +285,7 @@ export function stopProspectsSql(targets: string): string {
   // A stop or restate is decided on each row as it is once locked (a row another event
   // ended meanwhile is read as that event left it), never on the statement's snapshot.
   return `locked AS MATERIALIZED (
-    SELECT en.id, w.ord, en.status IN ('queued', 'active', 'paused') AS live,
+    SELECT en.id, w.ord, en.status IN ${LIVE_STATUSES_SQL} AS live,
       ((en.status IN ('replied', 'bounced', 'unsubscribed', 'cancelled') AND en.status <> w.status
         AND en.stopped_by_event_at IS NOT NULL AND en.stopped_by_event_at > w.at)
        -- Ran out of steps after the event happened (its webhook came late, or was recovered):

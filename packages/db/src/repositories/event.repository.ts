@@ -5,6 +5,7 @@ import {
   effectOf,
   MAX_TOUCH_ATTEMPTS,
   MicroBatcher,
+  normalisedEmail,
   outOfOfficeResumeAt,
   resolveTimeZone,
   type SendingWindow,
@@ -16,7 +17,12 @@ import type pg from 'pg';
 import { inTransaction } from '../database.js';
 import { databaseOutageOf } from '../database-outage.js';
 import { CrmOutboxRepository } from './crm-outbox.repository.js';
-import { EnrollmentRepository, emailHash, stopProspectsSql } from './enrollment.repository.js';
+import {
+  EnrollmentRepository,
+  emailHash,
+  LIVE_STATUSES_SQL,
+  stopProspectsSql,
+} from './enrollment.repository.js';
 import { TriageRepository } from './triage.repository.js';
 
 /** An enrollment whose pending job should be removed (stopped or paused) or created (resumed). */
@@ -81,8 +87,6 @@ type StopItem = { id: string; event: CanonicalEvent; effect: Extract<EventEffect
 
 /** An effect-free event to record, with its id and outcome. */
 type InformationalItem = { id: string; event: CanonicalEvent; outcome: string };
-
-const LIVE = `('queued', 'active', 'paused')`;
 
 /** Event types a person writes: when nobody we know wrote them, a person should look. */
 const PERSON_TYPES = new Set(['reply', 'out_of_office', 'unsubscribe']);
@@ -433,7 +437,7 @@ export class EventRepository {
       eventId,
       source: event.source,
       kind: event.inReply === false ? 'cold_inbound' : 'unknown_sender',
-      email: (event.email ?? event.linkedinUrl ?? '').trim().toLowerCase(),
+      email: event.email ? normalisedEmail(event.email) : (event.linkedinUrl ?? '').trim().toLowerCase(),
       classification: event.classification ?? null,
       why: event.why ?? [],
     });
@@ -595,7 +599,7 @@ export class EventRepository {
     newEmail: string,
     result: ApplyResult,
   ): Promise<string> {
-    const next = newEmail.trim().toLowerCase();
+    const next = normalisedEmail(newEmail);
     if (next === target.email) return 'no_effect';
     const taken = await client.query('SELECT 1 FROM prospect WHERE email = $1', [next]);
     if ((taken.rowCount ?? 0) > 0) return 'conflict';
@@ -610,7 +614,7 @@ export class EventRepository {
     ]);
     await client.query(
       `UPDATE enrollment SET conversation_id = NULL, first_message_id = NULL, updated_at = now()
-       WHERE prospect_id = $1 AND status IN ${LIVE}`,
+       WHERE prospect_id = $1 AND status IN ${LIVE_STATUSES_SQL}`,
       [target.prospectId],
     );
     const { rows } = await client.query<EnrollmentStep & { nextTouchAt: Date }>(
@@ -665,7 +669,7 @@ export class EventRepository {
       });
       // The enrollment id alone is not proof: the address, when given, must match.
       const row = r.rows[0];
-      if (row && (!event.email || row.email === event.email.trim().toLowerCase())) {
+      if (row && (!event.email || row.email === normalisedEmail(event.email))) {
         return { prospectId: row.prospect_id, email: row.email, enrollmentId: row.id };
       }
     }
@@ -699,7 +703,7 @@ export class EventRepository {
     }
     if (event.email) {
       const r = await client.query('SELECT id, email FROM prospect WHERE email = $1', [
-        event.email.trim().toLowerCase(),
+        normalisedEmail(event.email),
       ]);
       const row = r.rows[0];
       if (row) return { prospectId: row.id, email: row.email, enrollmentId: null };
@@ -815,7 +819,7 @@ function namedEventColumns(items: { id: string; event: CanonicalEvent }[]): unkn
   return [
     ...[0, 1, 2, 3, 4, 5, 6].map((n) => rows.map((r) => r[n])),
     items.map((i) => i.event.enrollmentId),
-    items.map((i) => (i.event.email ? i.event.email.trim().toLowerCase() : null)),
+    items.map((i) => (i.event.email ? normalisedEmail(i.event.email) : null)),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@touchbase/core';
+import { DomainError, normalisedEmail } from '@touchbase/core';
 import type { PrismaClient } from '../database.js';
 
 export type MailboxInput = {
@@ -29,7 +29,7 @@ export class MailboxRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
   async create(input: MailboxInput) {
-    const address = input.address.trim().toLowerCase();
+    const address = normalisedEmail(input.address);
     const domainName = address.split('@')[1];
     if (!domainName) throw new DomainError('conflict', 'mailbox address has no domain', { field: 'address' });
     return this.prisma.$transaction(async (tx) => {

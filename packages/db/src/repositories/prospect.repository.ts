@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@touchbase/core';
+import { DomainError, normalisedEmail } from '@touchbase/core';
 import type pg from 'pg';
 
 export type ProspectInput = {
@@ -33,7 +33,7 @@ export class ProspectRepository {
   /** Inserts or updates by address in one statement; returns the rows in input order. */
   async upsertMany(inputs: ProspectInput[]): Promise<ProspectRow[]> {
     if (inputs.length === 0) return [];
-    const emails = inputs.map((p) => p.email.trim().toLowerCase());
+    const emails = inputs.map((p) => normalisedEmail(p.email));
     const { rows } = await this.pool.query<ProspectRow>(
       `INSERT INTO prospect (id, email, first_name, last_name, company, timezone, attributes)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[])
@@ -83,7 +83,7 @@ export class ProspectRepository {
 
   async findByEmail(email: string): Promise<ProspectRow | null> {
     const { rows } = await this.pool.query<ProspectRow>(`SELECT ${COLUMNS} FROM prospect WHERE email = $1`, [
-      email.trim().toLowerCase(),
+      normalisedEmail(email),
     ]);
     return rows[0] ?? null;
   }

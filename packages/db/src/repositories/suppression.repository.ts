@@ -10,6 +10,7 @@ export class SuppressionRepository {
     value: string,
     reason: string,
   ): Promise<{ id: string; created: boolean }> {
+    // Addresses, domains and hashes alike: compared in lower case.
     const v = value.trim().toLowerCase();
     const r = await this.pool.query(
       `INSERT INTO suppression (id, kind, value, reason) VALUES ($1, $2, $3, $4)
