@@ -1,18 +1,6 @@
 import pg from 'pg';
+import { databaseOutageOf } from '../database-outage.js';
 import { DatabaseMissingError, DatabaseUnreachableError } from './migration.errors.js';
-
-// Errors that mean "nothing usable is listening there", as opposed to a server that
-// answered and refused (bad password, missing role), which keeps PostgreSQL's own message.
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ETIMEDOUT',
-  '57P03', // the database system is starting up
-]);
 
 // A black-holed host would otherwise hang for the OS TCP timeout (minutes).
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -50,16 +38,20 @@ export function databaseName(databaseUrl: string): string {
   return decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
 }
 
+/**
+ * A database that does not exist, or a server that cannot serve us (not listening,
+ * unreachable, timing out, starting up or out of connection slots, as the services
+ * tell it: databaseOutageOf); a server that answered and refused (bad password,
+ * missing role) keeps PostgreSQL's own message.
+ */
 function translateConnectError(error: unknown, databaseUrl: string): unknown {
   const code = errorCode(error);
   if (code === '3D000') {
     return new DatabaseMissingError(databaseName(databaseUrl), serverAddress(databaseUrl), { cause: error });
   }
-  const timedOut = error instanceof Error && /timeout/i.test(error.message);
-  if ((code !== undefined && UNREACHABLE_CODES.has(code)) || timedOut) {
-    return new DatabaseUnreachableError(serverAddress(databaseUrl), code ?? 'connection timeout', {
-      cause: error,
-    });
+  const outage = databaseOutageOf(error);
+  if (outage) {
+    return new DatabaseUnreachableError(serverAddress(databaseUrl), code ?? outage, { cause: error });
   }
   return error;
 }
