@@ -37,7 +37,7 @@ export async function createSequence(sys: TestSystem, n: number, wait: string): 
 
 export async function importProspects(
   sys: TestSystem,
-  prospects: { email: string; linkedinUrl?: string }[],
+  prospects: { email: string; linkedinUrl?: string; hubspotId?: string }[],
 ): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < prospects.length; i += 5_000) {

@@ -37,8 +37,10 @@ describe('ingest: webhook endpoints per provider', () => {
   });
 
   /** A prospect enrolled whose first touch went out; returns ids and the touch's message id. */
-  async function live(email: string, linkedinUrl?: string) {
-    const [prospectId] = await importProspects(sys, [{ email, ...(linkedinUrl ? { linkedinUrl } : {}) }]);
+  async function live(email: string, linkedinUrl?: string, hubspotId?: string) {
+    const [prospectId] = await importProspects(sys, [
+      { email, ...(linkedinUrl ? { linkedinUrl } : {}), ...(hubspotId ? { hubspotId } : {}) },
+    ]);
     const [e] = await enroll(sys, sequenceId, mailboxId, [prospectId!]);
     await waitFor('touch 1 sent', async () => (await enrollment(sys, e!.id)).currentStep === 2);
     const delivery = sys.sandbox.deliveries().find((d) => d.enrollmentId === e!.id && d.step === 1)!;
@@ -315,12 +317,8 @@ describe('ingest: webhook endpoints per provider', () => {
       });
     };
 
-    it('a GDPR deletion of a contact we hold erases the prospect and keeps only a hash; stale or unsigned gets 401', async () => {
-      const p = await live('hs-erase@prospect.example');
-      await sys.rt.db.pool.query(
-        `INSERT INTO prospect_identity (id, prospect_id, kind, value) VALUES ($1, $2, 'hubspot', '90210')`,
-        [randomUUID(), p.prospectId],
-      );
+    it('a GDPR deletion of a contact imported with its HubSpot id erases the prospect and keeps only a hash; stale or unsigned gets 401', async () => {
+      const p = await live('hs-erase@prospect.example', undefined, '90210');
       const body = JSON.stringify([
         {
           eventId: 7001,
@@ -349,6 +347,33 @@ describe('ingest: webhook endpoints per provider', () => {
         `SELECT payload::text AS p FROM event WHERE source = 'hubspot'`,
       );
       expect(logged.rows.some((r: { p: string }) => r.p.includes('hs-erase@'))).toBe(false);
+    });
+
+    it('an opt-out in HubSpot of a contact imported by CSV with its HubSpot ID column ends its sequences', async () => {
+      const csv = await fetch(`${sys.apiUrl}/v1/prospects/import`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv' },
+        body: 'Email,First Name,HubSpot ID\nhs-optout@prospect.example,Opal,4242\n',
+      });
+      expect(csv.status).toBe(200);
+      const p = await live('hs-optout@prospect.example');
+      const res = await hubspot(
+        JSON.stringify([
+          {
+            eventId: 7002,
+            subscriptionType: 'contact.propertyChange',
+            propertyName: 'hs_email_optout',
+            propertyValue: 'true',
+            occurredAt: Date.now(),
+            objectId: 4242,
+            portalId: 1,
+          },
+        ]),
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.outcome).toBe('applied');
+      expect((await enrollment(sys, p.enrollmentId)).status).toBe('unsubscribed');
+      expect(await pending(p.enrollmentId, 2)).toBe(0);
     });
   });
 

@@ -87,6 +87,36 @@ describe('API surface (app.inject, real PostgreSQL and Redis)', () => {
     expect(malformed.headers['content-type']).toContain('application/problem+json');
   });
 
+  it('links a prospect to its HubSpot record id, and refuses one that is not digits naming the field', async () => {
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/v1/prospects',
+      headers: auth,
+      payload: { prospects: [{ email: 'hs@api.example', hubspotId: 'contact-12' }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('body.prospects.0.hubspotId');
+    expect(bad.json().errors[0].message).toContain('HubSpot record id');
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/v1/prospects',
+      headers: auth,
+      payload: { prospects: [{ email: 'hs@api.example', hubspotId: '51' }] },
+    });
+    expect(ok.statusCode).toBe(200);
+    // A second prospect given the same id does not take it: HubSpot's events keep landing where they did.
+    await app.inject({
+      method: 'POST',
+      url: '/v1/prospects',
+      headers: auth,
+      payload: { prospects: [{ email: 'other@api.example', hubspotId: '51' }] },
+    });
+    const { rows } = await db.pool.query(
+      `SELECT p.email FROM prospect_identity i JOIN prospect p ON p.id = i.prospect_id WHERE i.kind = 'hubspot' AND i.value = '51'`,
+    );
+    expect(rows).toEqual([{ email: 'hs@api.example' }]);
+  });
+
   it('enrolls in bulk with one delayed job each and reports refusals per prospect', async () => {
     const seq = (
       await app.inject({

@@ -5,7 +5,10 @@ import type { ApiDeps } from '../app.js';
 import { ProspectInputSchema } from './prospects.routes.js';
 
 /** CSV headers we map to prospect fields (case and separators ignored); the rest become attributes. */
-const KNOWN: Record<string, 'email' | 'firstName' | 'lastName' | 'company' | 'timezone' | 'linkedinUrl'> = {
+const KNOWN: Record<
+  string,
+  'email' | 'firstName' | 'lastName' | 'company' | 'timezone' | 'linkedinUrl' | 'hubspotId'
+> = {
   email: 'email',
   emailaddress: 'email',
   firstname: 'firstName',
@@ -15,6 +18,9 @@ const KNOWN: Record<string, 'email' | 'firstName' | 'lastName' | 'company' | 'ti
   timezone: 'timezone',
   linkedin: 'linkedinUrl',
   linkedinurl: 'linkedinUrl',
+  hubspotid: 'hubspotId',
+  hubspotcontactid: 'hubspotId',
+  hubspotrecordid: 'hubspotId',
 };
 const MAX_ROWS = 50_000;
 

@@ -12,6 +12,12 @@ export const ProspectInputSchema = z
     company: z.string().trim().max(200).optional(),
     timezone: TimeZoneSchema.optional(),
     linkedinUrl: z.url().max(500).optional(),
+    /** HubSpot's record id of the contact (digits), so HubSpot's webhooks find the prospect. */
+    hubspotId: z
+      .string()
+      .trim()
+      .regex(/^[1-9][0-9]{0,19}$/, 'a HubSpot record id: digits only')
+      .optional(),
     attributes: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/), z.string().max(2000)).optional(),
   })
   .strict();

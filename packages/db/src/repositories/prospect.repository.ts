@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, normalisedEmail } from '@touchbase/core';
 import type pg from 'pg';
+import { inTransaction } from '../database.js';
 
 export type ProspectInput = {
   email: string;
@@ -10,6 +11,8 @@ export type ProspectInput = {
   timezone?: string | null;
   attributes?: Record<string, string>;
   linkedinUrl?: string | null;
+  /** The contact's HubSpot record id: how HubSpot's webhooks (deal won, opt-out, GDPR deletion) name the prospect. */
+  hubspotId?: string | null;
 };
 
 export type ProspectRow = {
@@ -30,11 +33,18 @@ const COLUMNS = `id, email, email_status AS "emailStatus", first_name AS "firstN
 export class ProspectRepository {
   constructor(private readonly pool: pg.Pool) {}
 
-  /** Inserts or updates by address in one statement; returns the rows in input order. */
+  /**
+   * Inserts or updates by address, and links the identities given (LinkedIn, HubSpot),
+   * in one transaction; returns the rows in input order.
+   */
   async upsertMany(inputs: ProspectInput[]): Promise<ProspectRow[]> {
     if (inputs.length === 0) return [];
+    return inTransaction(this.pool, (client) => this.upsertManyIn(client, inputs));
+  }
+
+  private async upsertManyIn(client: pg.PoolClient, inputs: ProspectInput[]): Promise<ProspectRow[]> {
     const emails = inputs.map((p) => normalisedEmail(p.email));
-    const { rows } = await this.pool.query<ProspectRow>(
+    const { rows } = await client.query<ProspectRow>(
       `INSERT INTO prospect (id, email, first_name, last_name, company, timezone, attributes)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[])
        ON CONFLICT (email) DO UPDATE SET
@@ -54,19 +64,22 @@ export class ProspectRepository {
         inputs.map((p) => JSON.stringify(p.attributes ?? {})),
       ],
     );
-    const linked = inputs.flatMap((p, i) =>
-      p.linkedinUrl ? [{ email: emails[i]!, url: p.linkedinUrl }] : [],
-    );
+    // The other names a webhook may give the prospect by. One already held by another
+    // prospect stays there: a re-import never moves where a deletion request lands.
+    const identities = inputs.flatMap((p, i) => [
+      ...(p.linkedinUrl ? [{ email: emails[i]!, kind: 'linkedin', value: p.linkedinUrl }] : []),
+      ...(p.hubspotId ? [{ email: emails[i]!, kind: 'hubspot', value: p.hubspotId }] : []),
+    ]);
     const byEmail = new Map(rows.map((r) => [r.email, r]));
-    if (linked.length > 0) {
-      await this.pool.query(
+    if (identities.length > 0) {
+      await client.query(
         `INSERT INTO prospect_identity (id, prospect_id, kind, value)
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) ON CONFLICT (kind, value) DO NOTHING`,
         [
-          linked.map(() => randomUUID()),
-          linked.map((l) => byEmail.get(l.email)!.id),
-          linked.map(() => 'linkedin'),
-          linked.map((l) => l.url),
+          identities.map(() => randomUUID()),
+          identities.map((l) => byEmail.get(l.email)!.id),
+          identities.map((l) => l.kind),
+          identities.map((l) => l.value),
         ],
       );
     }
