@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { emailHash } from '@touchbase/db';
+import { signHubspot } from '@touchbase/providers';
 import { waitFor } from '@touchbase/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,14 +10,22 @@ import {
   createSequence,
   enroll,
   enrollment,
+  eventCount,
   importProspects,
+  post,
   postHttp,
   WEBHOOK_ENV,
 } from './ingest-support.js';
 
-/** A local HubSpot: records contact updates; fails the first `failFirst` with 503. */
+/**
+ * A local HubSpot: records contact updates (the first `failFirst` fail with 503), and
+ * answers which contacts a deal has, one per page (so paging is followed); a deal in
+ * `dealsDown` answers 503 that many times first.
+ */
 async function fakeHubspot(failFirst: number) {
   const calls: { url: string; auth: string | undefined; body: unknown; status: number }[] = [];
+  const deals = new Map<string, string[]>();
+  const dealsDown = new Map<string, number>();
   const app: FastifyInstance = Fastify({ logger: false });
   let failures = failFirst;
   app.patch('/crm/v3/objects/contacts/:id', async (req, reply) => {
@@ -24,8 +33,27 @@ async function fakeHubspot(failFirst: number) {
     calls.push({ url: req.url, auth: req.headers.authorization, body: req.body, status });
     return reply.code(status).send(status === 200 ? { id: '1', properties: {} } : { message: 'try later' });
   });
+  app.get<{ Params: { id: string }; Querystring: { after?: string } }>(
+    '/crm/v4/objects/deals/:id/associations/contacts',
+    async (req, reply) => {
+      const down = dealsDown.get(req.params.id) ?? 0;
+      const status = down > 0 ? 503 : deals.has(req.params.id) ? 200 : 404;
+      dealsDown.set(req.params.id, down - 1);
+      calls.push({ url: req.url, auth: req.headers.authorization, body: null, status });
+      if (status !== 200) return reply.code(status).send({ message: 'no' });
+      const contacts = deals.get(req.params.id)!;
+      const at = Number(req.query.after ?? 0);
+      return {
+        results: contacts.slice(at, at + 1).map((id) => ({
+          toObjectId: Number(id),
+          associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 3 }],
+        })),
+        ...(at + 1 < contacts.length ? { paging: { next: { after: String(at + 1) } } } : {}),
+      };
+    },
+  );
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url, calls, close: () => app.close() };
+  return { url, calls, deals, dealsDown, close: () => app.close() };
 }
 
 /**
@@ -57,8 +85,8 @@ describe('ingest: effects of events', () => {
     await hubspot?.close();
   });
 
-  async function live(email: string) {
-    const [prospectId] = await importProspects(sys, [{ email }]);
+  async function live(email: string, hubspotId?: string) {
+    const [prospectId] = await importProspects(sys, [{ email, ...(hubspotId ? { hubspotId } : {}) }]);
     const [e] = await enroll(sys, sequenceId, mailboxId, [prospectId!]);
     await waitFor('touch 1 sent', async () => (await enrollment(sys, e!.id)).currentStep === 2);
     const delivery = sys.sandbox.deliveries().find((d) => d.enrollmentId === e!.id && d.step === 1)!;
@@ -226,5 +254,71 @@ describe('ingest: effects of events', () => {
     const refused = await sys.api('POST', '/v1/enrollments', { sequenceId, mailboxId, prospectIds: [again] });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('suppressed');
+  });
+  /** A deal's stage changed in HubSpot, signed as HubSpot signs. */
+  const dealStage = (eventId: number, dealId: number, stage: string) => {
+    const body = JSON.stringify([
+      {
+        eventId,
+        subscriptionType: 'deal.propertyChange',
+        propertyName: 'dealstage',
+        propertyValue: stage,
+        occurredAt: Date.now(),
+        objectId: dealId,
+        portalId: 1,
+      },
+    ]);
+    const ts = String(Date.now());
+    const url = `${sys.ingestUrl}/webhooks/hubspot`;
+    return post(sys, '/webhooks/hubspot', body, {
+      'x-hubspot-signature-v3': signHubspot(
+        WEBHOOK_ENV.HUBSPOT_CLIENT_SECRET,
+        'POST',
+        url,
+        body,
+        ts,
+      ).toString('base64'),
+      'x-hubspot-request-timestamp': ts,
+    });
+  };
+
+  it("a deal won in HubSpot ends the sequences of every contact on it (asked of HubSpot, all pages), no one else's", async () => {
+    const a = await live('deal-a@effects.example', '3101');
+    const b = await live('deal-b@effects.example', '3102');
+    const other = await live('not-on-deal@effects.example', '3199');
+    hubspot.deals.set('777', ['3101', '3102']);
+    const res = await dealStage(9001, 777, 'closedwon');
+    expect(res.status).toBe(200);
+    expect(res.body.events.map((e: { outcome: string }) => e.outcome)).toEqual(['applied', 'applied']);
+    for (const p of [a, b]) {
+      const e = await enrollment(sys, p.enrollmentId);
+      expect([e.status, e.stopReason]).toEqual(['cancelled', 'crm.deal_won']);
+      expect(await sys.rt.touchQueue.existing([`${p.enrollmentId}-2`])).toEqual(new Set());
+    }
+    expect((await enrollment(sys, other.enrollmentId)).status).toBe('active');
+    const asked = hubspot.calls.filter((c) => c.url.includes('/deals/777/'));
+    expect(asked.map((c) => c.status)).toEqual([200, 200]);
+    expect(asked[0]!.auth).toBe('Bearer pat-test-0123456789');
+    // HubSpot redelivers: recorded once.
+    const again = await dealStage(9001, 777, 'closedwon');
+    expect(again.body.duplicate).toBe(true);
+  });
+
+  it('while HubSpot cannot say who is on a deal, its webhook gets 503 with Retry-After and nothing is recorded; the redelivery applies', async () => {
+    const p = await live('deal-c@effects.example', '3103');
+    hubspot.deals.set('888', ['3103']);
+    hubspot.dealsDown.set('888', 1);
+    const before = await eventCount(sys);
+    const refused = await dealStage(9002, 888, 'closedlost');
+    expect(refused.status).toBe(503);
+    expect(refused.type).toContain('application/problem+json');
+    expect(refused.body.code).toBe('crm_unavailable');
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(await eventCount(sys)).toBe(before);
+    expect((await enrollment(sys, p.enrollmentId)).status).toBe('active');
+    const res = await dealStage(9002, 888, 'closedlost');
+    expect(res.status).toBe(200);
+    const e = await enrollment(sys, p.enrollmentId);
+    expect([e.status, e.stopReason]).toEqual(['cancelled', 'crm.deal_lost']);
   });
 });

@@ -84,6 +84,7 @@ export async function post(
   return {
     status: res.status,
     type: res.headers.get('content-type') ?? '',
+    retryAfter: res.headers.get('retry-after'),
     body: text ? JSON.parse(text) : null,
   };
 }

@@ -34,6 +34,7 @@ export async function startIngest(rt: Runtime): Promise<FastifyInstance> {
     timeScale: rt.config.TIME_SCALE,
     notifyCrm: crm !== null,
     ...(notifier ? { onCrmQueued: () => notifier.kick() } : {}),
+    ...(crm ? { dealContacts: (dealId: string) => crm.dealContacts(dealId) } : {}),
     fenceWaitMs: rt.config.INGEST_FENCE_WAIT_MS,
     softBounceRetryMs: rt.config.INGEST_SOFT_BOUNCE_RETRY_MS,
     providers: webhookProvidersFrom(rt.config),

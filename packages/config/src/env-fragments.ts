@@ -430,7 +430,9 @@ export const IngestEnv = {
     .string()
     .min(8)
     .optional()
-    .describe('HubSpot private app token: hard bounces mark the contact; unset tells no CRM'),
+    .describe(
+      'HubSpot private app token: hard bounces mark the contact, and deals won or lost end the sequences of their contacts (scopes crm.objects.contacts.write, crm.objects.deals.read); unset tells no CRM',
+    ),
   HUBSPOT_API_URL: z.url().default('https://api.hubapi.com').describe('HubSpot API base URL'),
   HUBSPOT_BOUNCE_PROPERTY: z
     .string()

@@ -2,6 +2,7 @@ import type { CanonicalEvent } from '@touchbase/core';
 import { WebhookPayloadError, type WebhookProvider, WebhookVerificationError } from '@touchbase/providers';
 import { sendProblem } from '@touchbase/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CrmLookupUnavailableError, expandDealEvents } from '../use-cases/expand-deal-events.js';
 import { type IngestDeps, ingestEvent } from '../use-cases/ingest-event.js';
 
 /**
@@ -70,6 +71,20 @@ async function handle(
       code: err.code,
       detail: err.message,
       errors: err.errors,
+    });
+  }
+  try {
+    events = await expandDealEvents(events, deps.dealContacts, deps.logger);
+  } catch (err) {
+    if (!(err instanceof CrmLookupUnavailableError)) throw err;
+    deps.metrics.eventsReceived.inc({ source: provider.source, type: 'unknown', outcome: 'deferred_crm' });
+    const retryAfter = Math.max(1, Math.ceil((err.retryAfterMs ?? 60_000) / 1000));
+    reply.header('retry-after', String(retryAfter));
+    return sendProblem(reply, {
+      status: 503,
+      title: 'CRM unavailable',
+      code: err.code,
+      detail: `Could not ask the CRM who is on the deal; nothing was recorded, send it again (${err.message})`,
     });
   }
   const results = [];

@@ -2,6 +2,7 @@ import type { CanonicalEvent } from '@touchbase/core';
 import type { ApplyResult, EventRepository } from '@touchbase/db';
 import type { TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
+import type { DealContactsLookup } from './expand-deal-events.js';
 
 export type IngestDeps = {
   events: EventRepository;
@@ -19,6 +20,8 @@ export type IngestDeps = {
   fenceWaitMs?: number;
   /** Back-off before the first resend of a soft-bounced touch, in real ms before TIME_SCALE (default one day). */
   softBounceRetryMs?: number;
+  /** Who is on a CRM deal (HubSpot, when a token is configured): deal webhooks name only the deal. */
+  dealContacts?: DealContactsLookup;
 };
 
 /**

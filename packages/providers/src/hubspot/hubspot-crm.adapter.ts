@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { z } from 'zod';
 
 /** What became of one CRM update. */
 export type CrmUpdateResult =
@@ -20,7 +21,7 @@ export interface CrmAdapter {
 export type HubspotCrmOptions = {
   /** https://api.hubapi.com, or a local server in tests. */
   baseUrl: string;
-  /** A private app's access token (scope crm.objects.contacts.write). */
+  /** A private app's access token (scopes crm.objects.contacts.write, and crm.objects.deals.read for deals). */
   accessToken: string;
   /** The contact property set on a hard bounce, and its value. */
   property: string;
@@ -43,14 +44,68 @@ export class HubspotCrmAdapter implements CrmAdapter {
   }
 
   async markEmailInvalid(email: string, reason: string): Promise<CrmUpdateResult> {
+    const res = await this.call(
+      reason,
+      'PATCH',
+      `/crm/v3/objects/contacts/${encodeURIComponent(email)}?idProperty=email`,
+      JSON.stringify({ properties: { [this.opts.property]: this.opts.value ?? 'hard_bounced' } }),
+    );
+    return res.kind === 'ok' ? { kind: 'done' } : res;
+  }
+
+  /**
+   * The contacts associated with a deal (`GET /crm/v4/objects/deals/{id}/associations/contacts`,
+   * the v4 list of a record's associations, all pages:
+   * https://developers.hubspot.com/docs/api-reference/crm-associations-v4/guide). HubSpot's
+   * deal webhooks name the deal only; this is how a deal won or lost reaches the
+   * sequences of the people on it. Needs the token's crm.objects.deals.read scope.
+   */
+  async dealContacts(dealId: string): Promise<DealContactsResult> {
+    const contactIds: string[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < MAX_ASSOCIATION_PAGES; page++) {
+      const query = `limit=500${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+      const res = await this.call(
+        'deal contacts',
+        'GET',
+        `/crm/v4/objects/deals/${encodeURIComponent(dealId)}/associations/contacts?${query}`,
+      );
+      if (res.kind !== 'ok') return res.kind === 'not_found' ? { kind: 'found', contactIds: [] } : res;
+      const parsed = AssociationsPageSchema.safeParse(safeJson(res.text));
+      if (!parsed.success) {
+        return {
+          kind: 'permanent',
+          error: `hubspot associations answer not understood: ${res.text.slice(0, 200)}`,
+        };
+      }
+      contactIds.push(...parsed.data.results.map((r) => String(r.toObjectId)));
+      after = parsed.data.paging?.next?.after;
+      if (!after) return { kind: 'found', contactIds };
+    }
+    return { kind: 'found', contactIds };
+  }
+
+  /**
+   * One request with the token; the answer classified as the CRM results are. `what`
+   * names it in errors, never the path (a contact's path holds its address).
+   */
+  private async call(
+    what: string,
+    method: 'GET' | 'PATCH',
+    path: string,
+    body?: string,
+  ): Promise<{ kind: 'ok'; text: string } | Exclude<CrmUpdateResult, { kind: 'done' }>> {
     const timeout = this.opts.timeoutMs ?? 10_000;
     let res: Awaited<ReturnType<Pool['request']>>;
     try {
       res = await this.pool.request({
-        method: 'PATCH',
-        path: `/crm/v3/objects/contacts/${encodeURIComponent(email)}?idProperty=email`,
-        headers: { authorization: `Bearer ${this.opts.accessToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ properties: { [this.opts.property]: this.opts.value ?? 'hard_bounced' } }),
+        method,
+        path,
+        headers: {
+          authorization: `Bearer ${this.opts.accessToken}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body } : {}),
         headersTimeout: timeout,
         bodyTimeout: timeout,
       });
@@ -59,11 +114,11 @@ export class HubspotCrmAdapter implements CrmAdapter {
     }
     const text = await res.body.text().catch(() => '');
     const status = res.statusCode;
-    if (status >= 200 && status < 300) return { kind: 'done' };
+    if (status >= 200 && status < 300) return { kind: 'ok', text };
     if (status === 404) return { kind: 'not_found' };
-    // The answer may echo the contact's address: it is stored and logged, so it goes.
+    // The answer may echo a contact's address: it is stored and logged, so it goes.
     const answer = text.slice(0, 200).replace(/[^\s"'<>]+@[^\s"'<>]+/g, '<address>');
-    const detail = `hubspot answered ${status} (${reason}): ${answer}`;
+    const detail = `hubspot answered ${status} (${what}): ${answer}`;
     if (status === 429) {
       const after = Number(res.headers['retry-after']);
       return {
@@ -78,5 +133,26 @@ export class HubspotCrmAdapter implements CrmAdapter {
 
   close(): Promise<void> {
     return this.pool.close();
+  }
+}
+
+/** What a deal's contacts lookup gave: their HubSpot record ids, or why not. */
+export type DealContactsResult =
+  | { kind: 'found'; contactIds: string[] }
+  | Extract<CrmUpdateResult, { kind: 'retry' | 'permanent' }>;
+
+/** A deal with more contacts than this many pages of 500 is a mailing list, not a deal. */
+const MAX_ASSOCIATION_PAGES = 10;
+
+const AssociationsPageSchema = z.object({
+  results: z.array(z.object({ toObjectId: z.union([z.number(), z.string()]) })),
+  paging: z.object({ next: z.object({ after: z.string() }).optional() }).optional(),
+});
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }

@@ -1,6 +1,7 @@
 export {
   type CrmAdapter,
   type CrmUpdateResult,
+  type DealContactsResult,
   HubspotCrmAdapter,
   type HubspotCrmOptions,
 } from './hubspot-crm.adapter.js';

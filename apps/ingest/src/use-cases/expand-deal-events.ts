@@ -1,0 +1,70 @@
+import type { CanonicalEvent } from '@touchbase/core';
+import type { DealContactsResult } from '@touchbase/providers';
+import type { Logger } from '@touchbase/telemetry';
+
+/** Asks the CRM which contacts (their record ids) a deal has. */
+export type DealContactsLookup = (dealId: string) => Promise<DealContactsResult>;
+
+/** The CRM could not say who is on a deal, for now: the webhook is refused (503) so the CRM sends it again. */
+export class CrmLookupUnavailableError extends Error {
+  override readonly name = 'CrmLookupUnavailableError';
+  readonly code = 'crm_unavailable';
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+const DEAL_TYPES = new Set<CanonicalEvent['type']>(['crm.deal_won', 'crm.deal_lost']);
+
+/**
+ * HubSpot's deal webhooks name the deal, while sequences belong to contacts: a deal
+ * won or lost becomes one event per contact on the deal, each naming its contact by
+ * record id (as HubSpot's contact webhooks do) and recorded under
+ * `{eventId}:contact:{contactId}`, so a redelivery records nothing new. With no CRM
+ * to ask, a deal without contacts, or a CRM that refuses the question for good (a
+ * token without the deals scope), the event stays as it came and changes nothing;
+ * the last is logged. A CRM that is down or rate-limiting throws
+ * {@link CrmLookupUnavailableError} before anything is recorded.
+ */
+export async function expandDealEvents(
+  events: CanonicalEvent[],
+  lookup: DealContactsLookup | undefined,
+  logger: Logger,
+): Promise<CanonicalEvent[]> {
+  if (!lookup || !events.some(isHubspotDeal)) return events;
+  const out: CanonicalEvent[] = [];
+  for (const event of events) {
+    if (!isHubspotDeal(event)) {
+      out.push(event);
+      continue;
+    }
+    const dealId = event.crmId!;
+    const found = await lookup(dealId);
+    if (found.kind === 'retry') throw new CrmLookupUnavailableError(found.error, found.retryAfterMs);
+    if (found.kind === 'permanent') {
+      logger.warn({ eventId: event.externalId, dealId, err: found.error }, 'Deal contacts lookup refused');
+      out.push(event);
+      continue;
+    }
+    if (found.contactIds.length === 0) {
+      out.push(event);
+      continue;
+    }
+    for (const contactId of new Set(found.contactIds)) {
+      out.push({
+        ...event,
+        externalId: `${event.externalId}:contact:${contactId}`,
+        crmId: contactId,
+        data: { ...event.data, dealId },
+      });
+    }
+  }
+  return out;
+}
+
+function isHubspotDeal(event: CanonicalEvent): boolean {
+  return event.source === 'hubspot' && DEAL_TYPES.has(event.type) && event.crmId !== undefined;
+}
