@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { standardWebhookHeaders } from '@touchbase/providers';
+import { signHubspot, standardWebhookHeaders } from '@touchbase/providers';
 import { steps, type TestSystem } from '../support/test-system.js';
 
 /** Secrets of every webhook endpoint, for a test system's environment. */
@@ -115,4 +115,15 @@ export async function eventCount(sys: TestSystem): Promise<number> {
     after = r.body.next;
     if (!after) return n;
   }
+}
+
+/** Posts a body to /webhooks/hubspot signed as HubSpot signs it (v3), at `ts` (default now) with `secret`. */
+export function postHubspot(sys: TestSystem, body: string, opts: { ts?: number; secret?: string } = {}) {
+  const ts = String(opts.ts ?? Date.now());
+  const url = `${sys.ingestUrl}/webhooks/hubspot`;
+  const sig = signHubspot(opts.secret ?? WEBHOOK_ENV.HUBSPOT_CLIENT_SECRET, 'POST', url, body, ts);
+  return post(sys, '/webhooks/hubspot', body, {
+    'x-hubspot-signature-v3': sig.toString('base64'),
+    'x-hubspot-request-timestamp': ts,
+  });
 }

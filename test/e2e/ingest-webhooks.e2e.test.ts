@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { emailHash } from '@touchbase/db';
-import { signHubspot } from '@touchbase/providers';
 import { waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from '../support/test-system.js';
@@ -13,6 +12,7 @@ import {
   importProspects,
   post,
   postHttp,
+  postHubspot,
   WEBHOOK_ENV,
 } from './ingest-support.js';
 
@@ -301,21 +301,8 @@ describe('ingest: webhook endpoints per provider', () => {
   });
 
   describe('hubspot (X-HubSpot-Signature-v3)', () => {
-    const hubspot = (body: string, opts: { ts?: number; secret?: string } = {}) => {
-      const ts = String(opts.ts ?? Date.now());
-      const url = `${sys.ingestUrl}/webhooks/hubspot`;
-      const sig = signHubspot(
-        opts.secret ?? WEBHOOK_ENV.HUBSPOT_CLIENT_SECRET,
-        'POST',
-        url,
-        body,
-        ts,
-      ).toString('base64');
-      return post(sys, '/webhooks/hubspot', body, {
-        'x-hubspot-signature-v3': sig,
-        'x-hubspot-request-timestamp': ts,
-      });
-    };
+    const hubspot = (body: string, opts: { ts?: number; secret?: string } = {}) =>
+      postHubspot(sys, body, opts);
 
     it('a GDPR deletion of a contact imported with its HubSpot id erases the prospect and keeps only a hash; stale or unsigned gets 401', async () => {
       const p = await live('hs-erase@prospect.example', undefined, '90210');
