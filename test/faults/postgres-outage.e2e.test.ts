@@ -114,6 +114,13 @@ describe('PostgreSQL down for 10 seconds mid-run', () => {
     await expectDatabaseUnavailable(during);
     await expectDatabaseUnavailable(await postWebhook());
     const readyz = await fetch(`${sys.apiUrl}/readyz`, { signal: AbortSignal.timeout(8_000) });
+    // Not ready, and says why, as problem+json.
+    expect(readyz.status).toBe(503);
+    expect(readyz.headers.get('content-type')).toContain('application/problem+json');
+    const notReady = (await readyz.json()) as { checks: Record<string, string>; detail: string };
+    expect(notReady).toMatchObject({ status: 503, code: 'not_ready', checks: { redis: 'ok' } });
+    expect(notReady.checks.postgres).not.toBe('ok');
+    expect(notReady.detail).toMatch(/^postgres: /);
     await new Promise((r) => setTimeout(r, Math.max(0, OUTAGE_MS - (Date.now() - cutAt))));
     const duringOutage = sys.sandbox.deliveries().length - atCut;
     expect(senderExit).toBeNull();

@@ -5,7 +5,8 @@ import type { Metrics } from './metrics.js';
 export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
 
 /**
- * Registers `/healthz` (the process is up), `/readyz` (its dependencies answer)
+ * Registers `/healthz` (the process is up), `/readyz` (its dependencies answer:
+ * 200 `{ status: 'ready', checks }`, or 503 problem+json naming each that did not)
  * and `/metrics` (Prometheus text format).
  */
 export async function registerHealthRoutes(
@@ -24,10 +25,24 @@ export async function registerHealthRoutes(
         }
       }),
     );
-    const ready = results.every(([, r]) => r === 'ok');
+    const checks = Object.fromEntries(results);
+    if (results.every(([, r]) => r === 'ok')) return reply.send({ status: 'ready', checks });
+    // Not ready is an error answer like any other: RFC 9457 problem+json, naming what failed.
     return reply
-      .code(ready ? 200 : 503)
-      .send({ status: ready ? 'ready' : 'not_ready', checks: Object.fromEntries(results) });
+      .code(503)
+      .type('application/problem+json')
+      .header('retry-after', '5')
+      .send({
+        type: 'https://touchbase.dev/problems/not_ready',
+        title: 'Not ready',
+        status: 503,
+        code: 'not_ready',
+        detail: results
+          .filter(([, r]) => r !== 'ok')
+          .map(([name, r]) => `${name}: ${r}`)
+          .join('; '),
+        checks,
+      });
   });
   app.get('/metrics', async (_req, reply) => {
     reply.header('content-type', opts.metrics.registry.contentType);
