@@ -28,6 +28,24 @@ describe('expandDealEvents', () => {
     ]);
   });
 
+  it('asks about each deal once, however many of its events a delivery holds', async () => {
+    const asked: string[] = [];
+    const out = await expandDealEvents(
+      [
+        deal(),
+        deal({ externalId: '9002', type: 'crm.deal_lost' }),
+        deal({ externalId: '9003', crmId: '778' }),
+      ],
+      async (id) => {
+        asked.push(id);
+        return { kind: 'found', contactIds: [id === '777' ? '1' : '2'] };
+      },
+      logger,
+    );
+    expect(asked.sort()).toEqual(['777', '778']);
+    expect(out.map((e) => e.externalId)).toEqual(['9001:contact:1', '9002:contact:1', '9003:contact:2']);
+  });
+
   it('leaves other events, and every event when no CRM is configured, as they came', async () => {
     const reply = deal({ source: 'http', type: 'reply', crmId: undefined });
     const lookup = async () => {

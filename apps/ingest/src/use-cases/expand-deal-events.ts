@@ -35,6 +35,15 @@ export async function expandDealEvents(
   logger: Logger,
 ): Promise<CanonicalEvent[]> {
   if (!lookup || !events.some(isHubspotDeal)) return events;
+  // HubSpot sends up to 100 events a request and wants its answer within seconds: each
+  // deal is asked about once, a few at a time.
+  const dealIds = [...new Set(events.filter(isHubspotDeal).map((e) => e.crmId!))];
+  const found = new Map<string, DealContactsResult>();
+  for (let i = 0; i < dealIds.length; i += LOOKUPS_AT_ONCE) {
+    const some = dealIds.slice(i, i + LOOKUPS_AT_ONCE);
+    const answers = await Promise.all(some.map((id) => lookup(id)));
+    some.forEach((id, j) => found.set(id, answers[j]!));
+  }
   const out: CanonicalEvent[] = [];
   for (const event of events) {
     if (!isHubspotDeal(event)) {
@@ -42,18 +51,18 @@ export async function expandDealEvents(
       continue;
     }
     const dealId = event.crmId!;
-    const found = await lookup(dealId);
-    if (found.kind === 'retry') throw new CrmLookupUnavailableError(found.error, found.retryAfterMs);
-    if (found.kind === 'permanent') {
-      logger.warn({ eventId: event.externalId, dealId, err: found.error }, 'Deal contacts lookup refused');
+    const answer = found.get(dealId)!;
+    if (answer.kind === 'retry') throw new CrmLookupUnavailableError(answer.error, answer.retryAfterMs);
+    if (answer.kind === 'permanent') {
+      logger.warn({ eventId: event.externalId, dealId, err: answer.error }, 'Deal contacts lookup refused');
       out.push(event);
       continue;
     }
-    if (found.contactIds.length === 0) {
+    if (answer.contactIds.length === 0) {
       out.push(event);
       continue;
     }
-    for (const contactId of new Set(found.contactIds)) {
+    for (const contactId of new Set(answer.contactIds)) {
       out.push({
         ...event,
         externalId: `${event.externalId}:contact:${contactId}`,
@@ -64,6 +73,9 @@ export async function expandDealEvents(
   }
   return out;
 }
+
+/** Deals asked about at once (the HubSpot adapter keeps 4 connections). */
+const LOOKUPS_AT_ONCE = 4;
 
 function isHubspotDeal(event: CanonicalEvent): boolean {
   return event.source === 'hubspot' && DEAL_TYPES.has(event.type) && event.crmId !== undefined;
