@@ -41,8 +41,8 @@ export async function expandDealEvents(
   const found = new Map<string, DealContactsResult>();
   for (let i = 0; i < dealIds.length; i += LOOKUPS_AT_ONCE) {
     const some = dealIds.slice(i, i + LOOKUPS_AT_ONCE);
-    const answers = await Promise.all(some.map((id) => lookup(id)));
-    some.forEach((id, j) => found.set(id, answers[j]!));
+    const answers = await Promise.all(some.map(async (id) => [id, await lookup(id)] as const));
+    for (const [id, answer] of answers) found.set(id, answer);
   }
   const out: CanonicalEvent[] = [];
   for (const event of events) {
