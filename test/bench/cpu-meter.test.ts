@@ -2,18 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { cpuPerUnit, mergeCpuSplits, startCpuMeter } from '../../bench/lib/cpu-meter.js';
 
 describe('bench CPU meter', () => {
-  it.runIf(process.platform === 'linux')('charges a busy stretch of this process to Node', async () => {
+  it.runIf(process.platform === 'linux')('charges the CPU this process spent to Node', async () => {
     const meter = await startCpuMeter();
-    const until = performance.now() + 300;
+    // Spin until this process has used 200 ms of CPU, however long that takes on a busy machine.
+    const before = process.cpuUsage();
     let x = 0;
-    while (performance.now() < until) x += Math.sqrt(x + 1);
+    for (;;) {
+      for (let i = 0; i < 10_000; i++) x += Math.sqrt(x + i);
+      const used = process.cpuUsage(before);
+      if (used.user + used.system >= 200_000) break;
+    }
     const split = await meter.stop();
     expect(x).toBeGreaterThan(0);
     expect(split).not.toBeNull();
-    expect(split!.cpuSeconds.node).toBeGreaterThan(0.2);
-    expect(split!.seconds).toBeGreaterThanOrEqual(0.3);
-    // One core of however many was busy, at least.
-    expect(split!.machineBusy).toBeGreaterThan(0.2 / 16);
+    expect(split!.cpuSeconds.node).toBeGreaterThanOrEqual(0.2);
+    expect(split!.machineBusy).toBeGreaterThan(0);
+    expect(split!.machineBusy).toBeLessThanOrEqual(1);
   });
 
   it('gives microseconds per unit by part and the rate that fills every core', () => {
