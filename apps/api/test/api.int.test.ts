@@ -104,6 +104,9 @@ describe('API surface (app.inject, real PostgreSQL and Redis)', () => {
       payload: { prospects: [{ email: 'hs@api.example', hubspotId: '51' }] },
     });
     expect(ok.statusCode).toBe(200);
+    const id = ok.json().prospects[0].id;
+    const read = (await app.inject({ url: `/v1/prospects/${id}`, headers: auth })).json();
+    expect([read.hubspotId, read.linkedinUrl]).toEqual(['51', null]);
     // A second prospect given the same id does not take it: HubSpot's events keep landing where they did.
     await app.inject({
       method: 'POST',

@@ -41,6 +41,7 @@ export {
   type ProspectInput,
   ProspectRepository,
   type ProspectRow,
+  type ProspectView,
 } from './repositories/prospect.repository.js';
 export {
   type DomainCounts,

@@ -29,6 +29,13 @@ export type ProspectRow = {
 const COLUMNS = `id, email, email_status AS "emailStatus", first_name AS "firstName", last_name AS "lastName",
   company, timezone, attributes`;
 
+/** A prospect as read back: its row, and the other names webhooks may give it by. */
+export type ProspectView = ProspectRow & { linkedinUrl: string | null; hubspotId: string | null };
+
+const identity = (kind: string) =>
+  `(SELECT i.value FROM prospect_identity i WHERE i.prospect_id = prospect.id AND i.kind = '${kind}' ORDER BY i.value LIMIT 1)`;
+const VIEW_COLUMNS = `${COLUMNS}, ${identity('linkedin')} AS "linkedinUrl", ${identity('hubspot')} AS "hubspotId"`;
+
 /** Prospects and their identities. Addresses are stored lower-cased. */
 export class ProspectRepository {
   constructor(private readonly pool: pg.Pool) {}
@@ -86,24 +93,26 @@ export class ProspectRepository {
     return emails.map((e) => byEmail.get(e)!);
   }
 
-  async get(id: string): Promise<ProspectRow> {
-    const { rows } = await this.pool.query<ProspectRow>(`SELECT ${COLUMNS} FROM prospect WHERE id = $1`, [
-      id,
-    ]);
+  async get(id: string): Promise<ProspectView> {
+    const { rows } = await this.pool.query<ProspectView>(
+      `SELECT ${VIEW_COLUMNS} FROM prospect WHERE id = $1`,
+      [id],
+    );
     if (!rows[0]) throw new DomainError('not_found', 'prospect not found', { prospectId: id });
     return rows[0];
   }
 
-  async findByEmail(email: string): Promise<ProspectRow | null> {
-    const { rows } = await this.pool.query<ProspectRow>(`SELECT ${COLUMNS} FROM prospect WHERE email = $1`, [
-      normalisedEmail(email),
-    ]);
+  async findByEmail(email: string): Promise<ProspectView | null> {
+    const { rows } = await this.pool.query<ProspectView>(
+      `SELECT ${VIEW_COLUMNS} FROM prospect WHERE email = $1`,
+      [normalisedEmail(email)],
+    );
     return rows[0] ?? null;
   }
 
-  async list(limit: number, after?: string): Promise<ProspectRow[]> {
-    const { rows } = await this.pool.query<ProspectRow>(
-      `SELECT ${COLUMNS} FROM prospect WHERE ($1::uuid IS NULL OR id > $1) ORDER BY id LIMIT $2`,
+  async list(limit: number, after?: string): Promise<ProspectView[]> {
+    const { rows } = await this.pool.query<ProspectView>(
+      `SELECT ${VIEW_COLUMNS} FROM prospect WHERE ($1::uuid IS NULL OR id > $1) ORDER BY id LIMIT $2`,
       [after ?? null, limit],
     );
     return rows;
