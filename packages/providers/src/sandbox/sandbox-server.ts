@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { seededRandom } from '@touchbase/core';
+import { normalisedEmail, seededRandom } from '@touchbase/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { bearerToken, secretMatches } from '../webhooks/endpoint-token.js';
 import { standardWebhookHeaders } from '../webhooks/standard-webhooks.js';
@@ -145,7 +145,7 @@ export class SandboxServer {
    * `times`, only that many deliveries (a soft bounce twice, then delivered).
    */
   script(email: string, outcome: SandboxOutcome, afterStep = 1, text?: string, times?: number): void {
-    this.scripts.set(email.toLowerCase(), {
+    this.scripts.set(normalisedEmail(email), {
       outcome,
       afterStep,
       ...(text ? { text } : {}),
@@ -155,7 +155,7 @@ export class SandboxServer {
 
   /** What the sandbox knows of an address: it replied, it hard-bounced, or nothing against it. */
   prospectStatus(email: string): SandboxProspectStatus {
-    return this.known.get(email.trim().toLowerCase()) ?? 'ok';
+    return this.known.get(normalisedEmail(email)) ?? 'ok';
   }
 
   /** Makes the next `n` send requests fail with 503, to exercise retries. */
@@ -293,7 +293,7 @@ export class SandboxServer {
   }
 
   private maybeAnswer(d: SandboxDelivery): void {
-    const email = d.to.toLowerCase();
+    const email = normalisedEmail(d.to);
     if (this.answered.has(email)) return;
     const outcome = this.decide(email, d.step);
     if (outcome === 'none') return;
