@@ -14,7 +14,7 @@ import {
 const N = 1_000;
 
 /**
- * Invariant 1 under load: 1,000 enrollments whose first touch is due at the very
+ * The reply fence (docs/architecture.md#reply-fence) under load: 1,000 enrollments whose first touch is due at the very
  * moment their reply webhook arrives. The sender starts on the due touches and the
  * replies are fired at once, so claims and stops race on every enrollment. After
  * each reply's 2xx, not one touch of that prospect may start: every delivery the

@@ -138,7 +138,7 @@ describe('soft bounces are resent, at most three attempts', () => {
     expect(await sys.rt.touchQueue.existing([`${e}-1-2`])).toEqual(new Set([`${e}-1-2`]));
     expect(Date.parse(waiting.nextTouchAt!) - Date.now()).toBeGreaterThan(0);
 
-    // Invariant 3 for a resend: Redis loses the job, the reconciler brings back that job, not step 2's.
+    // No lost touch (docs/architecture.md#no-lost-touch) for a resend: Redis loses the job, the reconciler brings back that job, not step 2's.
     await sys.rt.touchQueue.cancel([{ enrollmentId: e, step: 1, attempt: 2 }]);
     await reconcile({
       enrollments: sys.rt.repos.enrollments,

@@ -21,7 +21,7 @@ export type ReconcileDeps = {
 };
 
 /**
- * Invariant 3: every active enrollment has a pending job (or a touch in progress,
+ * No lost touch (docs/architecture.md#no-lost-touch): every active enrollment has a pending job (or a touch in progress,
  * whose job is active and so exists too). Walks the active enrollments from
  * PostgreSQL, the truth, and re-creates the jobs Redis lost. Re-adding is safe:
  * ids are deterministic, and the sender's claim stops any second send.

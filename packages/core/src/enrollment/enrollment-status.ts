@@ -1,4 +1,4 @@
-/** Enrollment states; see DESIGN.md. */
+/** Enrollment states; see docs/architecture.md#enrollment-state-machine. */
 export const ENROLLMENT_STATUSES = [
   'queued',
   'active',

@@ -9,7 +9,7 @@ export const MAX_TOUCH_ATTEMPTS = 3;
  * Its BullMQ job id is the same key in a compact form (`touchJobId` in
  * @touchbase/queues), one-to-one with it, so adding a touch's job twice is a no-op.
  *
- * The first attempt keeps the plain `{enrollmentId}-{step}` (invariant 2's key); a
+ * The first attempt keeps the plain `{enrollmentId}-{step}` (docs/architecture.md#at-most-once-send); a
  * resend after a soft bounce is a new send the provider must not deduplicate away,
  * so it carries its attempt: `{enrollmentId}-{step}-{attempt}`.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The event types of DESIGN.md; providers' payloads are normalised to these. */
+/** The event types of docs/architecture.md#canonical-events; providers' payloads are normalised to these. */
 export const EventTypeSchema = z.enum([
   'reply',
   'bounce',

@@ -207,7 +207,7 @@ export class EventRepository {
             }
           }
           if (event.type === 'unsubscribe') {
-            // Unsubscribes are absolute and audited (DESIGN), whichever way they came.
+            // Unsubscribes are absolute and audited (docs/architecture.md#suppression-absolute), whichever way they came.
             await client.query(
               `INSERT INTO audit_log (actor, action, entity_type, entity_id, data) VALUES ($1, 'prospect.unsubscribed', 'prospect', $2, $3)`,
               [
