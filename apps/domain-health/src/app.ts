@@ -54,7 +54,7 @@ export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<Doma
       jobName: 'domain-health.tick',
       opts: JOBS['domain-health.tick'].options,
     },
-    (reason) => deps.logger.warn({ scheduler: 'domain-health', reason }, 'Job scheduler re-created'),
+    deps.logger,
   );
   const tickWorker = createWorker(
     'domain-health.tick',

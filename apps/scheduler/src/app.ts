@@ -44,7 +44,7 @@ export async function buildScheduler(
       jobName: 'schedule.reconcile',
       opts: JOBS['schedule.reconcile'].options,
     },
-    (reason) => deps.logger.warn({ scheduler: 'reconcile', reason }, 'Job scheduler re-created'),
+    deps.logger,
   );
   const worker = createWorker('schedule.reconcile', () => run(), {
     connection: deps.connection,

@@ -6,6 +6,7 @@ export { AlertQueue } from './alert-queue.js';
 export { createWorker, retriesOf } from './create-worker.js';
 export { type KeptScheduler, keepJobScheduler } from './job-scheduler-keeper.js';
 export * from './queue-catalog.js';
+export type { QueueLogger } from './queue-logger.js';
 export { assertRedisReachable, createRedis, RedisUnavailableError } from './redis-connection.js';
 export { touchJobId, touchKeyOfJobId } from './touch-job-id.js';
-export { type ScheduledTouch, TouchQueue } from './touch-queue.js';
+export { type ScheduledTouch, type TouchJobKey, TouchJobRemovalError, TouchQueue } from './touch-queue.js';
