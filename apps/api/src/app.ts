@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Repositories } from '@touchbase/db';
-import type { TouchQueue } from '@touchbase/queues';
+import type { AlertQueue, DomainHealthQueue, TouchQueue } from '@touchbase/queues';
 import { registerProblemHandler } from '@touchbase/runtime';
 import { type Logger, type Metrics, type ReadinessCheck, registerHealthRoutes } from '@touchbase/telemetry';
 import type { Queue } from 'bullmq';
@@ -22,6 +22,10 @@ import type { EnrollDeps } from './use-cases/enroll-prospects.js';
 export type ApiDeps = {
   repos: Repositories;
   touchQueue: TouchQueue;
+  /** Manual runs of the domain guard, and their results. */
+  domainHealthQueue: DomainHealthQueue;
+  /** Deliveries of the alerts an operator's pause or resume raises. */
+  alertQueue: AlertQueue;
   enroll: EnrollDeps;
   providerNames: string[];
 };
@@ -59,6 +63,8 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
   const routeDeps: ApiDeps = {
     repos: deps.repos,
     touchQueue: deps.touchQueue,
+    domainHealthQueue: deps.domainHealthQueue,
+    alertQueue: deps.alertQueue,
     enroll: deps.enroll,
     providerNames: deps.providerNames,
   };

@@ -79,7 +79,7 @@ describe('cancelling touch jobs', () => {
         started.push(payload.e);
         await held;
       },
-      { connection: worker, prefix: env.prefix },
+      { connection: worker, prefix: env.prefix, logger: { warn: () => {}, error: () => {} } },
     );
     try {
       await queue.schedule([{ enrollmentId: taken, step: 1, dueAt: new Date() }]);
