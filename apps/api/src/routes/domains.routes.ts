@@ -3,7 +3,7 @@ import type { HeldEnrollment } from '@touchbase/db';
 import { sendProblem } from '@touchbase/runtime';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ApiDeps } from '../app.js';
+import type { ApiDeps } from '../api-deps.js';
 import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
 
 const ActionBodySchema = z
