@@ -1,12 +1,11 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Repositories } from '@touchbase/db';
-import type { TouchQueue } from '@touchbase/queues';
 import { registerProblemHandler } from '@touchbase/runtime';
 import { type Logger, type Metrics, type ReadinessCheck, registerHealthRoutes } from '@touchbase/telemetry';
 import type { Queue } from 'bullmq';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ApiDeps } from './api-deps.js';
 import { registerAuth } from './plugins/auth.plugin.js';
 import { registerBullBoard } from './plugins/bull-board.plugin.js';
 import { domainsRoutes } from './routes/domains.routes.js';
@@ -17,14 +16,8 @@ import { prospectsRoutes } from './routes/prospects.routes.js';
 import { prospectsImportRoutes } from './routes/prospects-import.routes.js';
 import { sequencesRoutes } from './routes/sequences.routes.js';
 import { triageRoutes } from './routes/triage.routes.js';
-import type { EnrollDeps } from './use-cases/enroll-prospects.js';
 
-export type ApiDeps = {
-  repos: Repositories;
-  touchQueue: TouchQueue;
-  enroll: EnrollDeps;
-  providerNames: string[];
-};
+export type { ApiDeps };
 
 export type ApiAppDeps = ApiDeps & {
   logger: Logger;
@@ -59,6 +52,8 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
   const routeDeps: ApiDeps = {
     repos: deps.repos,
     touchQueue: deps.touchQueue,
+    domainHealthQueue: deps.domainHealthQueue,
+    alertQueue: deps.alertQueue,
     enroll: deps.enroll,
     providerNames: deps.providerNames,
   };

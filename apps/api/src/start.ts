@@ -1,17 +1,18 @@
-import { QUEUE } from '@touchbase/queues';
+import { DomainHealthQueue, SchedulerQueue } from '@touchbase/queues';
 import type { Runtime } from '@touchbase/runtime';
-import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from './app.js';
 
 /** Starts the API on a runtime: builds, listens, and stops intake first on shutdown. */
 export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): Promise<FastifyInstance> {
-  const extra = [QUEUE.scheduler, QUEUE.domainHealth, QUEUE.alerts].map(
-    (name) => new Queue(name, { connection: rt.redis.producer, prefix: rt.config.REDIS_PREFIX }),
-  );
+  // Shown in Bull Board; the domain-health one also takes the operator's manual runs.
+  const schedulerQueue = new SchedulerQueue(rt.redis.producer, rt.config.REDIS_PREFIX);
+  const domainHealthQueue = new DomainHealthQueue(rt.redis.producer, rt.config.REDIS_PREFIX);
   const app = await buildApi({
     repos: rt.repos,
     touchQueue: rt.touchQueue,
+    domainHealthQueue,
+    alertQueue: rt.alertQueue,
     enroll: {
       repos: rt.repos,
       touchQueue: rt.touchQueue,
@@ -23,7 +24,7 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
     logger: rt.logger.child({ service: 'api' }),
     metrics: rt.metrics,
     adminToken: rt.config.ADMIN_TOKEN,
-    queues: [rt.touchQueue.queue, ...extra],
+    queues: [rt.touchQueue.queue, schedulerQueue.queue, domainHealthQueue.queue, rt.alertQueue.queue],
     checks: [
       { name: 'postgres', check: () => rt.db.pool.query('SELECT 1') },
       { name: 'redis', check: () => rt.redis.producer.ping() },
@@ -34,7 +35,7 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
   await app.listen({ host: rt.config.API_HOST, port: rt.config.API_PORT });
   rt.shutdown.addFirst('api http', async () => {
     await app.close();
-    await Promise.all(extra.map((q) => q.close()));
+    await Promise.all([schedulerQueue.close(), domainHealthQueue.close()]);
   });
   return app;
 }

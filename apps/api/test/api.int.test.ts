@@ -1,5 +1,5 @@
 import { createDatabase, createRepositories, type Database } from '@touchbase/db';
-import { createRedis, TouchQueue } from '@touchbase/queues';
+import { AlertQueue, createRedis, DomainHealthQueue, TouchQueue } from '@touchbase/queues';
 import { createLogger, Metrics } from '@touchbase/telemetry';
 import { createTestDatabase, createTestRedisPrefix, type TestDatabase } from '@touchbase/testing';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,8 @@ describe('API surface (app.inject, real PostgreSQL and Redis)', () => {
   let redis: Redis;
   let prefix: Awaited<ReturnType<typeof createTestRedisPrefix>>;
   let touchQueue: TouchQueue;
+  let domainHealthQueue: DomainHealthQueue;
+  let alertQueue: AlertQueue;
   let app: FastifyInstance;
   const auth = { authorization: `Bearer ${TOKEN}` };
 
@@ -24,10 +26,14 @@ describe('API surface (app.inject, real PostgreSQL and Redis)', () => {
     prefix = await createTestRedisPrefix('api');
     redis = createRedis(prefix.url, 'producer');
     touchQueue = new TouchQueue(redis, prefix.prefix);
+    domainHealthQueue = new DomainHealthQueue(redis, prefix.prefix);
+    alertQueue = new AlertQueue(redis, prefix.prefix);
     const repos = createRepositories(db);
     app = await buildApi({
       repos,
       touchQueue,
+      domainHealthQueue,
+      alertQueue,
       enroll: { repos, touchQueue, clock: () => new Date(), timeScale: 1, pacingMs: 0 },
       providerNames: ['sandbox'],
       logger: createLogger({ name: 'test', level: 'silent' }),
@@ -39,7 +45,7 @@ describe('API surface (app.inject, real PostgreSQL and Redis)', () => {
   });
   afterAll(async () => {
     await app?.close();
-    await touchQueue?.close();
+    await Promise.all([touchQueue?.close(), domainHealthQueue?.close(), alertQueue?.close()]);
     redis?.disconnect();
     await prefix?.cleanup();
     await db?.close();
@@ -213,6 +219,8 @@ describe('CSV import', () => {
     app = await buildApi({
       repos,
       touchQueue,
+      domainHealthQueue: new DomainHealthQueue(redis, 'tbtest-csv-unused'),
+      alertQueue: new AlertQueue(redis, 'tbtest-csv-unused'),
       enroll: { repos, touchQueue, clock: () => new Date(), timeScale: 1, pacingMs: 0 },
       providerNames: ['sandbox'],
       logger: createLogger({ name: 'test', level: 'silent' }),

@@ -1,8 +1,8 @@
 import type { Repositories } from '@touchbase/db';
 import type { AlertChannel } from '@touchbase/providers';
-import { AlertQueue, createWorker, JOBS, keepJobScheduler, QUEUE, type TouchQueue } from '@touchbase/queues';
+import { AlertQueue, createWorker, DomainHealthQueue, type TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
-import { Queue, type Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { HealthSettings } from './health/health-rules.js';
 import { createDeliverAlertProcessor } from './processors/deliver-alert.processor.js';
@@ -32,7 +32,7 @@ export type DomainHealthAppDeps = {
 export type DomainHealth = {
   tickWorker: Worker;
   alertWorker: Worker;
-  queue: Queue;
+  queue: DomainHealthQueue;
   alertQueue: AlertQueue;
   close(): Promise<void>;
 };
@@ -44,18 +44,9 @@ export type DomainHealth = {
  * alerts on the `alerts` queue.
  */
 export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<DomainHealth> {
-  const queue = new Queue(QUEUE.domainHealth, { connection: deps.producer, prefix: deps.prefix });
+  const queue = new DomainHealthQueue(deps.producer, deps.prefix);
   const alertQueue = new AlertQueue(deps.producer, deps.prefix);
-  const stopKeeper = await keepJobScheduler(
-    queue,
-    {
-      id: 'domain-health',
-      everyMs: deps.everyMs,
-      jobName: 'domain-health.tick',
-      opts: JOBS['domain-health.tick'].options,
-    },
-    (reason) => deps.logger.warn({ scheduler: 'domain-health', reason }, 'Job scheduler re-created'),
-  );
+  const stopKeeper = await queue.keepTicking(deps.everyMs, deps.logger);
   const tickWorker = createWorker(
     'domain-health.tick',
     () =>
@@ -73,7 +64,7 @@ export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<Doma
         timeScale: deps.timeScale,
         clock: deps.clock ?? (() => new Date()),
       }),
-    { connection: deps.connection, prefix: deps.prefix, concurrency: 1 },
+    { connection: deps.connection, prefix: deps.prefix, logger: deps.logger, concurrency: 1 },
   );
   const alertWorker = createWorker(
     'alert.deliver',
@@ -84,18 +75,7 @@ export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<Doma
       logger: deps.logger,
       metrics: deps.metrics,
     }),
-    { connection: deps.connection, prefix: deps.prefix, concurrency: 4 },
-  );
-  for (const [worker, name] of [
-    [tickWorker, 'tick'],
-    [alertWorker, 'alerts'],
-  ] as const) {
-    worker.on('error', (err) =>
-      deps.logger.error({ worker: name, err: err.message }, 'Domain health worker error'),
-    );
-  }
-  tickWorker.on('failed', (job, err) =>
-    deps.logger.error({ jobId: job?.id, err: err.message }, 'Domain health tick failed'),
+    { connection: deps.connection, prefix: deps.prefix, logger: deps.logger, concurrency: 4 },
   );
   return {
     tickWorker,

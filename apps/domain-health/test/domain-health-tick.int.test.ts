@@ -439,7 +439,7 @@ describe('alert deliveries', () => {
         logger,
         metrics,
       }),
-      { connection: workerRedis, prefix: h.prefix.prefix },
+      { connection: workerRedis, prefix: h.prefix.prefix, logger },
     );
     // The catalog retries for hours; three quick attempts show the same path.
     await h.alertQueue.queue.add(

@@ -1,7 +1,7 @@
 import type { EnrollmentRepository } from '@touchbase/db';
-import { createWorker, JOBS, keepJobScheduler, QUEUE, type TouchQueue } from '@touchbase/queues';
+import { createWorker, SchedulerQueue, type TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
-import { Queue, type Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type ReconcileDeps, reconcile } from './processors/reconcile.processor.js';
 
@@ -23,9 +23,11 @@ export type SchedulerDeps = {
  * Builds the scheduler: a BullMQ job scheduler runs the reconciler every
  * `reconcileEveryMs`, once per tick across all replicas (the scheduler id is fixed).
  */
-export async function buildScheduler(
-  deps: SchedulerDeps,
-): Promise<{ worker: Worker; queue: Queue; runNow(): Promise<{ checked: number; repaired: number }> }> {
+export async function buildScheduler(deps: SchedulerDeps): Promise<{
+  worker: Worker;
+  queue: SchedulerQueue;
+  runNow(): Promise<{ checked: number; repaired: number }>;
+}> {
   const run = () =>
     reconcile({
       enrollments: deps.enrollments,
@@ -35,23 +37,14 @@ export async function buildScheduler(
       clock: deps.clock ?? (() => new Date()),
       ...(deps.pauses ? { pauses: deps.pauses } : {}),
     });
-  const queue = new Queue(QUEUE.scheduler, { connection: deps.producer, prefix: deps.prefix });
-  const stopKeeper = await keepJobScheduler(
-    queue,
-    {
-      id: 'reconcile',
-      everyMs: deps.reconcileEveryMs,
-      jobName: 'schedule.reconcile',
-      opts: JOBS['schedule.reconcile'].options,
-    },
-    (reason) => deps.logger.warn({ scheduler: 'reconcile', reason }, 'Job scheduler re-created'),
-  );
+  const queue = new SchedulerQueue(deps.producer, deps.prefix);
+  const stopKeeper = await queue.keepReconciling(deps.reconcileEveryMs, deps.logger);
   const worker = createWorker('schedule.reconcile', () => run(), {
     connection: deps.connection,
     prefix: deps.prefix,
+    logger: deps.logger,
     concurrency: 1,
   });
-  worker.on('error', (err) => deps.logger.error({ err: err.message }, 'Scheduler worker error'));
   worker.once('closing', stopKeeper);
   return { worker, queue, runNow: run };
 }

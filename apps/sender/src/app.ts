@@ -1,6 +1,6 @@
 import type { Repositories } from '@touchbase/db';
 import type { MailboxThrottle, ProviderRegistry } from '@touchbase/providers';
-import { type AlertQueue, createWorker, retriesOf, type TouchQueue } from '@touchbase/queues';
+import { type AlertQueue, createWorker, type TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -50,7 +50,7 @@ export function buildSender(deps: SenderDeps): Worker {
     ...(deps.recheckTimeoutMs !== undefined ? { recheckTimeoutMs: deps.recheckTimeoutMs } : {}),
     ...(deps.notifyCrm !== undefined ? { notifyCrm: deps.notifyCrm } : {}),
   });
-  const worker = createWorker('touch.send', process, {
+  return createWorker('touch.send', process, {
     connection: deps.connection,
     prefix: deps.prefix,
     concurrency: deps.concurrency,
@@ -59,18 +59,6 @@ export function buildSender(deps: SenderDeps): Worker {
     lockDuration: deps.lockDurationMs ?? 30_000,
     stalledInterval: deps.stalledIntervalMs ?? 15_000,
     maxStalledCount: 10,
-    onRetry: (job, err, delayMs) =>
-      deps.logger.warn(
-        { jobId: job.id, retries: retriesOf(job), delayMs, err: (err as Error).message },
-        'Touch job failed; retried with the same key',
-      ),
+    logger: deps.logger,
   });
-  worker.on('failed', (job, err) => {
-    deps.logger.error(
-      { jobId: job?.id, retries: job ? retriesOf(job) : 0, err: err.message },
-      'Touch job failed for good; the reconciler will schedule it again',
-    );
-  });
-  worker.on('error', (err) => deps.logger.error({ err: err.message }, 'Sender worker error'));
-  return worker;
 }

@@ -33,7 +33,12 @@ export class DatabaseUnavailableError extends Error {
  */
 export function createDatabase(
   url: string,
-  opts: { poolSize?: number; connectTimeoutMs?: number } = {},
+  opts: {
+    poolSize?: number;
+    connectTimeoutMs?: number;
+    /** Told when an idle pooled connection loses its server (a restart, a failover). */
+    onIdleError?: (err: Error) => void;
+  } = {},
 ): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -42,7 +47,7 @@ export function createDatabase(
   });
   // An idle client that loses its server must not crash the process; the pool
   // replaces it and the next query reports the failure where it can be handled.
-  pool.on('error', () => {});
+  pool.on('error', (err) => opts.onIdleError?.(err));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     pool,
@@ -72,7 +77,11 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
     await client.query('COMMIT');
     return result;
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
+    // A client that cannot roll back must not go back to the pool with its transaction
+    // open: it is discarded on release. The error to report is still the first one.
+    await client.query('ROLLBACK').catch((rollbackErr: Error) => {
+      broken ??= rollbackErr;
+    });
     broken ??= databaseOutageOf(err) ? (err as Error) : undefined;
     throw err;
   } finally {
@@ -91,6 +100,7 @@ export async function assertDatabaseReachable(url: string, serverOnly: boolean):
   const target = new URL(url);
   if (serverOnly) target.pathname = '/postgres';
   const client = new pg.Client({ connectionString: target.toString(), connectionTimeoutMillis: 3000 });
+  // The failure that fires 'error' also rejects the connect or query below, which reports it.
   client.on('error', () => {});
   try {
     await client.connect();
@@ -104,6 +114,7 @@ export async function assertDatabaseReachable(url: string, serverOnly: boolean):
     }
     throw new DatabaseUnavailableError(url, err);
   } finally {
+    // Closing a probe that never connected can fail too; the answer above is the one to give.
     await client.end().catch(() => {});
   }
 }

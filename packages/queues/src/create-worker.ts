@@ -1,11 +1,16 @@
 import { DelayedError, type Job, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JOBS, type JobName, type JobPayload, type RetryPolicy } from './queue-catalog.js';
+import type { QueueLogger } from './queue-logger.js';
 
 /**
  * Creates a worker for one job name of the catalog. The payload is validated when
  * taken: a bad payload fails at once, without retry. A job whose catalog entry has
  * a `retry` policy is retried by the worker (see `retryLater`).
+ *
+ * Every worker logs the same way, with the queue, job name and job id: a worker
+ * error (Redis away), a job that stalled (its worker died or blocked the event
+ * loop past the lock), each failure retried, and a job that failed for good.
  */
 export function createWorker<N extends JobName>(
   name: N,
@@ -13,16 +18,25 @@ export function createWorker<N extends JobName>(
   opts: {
     connection: Redis;
     prefix: string;
-    /** Told of each failure the worker retries (the last one is BullMQ's `failed` event). */
+    logger: QueueLogger;
+    /** Told of each failure the worker retries, after it is logged (the last one is BullMQ's `failed` event). */
     onRetry?: (job: Job, err: unknown, delayMs: number) => void;
     /** Overrides the catalog's retry policy (tests, tuning). */
     retry?: RetryPolicy;
   } & Omit<WorkerOptions, 'connection' | 'prefix'>,
 ): Worker {
-  const { onRetry, retry: retryOverride, ...workerOpts } = opts;
+  const { logger, onRetry, retry: retryOverride, ...workerOpts } = opts;
   const spec = JOBS[name];
   const retry: RetryPolicy | undefined = retryOverride ?? ('retry' in spec ? spec.retry : undefined);
-  return new Worker(
+  const ids = { queue: spec.queue, jobName: name };
+  const retried = (job: Job, err: unknown, delayMs: number) => {
+    logger.warn(
+      { ...ids, jobId: job.id, retries: retriesOf(job), delayMs, err: (err as Error).message },
+      'Job failed; retried later with the same id',
+    );
+    onRetry?.(job, err, delayMs);
+  };
+  const worker = new Worker(
     spec.queue,
     async (job) => {
       if (job.name !== name) throw new UnrecoverableError(`unexpected job name ${job.name} on ${spec.queue}`);
@@ -33,12 +47,29 @@ export function createWorker<N extends JobName>(
         return await handler(parsed.data as JobPayload<N>, job);
       } catch (err) {
         if (!retry || err instanceof DelayedError || err instanceof UnrecoverableError) throw err;
-        return retryLater(job, retry, err, onRetry);
+        return retryLater(job, retry, err, retried);
       }
     },
     // Retention of finished jobs is the worker's when the catalog says so (see `keep`).
     { ...('keep' in spec ? spec.keep : {}), ...workerOpts },
   );
+  worker.on('error', (err) => logger.error({ ...ids, err: err.message }, 'Worker error'));
+  worker.on('stalled', (jobId) => logger.warn({ ...ids, jobId }, 'Job stalled; run again'));
+  worker.on('failed', (job, err) => {
+    const details = {
+      ...ids,
+      jobId: job?.id,
+      attemptsMade: job?.attemptsMade,
+      retries: job ? retriesOf(job) : 0,
+      err: err.message,
+    };
+    // BullMQ emits 'failed' for every failed attempt of a job it retries itself (the
+    // catalog's `attempts`); only the last one, or an unrecoverable one, is final.
+    const final = !job || err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+    if (final) logger.error(details, 'Job failed for good');
+    else logger.warn(details, 'Job attempt failed; retried by BullMQ');
+  });
+  return worker;
 }
 
 /** Retries already spent by a job under a worker-kept policy. */

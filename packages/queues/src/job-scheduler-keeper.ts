@@ -1,4 +1,5 @@
 import type { JobsOptions, Queue } from 'bullmq';
+import type { QueueLogger } from './queue-logger.js';
 
 /** What a kept scheduler runs: one job name with empty data, every `everyMs`. */
 export type KeptScheduler = { id: string; everyMs: number; jobName: string; opts: JobsOptions };
@@ -9,13 +10,14 @@ export type KeptScheduler = { id: string; everyMs: number; jobName: string; opts
  * the reconciler (or the domain-health tick) for good, and with it the repair of
  * everything else Redis lost. So each process re-creates it when it is missing or
  * its next run is long overdue. `upsertJobScheduler` is idempotent and the id is
- * fixed, so replicas doing this at once still give one run per tick.
+ * fixed, so replicas doing this at once still give one run per tick. Each repair,
+ * and each check Redis fails, is logged with the scheduler id.
  * @returns a function that stops the keeper.
  */
 export async function keepJobScheduler(
   queue: Queue,
   spec: KeptScheduler,
-  onRepair: (reason: 'missing' | 'overdue') => void = () => {},
+  logger: QueueLogger,
 ): Promise<() => void> {
   const upsert = () =>
     queue.upsertJobScheduler(
@@ -34,9 +36,13 @@ export async function keepJobScheduler(
       // An overdue scheduler whose next job was lost is re-created from scratch.
       if (overdue) await queue.removeJobScheduler(spec.id);
       await upsert();
-      onRepair(current ? 'overdue' : 'missing');
-    })().catch(() => {
-      // Redis is away; the next check tries again.
+      logger.warn(
+        { scheduler: spec.id, reason: current ? 'overdue' : 'missing' },
+        'Job scheduler re-created',
+      );
+    })().catch((err: unknown) => {
+      // Redis is away, most likely; the next check tries again.
+      logger.warn({ scheduler: spec.id, err: (err as Error).message }, 'Job scheduler check failed');
     });
   }, checkEveryMs);
   timer.unref();

@@ -36,6 +36,7 @@ export async function assertRedisReachable(url: string, timeoutMs = 3000): Promi
     connectTimeout: timeoutMs,
     retryStrategy: () => null,
   });
+  // The failure that fires 'error' also rejects the connect or ping below, which reports it.
   redis.on('error', () => {});
   try {
     await redis.connect();

@@ -14,8 +14,9 @@ const jobIdOf = (k: TouchJobKey) => touchJobId(touchKey(k.enrollmentId, k.step, 
 
 /**
  * The producer side of the `touches` queue: one delayed job per active enrollment,
- * with the deterministic id `{enrollmentId}-{step}` (`{enrollmentId}-{step}-{attempt}`
- * for a resend after a soft bounce), so adding it twice is a no-op.
+ * with a deterministic id made from its touch key `{enrollmentId}-{step}`
+ * (`{enrollmentId}-{step}-{attempt}` for a resend after a soft bounce) by
+ * {@link touchJobId}, e.g. `b8H3mJ0aQ0KuOm2xKjQd1w.2`, so adding it twice is a no-op.
  */
 export class TouchQueue {
   readonly queue: Queue<TouchSend>;
@@ -54,11 +55,22 @@ export class TouchQueue {
   /**
    * Removes pending jobs. A job already taken by a sender stays (BullMQ cannot
    * remove a locked job); the sender's claim in PostgreSQL fences it instead.
+   * Every removal is tried, even when some fail.
+   * @throws TouchJobRemovalError naming the touches whose jobs Redis failed to remove
+   * (connection lost, timeout, a script error): they may still run, fenced by the claim.
    */
   async cancel(keys: TouchJobKey[]): Promise<void> {
     if (keys.length === 0) return;
-    // BullMQ answers 1 whether or not it had the job, so there is no count to give.
-    await Promise.all(keys.map((k) => this.queue.remove(jobIdOf(k)).catch(() => 0)));
+    const jobIds = keys.map(jobIdOf);
+    // BullMQ answers 1 whether or not it had the job and 0 for a locked one, so
+    // there is no count to give; only a rejection is a failure.
+    const results = await Promise.allSettled(jobIds.map((id) => this.queue.remove(id)));
+    const failed: { jobId: string; reason: unknown }[] = [];
+    results.forEach((r, i) => {
+      if (r.status === 'rejected' && !isBullmqAnswer(r.reason))
+        failed.push({ jobId: jobIds[i]!, reason: r.reason });
+    });
+    if (failed.length > 0) throw new TouchJobRemovalError(failed, keys.length);
   }
 
   /**
@@ -105,7 +117,11 @@ export class TouchQueue {
 
   /** Deletes a job that will never run (failed, completed, or orphaned by a partial loss). */
   private async dropStale(id: string): Promise<void> {
-    const removed = await this.queue.remove(id).catch(() => 0);
+    // A refusal of BullMQ's own goes on to the delete below; Redis failing is the caller's.
+    const removed = await this.queue.remove(id).catch((err: unknown) => {
+      if (isBullmqAnswer(err)) return 0;
+      throw err;
+    });
     // remove() refuses a job it cannot find in any state; delete the orphan hash itself.
     if (removed !== 1) await this.connection.del(this.queue.toKey(id), `${this.queue.toKey(id)}:logs`);
   }
@@ -124,5 +140,40 @@ export class TouchQueue {
 
   close(): Promise<void> {
     return this.queue.close();
+  }
+}
+
+/**
+ * Whether a rejection is one of BullMQ's own answers about the job (its scripts'
+ * negative codes: the job belongs to a job scheduler, is missing, ...), which are
+ * expected, rather than Redis or the connection failing, which must surface.
+ */
+function isBullmqAnswer(err: unknown): boolean {
+  return typeof (err as { code?: unknown } | null)?.code === 'number';
+}
+
+/**
+ * Thrown by {@link TouchQueue.cancel} when Redis failed to remove some jobs: names
+ * their touch keys and job ids, so the caller's log says which touches may still
+ * come due (the claim in PostgreSQL fences them).
+ */
+export class TouchJobRemovalError extends Error {
+  override readonly name = 'TouchJobRemovalError';
+  readonly code = 'touch_job_removal_failed';
+  /** The touch keys whose jobs may still be in Redis. */
+  readonly touchKeys: string[];
+  /** Their BullMQ job ids, as Bull Board shows them. */
+  readonly jobIds: string[];
+
+  constructor(failed: { jobId: string; reason: unknown }[], asked: number) {
+    const touchKeys = failed.map((f) => touchKeyOfJobId(f.jobId));
+    const first = failed[0]?.reason;
+    const shown = touchKeys.slice(0, 5).join(', ') + (touchKeys.length > 5 ? ', ...' : '');
+    super(
+      `Removing ${failed.length} of ${asked} touch jobs from Redis failed (${shown}): ${(first as Error)?.message ?? first}`,
+      { cause: first },
+    );
+    this.touchKeys = touchKeys;
+    this.jobIds = failed.map((f) => f.jobId);
   }
 }

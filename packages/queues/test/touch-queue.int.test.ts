@@ -26,6 +26,9 @@ describe('touch job ids', () => {
   });
 });
 
+/** The worker's logs are not what these tests look at. */
+const silent = { warn: () => {}, error: () => {} };
+
 describe('the touches queue on Redis', () => {
   let redis: Redis;
   let env: Awaited<ReturnType<typeof createTestRedisPrefix>>;
@@ -74,6 +77,7 @@ describe('the touches queue on Redis', () => {
       {
         connection: worker,
         prefix: env.prefix,
+        logger: silent,
         retry: { attempts: 4, delayMs: 20, jitter: 0.5 },
         onRetry: (_job, _err, delayMs) => retried.push(delayMs),
       },

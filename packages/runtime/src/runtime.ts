@@ -70,6 +70,7 @@ export async function openRuntime(opts: {
   const db = createDatabase(config.DATABASE_URL, {
     poolSize: config.DATABASE_POOL_SIZE,
     ...(config.DATABASE_CONNECT_TIMEOUT_MS ? { connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS } : {}),
+    onIdleError: (err) => logger.warn({ err: err.message }, 'PostgreSQL idle connection lost'),
   });
   const producer = createRedis(config.REDIS_URL, 'producer');
   const worker = createRedis(config.REDIS_URL, 'worker');

@@ -1,13 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { DomainError, firstTouchDue, resolveTimeZone, sendingWindowOf } from '@touchbase/core';
 import type { HeldEnrollment } from '@touchbase/db';
-import { AlertQueue, JOBS, QUEUE } from '@touchbase/queues';
 import { sendProblem } from '@touchbase/runtime';
-import { Queue } from 'bullmq';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { ApiDeps } from '../app.js';
+import type { ApiDeps } from '../api-deps.js';
 import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
 
 const ActionBodySchema = z
@@ -46,15 +42,7 @@ const POLL_MS = 50;
  * (ops alerts with each channel's delivery, so a failing channel shows).
  */
 export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
-  // The touch queue's producer connection is shared by the queues this plugin adds
-  // jobs to: the guard's manual runs and the alert deliveries.
-  const connection = deps.touchQueue.queue.opts.connection as Redis;
-  const prefix = deps.touchQueue.queue.opts.prefix ?? 'bull';
-  const healthQueue = new Queue(QUEUE.domainHealth, { connection, prefix });
-  const alertQueue = new AlertQueue(connection, prefix);
-  app.addHook('onClose', async () => {
-    await Promise.all([healthQueue.close(), alertQueue.close()]);
-  });
+  const { domainHealthQueue: healthQueue, alertQueue } = deps;
 
   const windowDays = async () => {
     const account = await deps.repos.sendingDomains.account();
@@ -75,12 +63,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     '/v1/domains/health/run',
     { schema: { tags: ['domains'], querystring: RunQuerySchema } },
     async (req, reply) => {
-      const jobId = `manual-${Date.now()}-${randomUUID().slice(0, 8)}`;
-      await healthQueue.add(
-        'domain-health.tick',
-        {},
-        { ...JOBS['domain-health.tick'].options, attempts: 1, jobId },
-      );
+      const jobId = await healthQueue.runNow();
       await deps.repos.audit.write({
         actor: req.actor,
         action: 'domain-health.run',
@@ -90,7 +73,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
       });
       const deadline = Date.now() + req.query.wait * 1000;
       for (;;) {
-        const job = await healthQueue.getJob(jobId);
+        const job = await healthQueue.run(jobId);
         const state = job ? await job.getState() : 'unknown';
         if (job && state === 'completed')
           return reply.code(200).send({ jobId, state, result: job.returnvalue });
@@ -113,7 +96,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     '/v1/domains/health/runs/:jobId',
     { schema: { tags: ['domains'], params: z.object({ jobId: z.string().regex(/^manual-[\w-]+$/) }) } },
     async (req) => {
-      const job = await healthQueue.getJob(req.params.jobId);
+      const job = await healthQueue.run(req.params.jobId);
       if (!job) throw new DomainError('not_found', 'run not found', { jobId: req.params.jobId });
       const state = await job.getState();
       return { jobId: job.id, state, result: job.returnvalue ?? null, error: job.failedReason ?? null };

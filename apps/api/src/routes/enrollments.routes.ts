@@ -1,7 +1,7 @@
 import { DomainError, ENROLLMENT_STATUSES } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ApiDeps } from '../app.js';
+import type { ApiDeps } from '../api-deps.js';
 import { enrollProspects } from '../use-cases/enroll-prospects.js';
 import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
 
@@ -98,9 +98,17 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
         const current = await deps.repos.enrollments.get(req.params.id);
         throw new DomainError('invalid_state', `enrollment is ${current.status}`, { status: current.status });
       }
-      await deps.touchQueue.cancel([
-        { enrollmentId: stopped.id, step: stopped.currentStep, attempt: stopped.currentAttempt },
-      ]);
+      try {
+        await deps.touchQueue.cancel([
+          { enrollmentId: stopped.id, step: stopped.currentStep, attempt: stopped.currentAttempt },
+        ]);
+      } catch (err) {
+        // The enrollment is cancelled in PostgreSQL: a job that survives is fenced by the claim.
+        req.log.warn(
+          { enrollmentId: stopped.id, step: stopped.currentStep, err: (err as Error).message },
+          'Pending job removal failed; the fence holds',
+        );
+      }
       await deps.repos.audit.write({
         actor: req.actor,
         action: 'enrollment.cancelled',

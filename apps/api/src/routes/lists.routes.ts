@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ApiDeps } from '../app.js';
+import type { ApiDeps } from '../api-deps.js';
 import { PageQuerySchema, page } from './schemas.js';
 
 /** `/v1/suppressions`, `/v1/events`, `/v1/stats`, `/v1/audit`. */

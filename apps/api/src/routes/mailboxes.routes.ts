@@ -1,7 +1,7 @@
 import { TimeZoneSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ApiDeps } from '../app.js';
+import type { ApiDeps } from '../api-deps.js';
 import { IdParamsSchema } from './schemas.js';
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');

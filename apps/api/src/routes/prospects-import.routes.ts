@@ -1,7 +1,7 @@
 import { sendProblem } from '@touchbase/runtime';
 import { parse } from 'csv-parse/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ApiDeps } from '../app.js';
+import type { ApiDeps } from '../api-deps.js';
 import { ProspectInputSchema } from './prospects.routes.js';
 
 /** CSV headers we map to prospect fields (case and separators ignored); the rest become attributes. */

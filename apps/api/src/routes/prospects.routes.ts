@@ -1,7 +1,7 @@
 import { TimeZoneSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ApiDeps } from '../app.js';
+import type { ApiDeps } from '../api-deps.js';
 import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
 
 export const ProspectInputSchema = z

@@ -1,7 +1,7 @@
 import { MicroBatcher } from '@touchbase/core';
 import type { Claim, ClaimInput, SendContext, SentInput, TouchRepository } from '@touchbase/db';
 import type { ScheduledTouch, TouchQueue } from '@touchbase/queues';
-import type { Metrics } from '@touchbase/telemetry';
+import type { Logger, Metrics } from '@touchbase/telemetry';
 
 /**
  * The sender's round trips, coalesced across the touches in flight: touches taken
@@ -25,6 +25,11 @@ export class TouchBatches {
     maxSize = 100,
     /** Batches of one kind running at once; the touches that arrive meanwhile wait for the next (group commit). */
     maxInFlight = 2,
+    /**
+     * Told when taking back stray jobs failed. Without it that failure rejects the
+     * touches' `schedule` (their jobs retry, fenced by the claim) rather than vanish.
+     */
+    logger?: Pick<Logger, 'warn'>,
   ) {
     const sized = (kind: string) => (n: number) => metrics?.senderBatchSize.observe({ kind }, n);
     this.loads = new MicroBatcher(
@@ -59,7 +64,17 @@ export class TouchBatches {
         try {
           const strays = await touches.noLongerCurrent(touchesDue);
           if (strays.length > 0) await queue.cancel(strays);
-        } catch {}
+        } catch (err) {
+          if (!logger) throw err;
+          logger.warn(
+            {
+              enrollmentIds: touchesDue.map((t) => t.enrollmentId),
+              touchKeys: (err as { touchKeys?: string[] }).touchKeys,
+              err: (err as Error).message,
+            },
+            'Stray job removal failed; the claim fences them',
+          );
+        }
         return touchesDue.map(() => undefined);
       },
       maxSize,

@@ -1,4 +1,4 @@
-import type { ReplyRule, ReplyRuleGroup } from './reply-rules.js';
+import type { ReplyRule, ReplyRuleGroup } from './reply-rule.types.js';
 
 // Word families, folded (lower case, no accents), for English, German, French and
 // Spanish. A phrase list only knows the sentences someone thought of; these rules

@@ -1,20 +1,7 @@
 import { LEXICON_RULES } from './reply-lexicon.rules.js';
+import type { ReplyRule, ReplyRuleGroup } from './reply-rule.types.js';
 
-/** A phrase rule over a reply's folded text (lower case, no accents, single spaces). */
-export interface ReplyRule {
-  label: string;
-  pattern: RegExp;
-}
-
-/** The groups of phrase rules; classifyReplyText decides between them by precedence. */
-export type ReplyRuleGroup =
-  | 'unsubscribe'
-  | 'left_company'
-  | 'out_of_office'
-  | 'wrong_person'
-  | 'not_interested'
-  | 'interested'
-  | 'bounce_notice';
+export type { ReplyRule, ReplyRuleGroup } from './reply-rule.types.js';
 
 /**
  * Phrase rules per group, in English, German, French and Spanish. Patterns are

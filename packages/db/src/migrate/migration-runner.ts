@@ -92,8 +92,10 @@ export async function applyMigrations(opts: ApplyMigrationsOptions): Promise<{ a
       return { applied };
     } finally {
       // If the connection is gone, so is the session lock: nothing to release, and the
-      // error that matters is the one already propagating.
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      // error that matters is the one already propagating; the release's own is logged.
+      await client
+        .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+        .catch((err: Error) => opts.log?.('Migration lock release failed', { err: err.message }));
     }
   } finally {
     await client.end();
@@ -155,7 +157,11 @@ async function applyOne(
   } catch (error) {
     // A broken connection cannot roll back, but the server discards the open transaction
     // when the session ends; either way the script's error is the one to report.
-    await client.query('ROLLBACK').catch(() => undefined);
+    await client
+      .query('ROLLBACK')
+      .catch((err: Error) =>
+        log?.('Migration rollback failed', { migration: migration.name, err: err.message }),
+      );
     throw new MigrationFailedError(migration.name, error);
   }
   log?.('Migration applied', {

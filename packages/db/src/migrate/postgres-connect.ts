@@ -16,12 +16,14 @@ export async function connectPostgres(databaseUrl: string): Promise<pg.Client> {
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     application_name: 'touchbase-migrate',
   });
-  // Without a listener, a connection dropped while idle would crash the process.
+  // Without a listener, a connection dropped while idle would crash the process; the
+  // next query on it rejects with the failure, which the migration run reports.
   client.on('error', () => {});
   try {
     await client.connect();
     return client;
   } catch (error) {
+    // Closing a client that never connected can fail too; the connect error is the one to report.
     await client.end().catch(() => {});
     throw translateConnectError(error, databaseUrl);
   }

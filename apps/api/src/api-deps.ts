@@ -1,0 +1,18 @@
+import type { Repositories } from '@touchbase/db';
+import type { AlertQueue, DomainHealthQueue, TouchQueue } from '@touchbase/queues';
+import type { EnrollDeps } from './use-cases/enroll-prospects.js';
+
+/**
+ * What every route plugin of the API is given. Apart from app.ts, which registers
+ * the routes, so that a route importing it makes no import cycle.
+ */
+export type ApiDeps = {
+  repos: Repositories;
+  touchQueue: TouchQueue;
+  /** Manual runs of the domain guard, and their results. */
+  domainHealthQueue: DomainHealthQueue;
+  /** Deliveries of the alerts an operator's pause or resume raises. */
+  alertQueue: AlertQueue;
+  enroll: EnrollDeps;
+  providerNames: string[];
+};

@@ -1,0 +1,34 @@
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { keepJobScheduler } from './job-scheduler-keeper.js';
+import { JOBS, QUEUE } from './queue-catalog.js';
+import type { QueueLogger } from './queue-logger.js';
+
+/**
+ * The producer side of the `scheduler` queue: the job scheduler (fixed id
+ * `reconcile`) that runs `schedule.reconcile` once per tick across all replicas.
+ */
+export class SchedulerQueue {
+  readonly queue: Queue;
+
+  constructor(connection: Redis, prefix: string) {
+    this.queue = new Queue(QUEUE.scheduler, { connection, prefix });
+  }
+
+  /**
+   * Keeps the reconciler's job scheduler running every `everyMs`, re-creating it
+   * when Redis lost it (see `keepJobScheduler`).
+   * @returns a function that stops the keeper.
+   */
+  keepReconciling(everyMs: number, logger: QueueLogger): Promise<() => void> {
+    return keepJobScheduler(
+      this.queue,
+      { id: 'reconcile', everyMs, jobName: 'schedule.reconcile', opts: JOBS['schedule.reconcile'].options },
+      logger,
+    );
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+}

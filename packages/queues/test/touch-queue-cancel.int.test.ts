@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { touchKey } from '@touchbase/core';
+import { createTestRedisPrefix, waitFor } from '@touchbase/testing';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedis, createWorker, TouchJobRemovalError, TouchQueue, touchJobId } from '../src/index.js';
+
+const inAnHour = () => new Date(Date.now() + 3_600_000);
+
+describe('cancelling touch jobs', () => {
+  let env: Awaited<ReturnType<typeof createTestRedisPrefix>>;
+  let admin: Redis;
+
+  beforeAll(async () => {
+    env = await createTestRedisPrefix('cancel');
+    admin = new Redis(env.url);
+  });
+  afterAll(async () => {
+    await admin.quit();
+    await env.cleanup();
+  });
+
+  it('rejects, naming the touches, when Redis drops the connection before the removal', async () => {
+    // A connection of its own that does not reconnect, killed by Redis itself: a real
+    // connection loss that leaves the shared Redis untouched for everyone else.
+    const redis = createRedis(env.url, 'producer', { retryStrategy: () => null });
+    const connectionErrors: Error[] = [];
+    redis.on('error', (err) => connectionErrors.push(err));
+    const queue = new TouchQueue(redis, env.prefix);
+    const a = randomUUID();
+    const b = randomUUID();
+    try {
+      await queue.schedule([
+        { enrollmentId: a, step: 1, dueAt: inAnHour() },
+        { enrollmentId: b, step: 2, attempt: 2, dueAt: inAnHour() },
+      ]);
+      const id = await redis.client('ID');
+      const closed = new Promise((resolve) => redis.once('end', resolve));
+      await admin.client('KILL', 'ID', String(id));
+      await closed;
+
+      const err = await queue
+        .cancel([
+          { enrollmentId: a, step: 1 },
+          { enrollmentId: b, step: 2, attempt: 2 },
+        ])
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+
+      expect(err).toBeInstanceOf(TouchJobRemovalError);
+      const removal = err as TouchJobRemovalError;
+      expect([...removal.touchKeys].sort()).toEqual([touchKey(a, 1), touchKey(b, 2, 2)].sort());
+      expect(removal.jobIds).toContain(touchJobId(touchKey(a, 1)));
+      expect(removal.message).toContain(touchKey(a, 1));
+      // The jobs are still there: nothing claimed they were removed.
+      expect(await admin.zscore(`${env.prefix}:touches:delayed`, touchJobId(touchKey(a, 1)))).not.toBeNull();
+    } finally {
+      // Closing a queue whose connection Redis killed rejects too; that is this test's doing.
+      await queue.close().catch(() => undefined);
+      redis.disconnect();
+    }
+  });
+
+  it("resolves on BullMQ's expected answers: a job that is missing, or locked by a worker", async () => {
+    const producer = createRedis(env.url, 'producer');
+    const worker = createRedis(env.url, 'worker');
+    const queue = new TouchQueue(producer, env.prefix);
+    const taken = randomUUID();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started: string[] = [];
+    const w = createWorker(
+      'touch.send',
+      async (payload) => {
+        started.push(payload.e);
+        await held;
+      },
+      { connection: worker, prefix: env.prefix, logger: { warn: () => {}, error: () => {} } },
+    );
+    try {
+      await queue.schedule([{ enrollmentId: taken, step: 1, dueAt: new Date() }]);
+      await waitFor('the worker to take the job', async () => (started.includes(taken) ? true : null));
+
+      await expect(
+        queue.cancel([
+          { enrollmentId: taken, step: 1 },
+          { enrollmentId: randomUUID(), step: 3 },
+        ]),
+      ).resolves.toBeUndefined();
+      // The locked job stays (the sender's claim fences it), still active.
+      expect(await queue.queue.getJobState(touchJobId(touchKey(taken, 1)))).toBe('active');
+    } finally {
+      release();
+      await w.close();
+      await queue.close();
+      await Promise.all([producer.quit(), worker.quit()]);
+    }
+  });
+});
