@@ -29,6 +29,14 @@ export type ResendCandidate = { status: string; currentStep: number; currentAtte
 /** A resend: the touch's step at its next attempt, and the touch it replaces as current (to remove its job). */
 export type Resend = { step: number; attempt: number; replaces: { step: number; attempt: number } | null };
 
+/** Whether the touch itself may be sent again: handed over, and not the last attempt allowed. */
+export function isResendable(touch: BouncedTouch): boolean {
+  return (
+    touch.attempt < MAX_TOUCH_ATTEMPTS &&
+    (RESENDABLE_TOUCH_STATUSES as readonly string[]).includes(touch.status)
+  );
+}
+
 /**
  * Whether a soft-bounced touch is sent again: it was handed over, is not the last
  * attempt allowed, and the enrollment is still active and either still at that touch
