@@ -86,3 +86,6 @@ export function freshResult(eventId: string, prospectId: string | null, outcome:
 export function duplicateResult(id: string): ApplyResult {
   return { ...freshResult(id, null, 'duplicate'), duplicate: true, eventId: null };
 }
+
+/** What an edge that acknowledges an event (a webhook, a one-click unsubscribe) reports of it. */
+export type EventReceipt = Pick<ApplyResult, 'eventId' | 'duplicate' | 'outcome' | 'triaged'>;
