@@ -25,7 +25,6 @@ export async function stopOnProviderView(
       events: sc.repos.events,
       touchQueue: sc.touchQueue,
       logger: sc.logger,
-      metrics: sc.metrics,
       clock: sc.clock,
       timeScale: sc.timeScale,
       notifyCrm: sc.notifyCrm ?? false,

@@ -1,5 +1,5 @@
 import type { CanonicalEvent } from '@touchbase/core';
-import type { Logger, Metrics } from '@touchbase/telemetry';
+import type { Logger } from '@touchbase/telemetry';
 import { removePendingJobs, scheduleResends, scheduleResumed, waitForInFlight } from './after-commit.js';
 import type { EventStore } from './apply-event.ports.js';
 import type { ApplyResult } from './apply-event.types.js';
@@ -17,7 +17,6 @@ export type ApplyEventDeps = {
     schedule(touches: (TouchJobKey & { dueAt: Date })[]): Promise<void>;
   };
   logger: Logger;
-  metrics: Metrics;
   clock?: () => Date;
   /** TIME_SCALE: out-of-office pauses and resends are compressed like every wait (sandbox only). */
   timeScale?: number;
@@ -50,7 +49,6 @@ export async function applyEvent(deps: ApplyEventDeps, event: CanonicalEvent): P
     notifyCrm: deps.notifyCrm ?? false,
     ...(deps.softBounceRetryMs !== undefined ? { softBounceRetryMs: deps.softBounceRetryMs } : {}),
   });
-  deps.metrics.eventsReceived.inc({ source: event.source, type: event.type, outcome: result.outcome });
   await removePendingJobs(deps, result);
   await scheduleResumed(deps, result);
   await scheduleResends(deps, result);
