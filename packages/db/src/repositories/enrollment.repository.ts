@@ -226,7 +226,7 @@ export class EnrollmentRepository {
     occurredAt?: Date,
   ): Promise<{ id: string; currentStep: number; currentAttempt: number }[]> {
     // Named (prepared once per connection): ingest's hot path for every reply and bounce.
-    const { rows } = await client.query({
+    const { rows } = await client.query<{ id: string; currentStep: number; currentAttempt: number }>({
       name: 'enrollment-stop-for-prospect',
       text: `WITH target AS (
          SELECT $1::uuid AS prospect_id, $2::"EnrollmentStatus" AS status, $3::text AS reason, $4::timestamptz AS at, 1 AS ord),
