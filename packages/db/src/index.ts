@@ -2,6 +2,13 @@
  * @touchbase/db: the Prisma client, the repositories (the only code that touches
  * the database) and the migration runner.
  */
+
+export type {
+  ApplyOptions,
+  ApplyResult,
+  EnrollmentStep,
+  SoftBounceRetry,
+} from '@touchbase/use-cases';
 export {
   assertDatabaseReachable,
   createDatabase,
@@ -25,13 +32,8 @@ export {
   emailHash,
   HELD_FOR_DOMAIN_PAUSE,
 } from './repositories/enrollment.repository.js';
-export {
-  type ApplyOptions,
-  type ApplyResult,
-  type EnrollmentStep,
-  EventRepository,
-  type SoftBounceRetry,
-} from './repositories/event.repository.js';
+export { EventRepository } from './repositories/event.repository.js';
+export type { EventRow } from './repositories/event-log.repository.js';
 export {
   type MailboxInput,
   MailboxRepository,
@@ -51,7 +53,7 @@ export {
   SendingDomainRepository,
 } from './repositories/sending-domain.repository.js';
 export { SequenceRepository, type SequenceVersionRow } from './repositories/sequence.repository.js';
-export { SuppressionRepository } from './repositories/suppression.repository.js';
+export { SuppressionRepository, type SuppressionRow } from './repositories/suppression.repository.js';
 export {
   type Claim,
   type ClaimInput,

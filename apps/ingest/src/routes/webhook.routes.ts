@@ -1,6 +1,7 @@
 import type { CanonicalEvent } from '@touchbase/core';
 import { WebhookPayloadError, type WebhookProvider, WebhookVerificationError } from '@touchbase/providers';
 import { sendProblem } from '@touchbase/runtime';
+import type { EventReceipt } from '@touchbase/use-cases';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CrmLookupUnavailableError, expandDealEvents } from '../use-cases/expand-deal-events.js';
 import { type IngestDeps, ingestEvent } from '../use-cases/ingest-event.js';
@@ -89,7 +90,7 @@ async function handle(
   }
   const results = [];
   for (const event of events) {
-    const r = await ingestEvent(deps, event);
+    const r: EventReceipt = await ingestEvent(deps, event);
     results.push({
       eventId: r.eventId,
       type: event.type,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ApplyResult } from '@touchbase/db';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from '@touchbase/providers';
+import type { ApplyResult } from '@touchbase/use-cases';
 import { type IngestDeps, ingestEvent } from './ingest-event.js';
 
 /** The source of events recorded from our own `/u/{token}` links. */

@@ -4,6 +4,17 @@ import type pg from 'pg';
 export class AuditRepository {
   constructor(private readonly pool: pg.Pool) {}
 
+  /** Writes an entry in the caller's transaction, so it commits with the change it describes. */
+  async writeIn(
+    client: pg.PoolClient,
+    entry: { actor: string; action: string; entityType: string; entityId: string; data?: object },
+  ): Promise<void> {
+    await client.query(
+      'INSERT INTO audit_log (actor, action, entity_type, entity_id, data) VALUES ($1, $2, $3, $4, $5)',
+      [entry.actor, entry.action, entry.entityType, entry.entityId, JSON.stringify(entry.data ?? {})],
+    );
+  }
+
   async write(entry: {
     actor: string;
     action: string;

@@ -1,7 +1,16 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { DomainError, type EnrollmentStatus, LIVE_STATUSES, normalisedEmail } from '@touchbase/core';
+import { randomUUID } from 'node:crypto';
+import {
+  addressHash,
+  DomainError,
+  type EnrollmentStatus,
+  isSuppressed,
+  suppressionKeysOf,
+} from '@touchbase/core';
 import type pg from 'pg';
 import { inTransaction } from '../database.js';
+import { LIVE_STATUSES_SQL, stopProspectsSql, suppressionMatchSql } from './enrollment-stop.sql.js';
+
+export { LIVE_STATUSES_SQL, stopProspectsSql } from './enrollment-stop.sql.js';
 
 export type EnrollmentRow = {
   id: string;
@@ -36,13 +45,8 @@ const COLUMNS = `id, prospect_id AS "prospectId", sequence_id AS "sequenceId", s
 /** `stop_reason` of an enrollment held (`queued`) until its sending domain is resumed. */
 export const HELD_FOR_DOMAIN_PAUSE = 'held:domain_paused';
 
-/** The live statuses (LIVE_STATUSES) as an SQL list, `('queued', 'active', 'paused')`. */
-export const LIVE_STATUSES_SQL = `(${LIVE_STATUSES.map((x) => `'${x}'`).join(', ')})`;
-
-/** The sha-256 kept in place of an erased address. */
-export function emailHash(email: string): string {
-  return createHash('sha256').update(normalisedEmail(email)).digest('hex');
-}
+/** The sha-256 kept in place of an erased address (core's `addressHash`). */
+export const emailHash = addressHash;
 
 /** Enrollments: creation (with the suppression and domain checks), reads, stops. */
 export class EnrollmentRepository {
@@ -102,18 +106,16 @@ export class EnrollmentRepository {
         .filter((id) => !found.has(id))
         .map((prospectId) => ({ prospectId, reason: 'not_found' as const }));
 
-      const emails = [...found.values()];
+      const keys = [...found.values()].map(suppressionKeysOf);
       const suppressed = await client.query<{ kind: string; value: string }>(
-        `SELECT kind, value FROM suppression
-         WHERE (kind = 'email' AND value = ANY($1)) OR (kind = 'domain' AND value = ANY($2)) OR (kind = 'hash' AND value = ANY($3))`,
-        [emails, emails.map((e) => e.split('@')[1] ?? ''), emails.map(emailHash)],
+        `SELECT kind, value FROM suppression s
+         WHERE ${suppressionMatchSql('s', { email: 'ANY($1)', domain: 'ANY($2)', hash: 'ANY($3)' })}`,
+        [keys.map((k) => k.email), keys.map((k) => k.domain), keys.map((k) => k.hash)],
       );
-      const blocked = new Set(suppressed.rows.map((r) => r.value));
       const candidates: string[] = [];
       for (const [id, email] of found) {
-        if (blocked.has(email) || blocked.has(email.split('@')[1] ?? '') || blocked.has(emailHash(email))) {
-          refused.push({ prospectId: id, reason: 'suppressed' });
-        } else candidates.push(id);
+        if (isSuppressed(email, suppressed.rows)) refused.push({ prospectId: id, reason: 'suppressed' });
+        else candidates.push(id);
       }
 
       const ids = candidates.map(() => randomUUID());
@@ -224,7 +226,7 @@ export class EnrollmentRepository {
     occurredAt?: Date,
   ): Promise<{ id: string; currentStep: number; currentAttempt: number }[]> {
     // Named (prepared once per connection): ingest's hot path for every reply and bounce.
-    const { rows } = await client.query({
+    const { rows } = await client.query<{ id: string; currentStep: number; currentAttempt: number }>({
       name: 'enrollment-stop-for-prospect',
       text: `WITH target AS (
          SELECT $1::uuid AS prospect_id, $2::"EnrollmentStatus" AS status, $3::text AS reason, $4::timestamptz AS at, 1 AS ord),
@@ -271,32 +273,4 @@ export class EnrollmentRepository {
       sentByStep: Object.fromEntries(t.rows.map((r) => [String(r.step), r.n])),
     };
   }
-}
-
-/**
- * The common table expressions that stop prospects, for a statement that does it as
- * one of its parts. `targets` names a relation with one row per prospect to stop:
- * `prospect_id`, `status`, `reason`, `at` (the event's time, or null) and `ord`.
- * `locked` takes every enrollment of those prospects in id order; `stopped` ends the
- * live ones and restates ends set by a later event, returning `id`, `"currentStep"`,
- * `"currentAttempt"`, `live` (true for an enrollment this stopped) and the target's `ord`.
- */
-export function stopProspectsSql(targets: string): string {
-  // A stop or restate is decided on each row as it is once locked (a row another event
-  // ended meanwhile is read as that event left it), never on the statement's snapshot.
-  return `locked AS MATERIALIZED (
-    SELECT en.id, w.ord, en.status IN ${LIVE_STATUSES_SQL} AS live,
-      ((en.status IN ('replied', 'bounced', 'unsubscribed', 'cancelled') AND en.status <> w.status
-        AND en.stopped_by_event_at IS NOT NULL AND en.stopped_by_event_at > w.at)
-       -- Ran out of steps after the event happened (its webhook came late, or was recovered):
-       -- the event would have ended it (updated_at is when it was exhausted).
-       OR (en.status = 'exhausted' AND en.updated_at > w.at)) AS restate
-    FROM enrollment en JOIN ${targets} w ON w.prospect_id = en.prospect_id ORDER BY en.id FOR UPDATE OF en),
-  stopped AS (
-    UPDATE enrollment e SET status = w.status, stop_reason = w.reason,
-      next_touch_at = CASE WHEN l.live THEN NULL ELSE e.next_touch_at END,
-      updated_at = now(), stopped_by_event_at = w.at
-    FROM locked l JOIN ${targets} w ON w.ord = l.ord
-    WHERE e.id = l.id AND (l.live OR l.restate)
-    RETURNING e.id, e.current_step AS "currentStep", e.current_attempt AS "currentAttempt", l.live, l.ord)`;
 }

@@ -117,4 +117,23 @@ export class ProspectRepository {
     );
     return rows;
   }
+
+  /** Marks the address dead (a hard bounce), in the event's transaction. */
+  async invalidateEmail(client: pg.PoolClient, prospectId: string): Promise<void> {
+    await client.query(`UPDATE prospect SET email_status = 'invalid' WHERE id = $1`, [prospectId]);
+  }
+
+  /** Whether a prospect has this (normalised) address. */
+  async emailTaken(client: pg.PoolClient, email: string): Promise<boolean> {
+    const taken = await client.query('SELECT 1 FROM prospect WHERE email = $1', [email]);
+    return (taken.rowCount ?? 0) > 0;
+  }
+
+  /** Moves the prospect to a new (normalised, valid) address, in the event's transaction. */
+  async changeEmail(client: pg.PoolClient, prospectId: string, email: string): Promise<void> {
+    await client.query(`UPDATE prospect SET email = $2, email_status = 'valid' WHERE id = $1`, [
+      prospectId,
+      email,
+    ]);
+  }
 }

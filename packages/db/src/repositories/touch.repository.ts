@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { EnrollmentStatus, SendingWindow } from '@touchbase/core';
+import { type EnrollmentStatus, type SendingWindow, suppressionKeysOf } from '@touchbase/core';
 import type pg from 'pg';
 import { inTransaction } from '../database.js';
-import { emailHash } from './enrollment.repository.js';
+import { suppressionMatchSql } from './enrollment-stop.sql.js';
 
 /** Everything the sender needs to decide on and send one touch, in one read. */
 export type SendContext = {
@@ -231,8 +231,7 @@ export class TouchRepository {
        sup AS (
          SELECT i.eid, i.step, i.attempt FROM input i WHERE EXISTS (
            SELECT 1 FROM suppression s
-           WHERE (s.kind = 'email' AND s.value = i.email) OR (s.kind = 'domain' AND s.value = i.domain)
-              OR (s.kind = 'hash' AND s.value = i.hash))),
+           WHERE ${suppressionMatchSql('s', { email: 'i.email', domain: 'i.domain', hash: 'i.hash' })})),
        ins AS (
          INSERT INTO touch (id, enrollment_id, step, attempt, status, idempotency_key, variant)
          SELECT i.touch_id, i.eid, i.step, i.attempt, 'sending'::"TouchStatus", i.key, i.variant FROM input i
@@ -252,8 +251,8 @@ export class TouchRepository {
         batch.map((c) => c.attempt),
         batch.map((c) => c.idempotencyKey),
         batch.map((c) => c.email),
-        batch.map((c) => c.email.split('@')[1] ?? ''),
-        batch.map((c) => emailHash(c.email)),
+        batch.map((c) => suppressionKeysOf(c.email).domain),
+        batch.map((c) => suppressionKeysOf(c.email).hash),
         batch.map(() => randomUUID()),
         batch.map((c) => c.variant),
       ],

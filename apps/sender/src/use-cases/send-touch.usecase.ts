@@ -1,0 +1,183 @@
+import { renderTouch, touchKey } from '@touchbase/core';
+import type { SendContext } from '@touchbase/db';
+import type { SendRequest, SendResult } from '@touchbase/providers';
+import { retriesOf } from '@touchbase/queues';
+import { deferredChild } from '@touchbase/telemetry';
+import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
+import { callProvider, failTouch, resolveInDoubt } from './call-provider.js';
+import { holdTouch } from './hold-touch.js';
+import { pickPoolMailbox } from './pick-pool-mailbox.js';
+import { askProvider, stopsTheTouch } from './prospect-recheck.js';
+import { recordSend, recordUnknown } from './record-send.js';
+import type { SenderContext, SendOutcome } from './send-touch.types.js';
+import { settleStranded } from './settle-stranded.js';
+import { stopOnProviderView } from './stop-on-provider-view.js';
+import { afterThrottleWait, windowClosedUntil } from './touch-timing.js';
+
+/** One touch to send: the job's enrollment, step and attempt. */
+export type TouchToSend = { enrollmentId: string; step: number; attempt: number };
+
+/**
+ * Sends one touch: re-checks the enrollment, picks the pool's mailbox for a first
+ * touch, renders the copy, takes a token from the mailbox's bucket (or waits for
+ * one as a delayed job), claims the touch in PostgreSQL (the reply fence), calls
+ * the provider with the idempotency key `{enrollmentId}-{step}` (with `-{attempt}`
+ * for a resend after a soft bounce), records the send and schedules the next step.
+ *
+ * Just before the token is taken it looks at the sending window (a touch due
+ * outside it waits for it) and asks the provider, where the adapter can say,
+ * whether it saw a reply, bounce or unsubscribe: then the touch is not sent, the
+ * answer is recorded as an event and applied like a webhook (`applyEvent`).
+ */
+export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job): Promise<SendOutcome> {
+  const { repos, metrics } = sc;
+  const { enrollmentId, step, attempt } = touch;
+  const log = deferredChild(sc.logger, { enrollmentId, step, attempt, jobId: job.id });
+  let ctx = await sc.batches.load(enrollmentId);
+  if (!ctx) return 'gone';
+  // A job of another attempt is stale: a soft bounce moved the enrollment on to a resend.
+  if (ctx.status !== 'active' || ctx.currentStep !== step || ctx.currentAttempt !== attempt) {
+    await settleStranded(sc, ctx, step, attempt, log);
+    metrics.touchesSkipped.inc({ reason: 'fenced' });
+    return 'fenced';
+  }
+  const version = await repos.sequences.version(ctx.sequenceVersionId);
+  const steps = version.steps;
+  if (step > steps.length) {
+    if (await repos.touches.exhaust(enrollmentId, step)) log.info('Enrollment exhausted');
+    return 'exhausted';
+  }
+  const key = touchKey(enrollmentId, step, attempt);
+  // One throttle member per attempt: a retry after a 5xx counts as another
+  // possible send; a job back from a throttle wait or a 429 keeps its place and slot.
+  const member = `${key}.${retriesOf(job)}.${job.stalledCounter ?? 0}`;
+  let tokenTaken = false;
+  if (ctx.mailboxPoolId && step === 1 && !ctx.conversationId) {
+    const picked = await pickPoolMailbox(sc, ctx, ctx.mailboxPoolId, member);
+    if (!picked) return holdTouch(sc, job, 'pool_unavailable');
+    ctx = picked.ctx;
+    tokenTaken = picked.granted;
+  }
+  if ((ctx.domain.status === 'paused' && ctx.domain.holdTouches) || ctx.mailbox.status === 'paused') {
+    // Held, not lost: the job comes back later; resuming the domain reschedules it sooner.
+    return holdTouch(sc, job, 'held');
+  }
+  const opensAt = windowClosedUntil(ctx, sc.clock(), sc.timeScale);
+  if (opensAt) {
+    metrics.touchesSkipped.inc({ reason: 'outside_window' });
+    log.info({ opensAt }, 'Touch waits for its sending window');
+    await job.moveToDelayed(opensAt.getTime(), job.token);
+    throw new DelayedError();
+  }
+
+  const content = renderTouch(steps, step, variablesOf(ctx), `${ctx.prospect.id}-${ctx.sequenceId}`);
+  if (!content.ok) {
+    const reason = `missing_variable:${content.missing.join(',')}`;
+    await repos.touches.pause(enrollmentId, step, reason);
+    log.warn({ missing: content.missing }, 'Enrollment paused for a missing template variable');
+    metrics.touchesSkipped.inc({ reason: 'missing_variable' });
+    return 'paused_missing_variable';
+  }
+
+  const request = sendRequestOf(sc, ctx, key, step, content);
+  const provider = sc.providers.get(ctx.mailbox.provider);
+
+  if (sc.recheck !== false && provider.prospectStatus) {
+    const seen = await askProvider(provider, request, sc.recheckTimeoutMs ?? 2_000, log);
+    if (stopsTheTouch(seen)) {
+      const outcome = await stopOnProviderView(sc, provider, seen, request, attempt, log);
+      await settleStranded(sc, ctx, step, attempt, log);
+      return outcome;
+    }
+  }
+
+  if (sc.throttle && !tokenTaken) {
+    const token = await sc.throttle.take(ctx.mailbox.id, ctx.mailbox, member);
+    if (!token.granted) {
+      metrics.touchesSkipped.inc({ reason: 'throttled' });
+      // The token's time may fall after the window closes: then the touch waits for the next slot.
+      const retryAt = afterThrottleWait(ctx, sc.clock(), token.waitMs, sc.timeScale);
+      await job.moveToDelayed(retryAt.getTime(), job.token);
+      throw new DelayedError();
+    }
+  }
+
+  const claim = await sc.batches.claim({
+    enrollmentId,
+    step,
+    attempt,
+    idempotencyKey: key,
+    email: ctx.prospect.email,
+    variant: content.variant,
+  });
+  if (claim.kind === 'fenced' || claim.kind === 'suppressed' || claim.kind === 'settled') {
+    metrics.touchesSkipped.inc({ reason: claim.kind });
+    return claim.kind;
+  }
+
+  if (sc.timeScale > 1 && provider.name !== 'sandbox') {
+    await repos.touches.release(enrollmentId, step, attempt);
+    throw new UnrecoverableError('TIME_SCALE above 1 is for the sandbox provider only');
+  }
+  const sent = { enrollmentId, step, attempt, variant: content.variant };
+  let result: SendResult;
+  if (claim.kind === 'in_doubt') {
+    // An earlier attempt handed this touch over and died before recording the
+    // answer. Resend only when the provider guarantees the key deduplicates;
+    // otherwise ask it, and when it cannot say, do not resend.
+    const resolved = await resolveInDoubt(provider, request);
+    if (resolved) {
+      result = resolved;
+    } else if (provider.idempotent) {
+      const call = await callProvider(sc, provider, ctx, request, claim, job, log, attempt);
+      if (!call.ok) return failTouch(sc, ctx, step, call.reason, attempt);
+      result = call.result;
+    } else {
+      await recordUnknown(sc, ctx, steps, sent, provider.name, log);
+      return 'unknown';
+    }
+  } else {
+    const call = await callProvider(sc, provider, ctx, request, claim, job, log, attempt);
+    if (!call.ok) return failTouch(sc, ctx, step, call.reason, attempt);
+    result = call.result;
+  }
+
+  await recordSend(sc, ctx, steps, sent, result, provider.name, log);
+  return claim.kind === 'in_doubt' ? 'resent_in_doubt' : 'sent';
+}
+
+function sendRequestOf(
+  sc: SenderContext,
+  ctx: SendContext,
+  key: string,
+  step: number,
+  content: { subject: string; body: string },
+): SendRequest {
+  return {
+    idempotencyKey: key,
+    from: ctx.mailbox.address,
+    to: ctx.prospect.email,
+    subject: content.subject,
+    body: content.body,
+    conversationId: ctx.conversationId,
+    inReplyTo: ctx.firstMessageId,
+    metadata: { enrollmentId: ctx.enrollmentId, step, prospectId: ctx.prospect.id },
+    prospect: {
+      firstName: ctx.prospect.firstName,
+      lastName: ctx.prospect.lastName,
+      company: ctx.prospect.company,
+    },
+    mailboxConfig: ctx.mailbox.providerConfig,
+    unsubscribeUrl: sc.unsubscribeUrl?.(ctx.enrollmentId) ?? null,
+  };
+}
+
+function variablesOf(ctx: SendContext): Record<string, string | null | undefined> {
+  return {
+    ...ctx.prospect.attributes,
+    firstName: ctx.prospect.firstName,
+    lastName: ctx.prospect.lastName,
+    company: ctx.prospect.company,
+    email: ctx.prospect.email,
+  };
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { type CanonicalEvent, MicroBatcher } from '@touchbase/core';
+import type { ApplyOutcome, ApplyResult, EnrollmentStep, StopEffect } from '@touchbase/use-cases';
+import { duplicateResult, freshResult } from '@touchbase/use-cases';
+import type pg from 'pg';
+import { databaseOutageOf } from '../database-outage.js';
+import { EnrollmentEffectRepository } from './enrollment-effect.repository.js';
+import { stopProspectsSql } from './enrollment-stop.sql.js';
+import { namedEventColumns } from './event-rows.js';
+
+/** A stopping event to record and apply, with its id and the effect core decided. */
+type StopItem = { id: string; event: CanonicalEvent; effect: StopEffect };
+
+/** An effect-free event to record, with its id and outcome. */
+type InformationalItem = { id: string; event: CanonicalEvent; outcome: ApplyOutcome };
+
+type StopRow = {
+  ord: string;
+  prospect_id: string;
+  rk: string;
+  inserted: boolean;
+  stopped: EnrollmentStep[] | null;
+};
+
+/**
+ * The hot paths of the event log, each the same decision as the general
+ * transaction carried out in one statement shared with the events arriving while a
+ * batch runs (group commit): a reply storm or a bounce storm shares statements and
+ * commits. The equivalence test (event-fast-paths) holds them to the general path.
+ */
+export class EventBatchRepository {
+  private readonly effects: EnrollmentEffectRepository;
+
+  /** Effect-free events naming our enrollment, recorded together. */
+  private readonly informational = new MicroBatcher(
+    (items: InformationalItem[]) => this.insertInformationalByEnrollment(items),
+    100,
+    2,
+    undefined,
+    aloneUnlessOutage,
+  );
+
+  /**
+   * Stopping events naming our enrollment: resolved, recorded already applied, and
+   * their stop, suppression and address invalidation done in one statement (one
+   * round trip and one commit, where the general path takes a transaction of eight).
+   */
+  private readonly stops = new MicroBatcher(
+    (items: StopItem[]) => this.applyStopsByEnrollment(items),
+    100,
+    2,
+    undefined,
+    aloneUnlessOutage,
+  );
+
+  constructor(private readonly pool: pg.Pool) {
+    this.effects = new EnrollmentEffectRepository(pool);
+  }
+
+  /** Records and applies a stop naming our enrollment. @returns null when not found or the address differs. */
+  applyStop(item: StopItem): Promise<ApplyResult | null> {
+    return this.stops.submit(item);
+  }
+
+  /** Records an effect-free event naming our enrollment. @returns null when not found or the address differs. */
+  recordInformational(item: InformationalItem): Promise<{ prospectId: string; inserted: boolean } | null> {
+    return this.informational.submit(item);
+  }
+
+  /**
+   * Records and applies stopping events that name our enrollment, in one statement.
+   * Each prospect is stopped by one event of the batch; a second event of the same
+   * prospect runs after, alone, as it would have arrived after the first. Enrollments
+   * are locked in id order across the batch, as everywhere, so batches, senders'
+   * claims and single stops never deadlock.
+   */
+  private async applyStopsByEnrollment(items: StopItem[]): Promise<(ApplyResult | null)[]> {
+    const { rows } = await this.pool.query<StopRow>({
+      name: 'event-stops-by-enrollment',
+      text: `WITH input AS (
+           SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::jsonb[],
+                                $8::uuid[], $9::text[], $10::"EnrollmentStatus"[], $11::text[], $12::timestamptz[],
+                                $13::boolean[], $14::boolean[], $15::uuid[])
+             WITH ORDINALITY AS i(id, source, external_id, type, payload, classification, why,
+                                  enrollment_id, email, status, reason, at, suppress, invalidate, suppression_id, ord)),
+         t AS (
+           SELECT i.*, e.prospect_id, p.email AS prospect_email,
+                  row_number() OVER (PARTITION BY e.prospect_id ORDER BY i.ord) AS rk
+           FROM input i JOIN enrollment e ON e.id = i.enrollment_id JOIN prospect p ON p.id = e.prospect_id
+           WHERE i.email IS NULL OR p.email = i.email),
+         ins AS (
+           INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
+           SELECT id, source, external_id, type, payload, classification, why, now(), 'applied', prospect_id, enrollment_id
+           FROM t WHERE rk = 1 ORDER BY ord
+           ON CONFLICT (source, external_id) DO NOTHING RETURNING id),
+         won AS MATERIALIZED (SELECT t.* FROM t JOIN ins ON ins.id = t.id),
+         ${stopProspectsSql('won')},
+         suppressed AS (
+           INSERT INTO suppression (id, kind, value, reason)
+           SELECT suppression_id, 'email', prospect_email, reason FROM won WHERE suppress
+           ON CONFLICT (kind, value) DO NOTHING),
+         invalidated AS (
+           UPDATE prospect SET email_status = 'invalid' WHERE id IN (SELECT prospect_id FROM won WHERE invalidate))
+         SELECT t.ord, t.prospect_id, t.rk, EXISTS (SELECT 1 FROM won w WHERE w.ord = t.ord) AS inserted,
+           (SELECT json_agg(json_build_object('id', s.id, 'currentStep', s."currentStep", 'currentAttempt', s."currentAttempt") ORDER BY s.id)
+            FROM stopped s WHERE s.ord = t.ord AND s.live) AS stopped
+         FROM t`,
+      values: [
+        ...namedEventColumns(items),
+        items.map((i) => i.effect.status),
+        items.map((i) => i.effect.reason),
+        items.map((i) => i.event.occurredAt),
+        items.map((i) => i.effect.suppress),
+        items.map((i) => i.effect.invalidateEmail),
+        items.map(() => randomUUID()),
+      ],
+    });
+    const results: (ApplyResult | null)[] = items.map(() => null);
+    const later: number[] = [];
+    for (const r of rows) {
+      const n = Number(r.ord) - 1;
+      const item = items[n]!;
+      if (Number(r.rk) > 1) later.push(n);
+      else if (!r.inserted) results[n] = duplicateResult(item.id);
+      else results[n] = { ...freshResult(item.id, r.prospect_id, 'applied'), stopped: r.stopped ?? [] };
+    }
+    // Read after the commit: a claim the stop waited for is committed, so it is seen.
+    const stopped = results.flatMap((r) => r?.stopped ?? []);
+    if (stopped.length > 0) {
+      const inFlight = await this.effects.touchesBeingSent(this.pool, stopped);
+      for (const r of results) {
+        if (!r || r.stopped.length === 0) continue;
+        const mine = new Set(r.stopped.map((e) => e.id));
+        r.inFlight = inFlight.filter((t) => mine.has(t.enrollmentId));
+      }
+    }
+    for (const n of later) results[n] = (await this.applyStopsByEnrollment([items[n]!]))[0] ?? null;
+    return results;
+  }
+
+  /**
+   * Records effect-free events that name our enrollment, already applied, in one
+   * statement. Each gets what it would get alone: its prospect and whether it was
+   * inserted (false: recorded before, or earlier in this batch), or null when its
+   * enrollment is not found or the address it gives differs.
+   */
+  private async insertInformationalByEnrollment(
+    items: InformationalItem[],
+  ): Promise<({ prospectId: string; inserted: boolean } | null)[]> {
+    const { rows } = await this.pool.query<{ ord: string; prospect_id: string; inserted: boolean }>({
+      name: 'event-insert-applied-by-enrollment',
+      text: `WITH input AS (
+           SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::jsonb[],
+                                $8::uuid[], $9::text[], $10::text[])
+             WITH ORDINALITY AS i(id, source, external_id, type, payload, classification, why, enrollment_id, email, outcome, ord)),
+         t AS (
+           SELECT i.*, e.prospect_id FROM input i
+           JOIN enrollment e ON e.id = i.enrollment_id JOIN prospect p ON p.id = e.prospect_id
+           WHERE i.email IS NULL OR p.email = i.email),
+         ins AS (
+           INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
+           SELECT id, source, external_id, type, payload, classification, why, now(), outcome, prospect_id, enrollment_id
+           FROM t ORDER BY ord
+           ON CONFLICT (source, external_id) DO NOTHING RETURNING id)
+         SELECT t.ord, t.prospect_id, ins.id IS NOT NULL AS inserted FROM t LEFT JOIN ins ON ins.id = t.id`,
+      values: [...namedEventColumns(items), items.map((i) => i.outcome)],
+    });
+    const found: ({ prospectId: string; inserted: boolean } | null)[] = items.map(() => null);
+    for (const r of rows) found[Number(r.ord) - 1] = { prospectId: r.prospect_id, inserted: r.inserted };
+    return found;
+  }
+}
+
+/** A batch that fails on one bad event (one PostgreSQL refuses) is run again event by event; an outage fails them all. */
+const aloneUnlessOutage = (err: unknown) => !databaseOutageOf(err);

@@ -1,0 +1,109 @@
+import type { CanonicalEvent } from '@touchbase/core';
+import type pg from 'pg';
+import { eventRowValues } from './event-rows.js';
+
+/** An event as the log lists it (no payload: it holds only hashes, and timelines need none). */
+export type EventRow = {
+  seq: number;
+  id: string;
+  source: string;
+  externalId: string;
+  type: string;
+  prospectId: string | null;
+  enrollmentId: string | null;
+  receivedAt: Date;
+  appliedAt: Date | null;
+  outcome: string | null;
+  classification: string | null;
+  why: string[] | null;
+};
+
+/**
+ * The event log (`event`): each event recorded once by (source, external id) and
+ * never changed after it is applied; the payload holds no address.
+ */
+export class EventLogRepository {
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** Inserts the event, not yet applied, in the caller's transaction. @returns false when recorded before. */
+  async insert(client: pg.PoolClient, id: string, event: CanonicalEvent): Promise<boolean> {
+    const inserted = await client.query({
+      name: 'event-insert',
+      text: `INSERT INTO event (id, source, external_id, type, payload, classification, why) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (source, external_id) DO NOTHING RETURNING seq`,
+      values: eventRowValues(id, event),
+    });
+    return (inserted.rowCount ?? 0) > 0;
+  }
+
+  /** Marks an event applied, with its outcome and whom it was about. */
+  async finish(
+    client: pg.PoolClient,
+    id: string,
+    outcome: string,
+    prospectId: string | null,
+    enrollmentId: string | null,
+  ): Promise<void> {
+    await client.query({
+      name: 'event-finish',
+      text: 'UPDATE event SET applied_at = now(), outcome = $2, prospect_id = $3, enrollment_id = $4 WHERE id = $1',
+      values: [id, outcome, prospectId, enrollmentId],
+    });
+  }
+
+  /**
+   * Inserts an event already applied, in one statement and so one transaction. The
+   * row ends as the general path leaves it; the domain rollup trigger watches
+   * inserts that are already applied too. @returns false when recorded before.
+   */
+  async insertApplied(
+    id: string,
+    event: CanonicalEvent,
+    outcome: string,
+    target: { prospectId: string; enrollmentId: string | null } | null,
+  ): Promise<boolean> {
+    const inserted = await this.pool.query({
+      name: 'event-insert-applied',
+      text: `INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now(), $8, $9, $10)
+       ON CONFLICT (source, external_id) DO NOTHING RETURNING seq`,
+      values: [
+        ...eventRowValues(id, event),
+        outcome,
+        target?.prospectId ?? null,
+        target?.enrollmentId ?? null,
+      ],
+    });
+    return (inserted.rowCount ?? 0) > 0;
+  }
+
+  /** A person's quotes kept by the classifier go with them (erasure). */
+  async forgetQuotes(client: pg.PoolClient, prospectId: string): Promise<void> {
+    await client.query('UPDATE event SET why = NULL WHERE prospect_id = $1', [prospectId]);
+  }
+
+  async list(
+    filter: { prospectId?: string; type?: string },
+    limit: number,
+    afterSeq?: number,
+  ): Promise<EventRow[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT seq, id, source, external_id AS "externalId", type, prospect_id AS "prospectId", enrollment_id AS "enrollmentId",
+              received_at AS "receivedAt", applied_at AS "appliedAt", outcome, classification, why
+       FROM event WHERE ($1::uuid IS NULL OR prospect_id = $1) AND ($2::text IS NULL OR type = $2) AND ($3::bigint IS NULL OR seq > $3)
+       ORDER BY seq LIMIT $4`,
+      [filter.prospectId ?? null, filter.type ?? null, afterSeq ?? null, limit],
+    );
+    return rows;
+  }
+
+  /** Recorded events by (source, external id) and outcome, for tests and recovery reports. */
+  async countBySource(source: string): Promise<{ externalId: string; n: number; outcome: string | null }[]> {
+    const { rows } = await this.pool.query<{ externalId: string; n: number; outcome: string | null }>(
+      `SELECT external_id AS "externalId", count(*)::int AS n, max(outcome) AS outcome FROM event
+       WHERE source = $1 GROUP BY external_id ORDER BY external_id`,
+      [source],
+    );
+    return rows;
+  }
+}

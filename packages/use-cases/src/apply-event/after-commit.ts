@@ -1,0 +1,89 @@
+import type { ApplyResult } from './apply-event.types.js';
+import type { ApplyEventDeps } from './apply-event.usecase.js';
+
+/**
+ * Removes the pending jobs of every enrollment the event stopped or paused. Best
+ * effort: a job that survives is fenced by the sender's claim.
+ */
+export async function removePendingJobs(deps: ApplyEventDeps, result: ApplyResult): Promise<void> {
+  if (result.stopped.length === 0) return;
+  try {
+    await deps.touchQueue.cancel(
+      result.stopped.map((s) => ({ enrollmentId: s.id, step: s.currentStep, attempt: s.currentAttempt })),
+    );
+  } catch (err) {
+    deps.logger.warn(
+      { eventId: result.eventId, err: (err as Error).message },
+      'Pending job removal failed; the fence holds',
+    );
+  }
+}
+
+/** Gives the enrollments the event made active again the job of their next touch. */
+export async function scheduleResumed(deps: ApplyEventDeps, result: ApplyResult): Promise<void> {
+  if (result.resumed.length === 0) return;
+  try {
+    await deps.touchQueue.schedule(
+      result.resumed.map((r) => ({
+        enrollmentId: r.id,
+        step: r.currentStep,
+        attempt: r.currentAttempt,
+        dueAt: r.nextTouchAt,
+      })),
+    );
+  } catch (err) {
+    // The enrollments are active in PostgreSQL; the reconciler gives them their jobs.
+    deps.logger.warn(
+      { eventId: result.eventId, err: (err as Error).message },
+      'Resumed touch scheduling failed',
+    );
+  }
+}
+
+/**
+ * A soft-bounced touch goes out again: the job of the step its enrollment had moved
+ * on to is removed (one that survives is fenced: the enrollment is no longer at
+ * that step) and the resend's own job, `{enrollmentId}-{step}-{attempt}`, is added.
+ */
+export async function scheduleResends(deps: ApplyEventDeps, result: ApplyResult): Promise<void> {
+  if (result.retried.length === 0) return;
+  try {
+    await deps.touchQueue.cancel(
+      result.retried.flatMap((r) =>
+        r.replaces ? [{ enrollmentId: r.id, step: r.replaces.step, attempt: r.replaces.attempt }] : [],
+      ),
+    );
+    await deps.touchQueue.schedule(
+      result.retried.map((r) => ({
+        enrollmentId: r.id,
+        step: r.step,
+        attempt: r.attempt,
+        dueAt: r.nextTouchAt,
+      })),
+    );
+  } catch (err) {
+    // The enrollment is at the resend in PostgreSQL; the reconciler gives it its job.
+    deps.logger.warn({ eventId: result.eventId, err: (err as Error).message }, 'Resend scheduling failed');
+  }
+}
+
+/**
+ * Waits (bounded) for the touches a sender had claimed before the stop committed,
+ * so that once the event is acknowledged nothing more of that prospect reaches the
+ * provider.
+ */
+export async function waitForInFlight(deps: ApplyEventDeps, result: ApplyResult): Promise<void> {
+  if (result.inFlight.length === 0) return;
+  const deadline = Date.now() + (deps.fenceWaitMs ?? 5_000);
+  let pending = result.inFlight.length;
+  while (pending > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 10));
+    pending = await deps.events.touchesInFlight(result.inFlight);
+  }
+  if (pending > 0) {
+    deps.logger.warn(
+      { eventId: result.eventId, pending },
+      'Touches still being handed over at the acknowledgment',
+    );
+  }
+}

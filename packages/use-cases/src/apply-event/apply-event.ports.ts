@@ -1,0 +1,145 @@
+import type {
+  BouncedTouch,
+  CanonicalEvent,
+  EnrollmentStatus,
+  EventEffect,
+  SendingWindow,
+  SuppressionKeys,
+  SuppressionKind,
+} from '@touchbase/core';
+import type { ApplyOutcome, ApplyResult, EnrollmentStep, ResumedEnrollment } from './apply-event.types.js';
+
+/** The prospect an event is about, and the enrollment it names when it is ours. */
+export type EventTarget = { prospectId: string; email: string; enrollmentId: string | null };
+
+/** A stopping effect, as the batched stop executes it. */
+export type StopEffect = Extract<EventEffect, { kind: 'stop' }>;
+
+/** The soft-bounced touch an event names, in its enrollment. */
+export type BouncedTouchRow = BouncedTouch & { enrollmentId: string };
+
+/** An enrollment locked for a resend, with what its next due time is computed from. */
+export type ResendContextRow = {
+  status: EnrollmentStatus;
+  currentStep: number;
+  currentAttempt: number;
+  prospectTimeZone: string | null;
+  mailboxTimeZone: string;
+  sendingWindow: SendingWindow | null;
+  windowDays: number[];
+  windowStart: string;
+  windowEnd: string;
+  holidays: string[] | null;
+};
+
+/** A row of the audit log, written in the transaction of the change it describes. */
+export type AuditEntry = {
+  actor: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  data: object;
+};
+
+/**
+ * The persistence primitives an event is applied with, inside one transaction
+ * (implemented by @touchbase/db over one connection). Each persists; none decides.
+ */
+export interface EventTransaction {
+  /** Inserts the event row (not yet applied). @returns false when (source, external id) was recorded before. */
+  insertEvent(id: string, event: CanonicalEvent): Promise<boolean>;
+  /** Marks the event applied with its outcome and whom it was about. */
+  finishEvent(
+    id: string,
+    outcome: ApplyOutcome,
+    prospectId: string | null,
+    enrollmentId: string | null,
+  ): Promise<void>;
+  resolveTarget(event: CanonicalEvent): Promise<EventTarget | null>;
+  /** Soft bounces of the prospect since the last event that breaks the streak (core's `SOFT_BOUNCE_STREAK_BREAKERS`). */
+  softBouncesInARow(prospectId: string): Promise<number>;
+  /** Ends the prospect's live enrollments, restating ends set later (core's `stopActionOf`). */
+  stopProspect(
+    prospectId: string,
+    status: EnrollmentStatus,
+    reason: string,
+    at?: Date,
+  ): Promise<EnrollmentStep[]>;
+  /** Pauses the enrollments core's `isPausedByOutOfOffice` takes, until `until`. */
+  pauseProspect(prospectId: string, until: Date): Promise<EnrollmentStep[]>;
+  suppress(kind: SuppressionKind, value: string, reason: string): Promise<void>;
+  unsuppress(kind: SuppressionKind, value: string): Promise<void>;
+  /** Whether any of these suppression keys is on the list. */
+  anySuppressed(keys: SuppressionKeys): Promise<boolean>;
+  invalidateEmail(prospectId: string): Promise<void>;
+  /** Queues a CRM notification in the outbox. @returns whether one was queued. */
+  queueCrmNotification(n: {
+    eventId: string;
+    prospectId: string;
+    email: string;
+    kind: 'hard_bounce';
+  }): Promise<boolean>;
+  audit(entry: AuditEntry): Promise<void>;
+  recordTriage(item: {
+    eventId: string;
+    source: string;
+    kind: 'unknown_sender' | 'cold_inbound';
+    email: string | null;
+    classification: string | null;
+    why: string[];
+  }): Promise<void>;
+  emailTaken(email: string): Promise<boolean>;
+  /** Moves the prospect to a new (valid) address, its live enrollments to new threads. */
+  changeEmail(prospectId: string, email: string): Promise<void>;
+  /** Makes active again the prospect's enrollments in `status`, due now, in new threads. */
+  resumeEnded(prospectId: string, status: EnrollmentStatus): Promise<ResumedEnrollment[]>;
+  /** The touch a soft bounce names: by our message id, else the last handed over in the enrollment the event names. */
+  bouncedTouch(event: CanonicalEvent, target: EventTarget): Promise<BouncedTouchRow | null>;
+  /** Locks the enrollment (the sender's claim locks the same row) and reads what a resend needs. */
+  lockForResend(enrollmentId: string): Promise<ResendContextRow | null>;
+  /** Whether a touch after (step, attempt) was claimed, read after the lock. */
+  laterTouchExists(enrollmentId: string, step: number, attempt: number): Promise<boolean>;
+  moveToResend(enrollmentId: string, step: number, attempt: number, nextTouchAt: Date): Promise<void>;
+  /** Deletes the person's rows and what names them (identities, enrollments, touches, triage, outbox, quotes). */
+  eraseProspect(target: EventTarget): Promise<void>;
+  touchesBeingSent(enrollments: { id: string }[]): Promise<{ enrollmentId: string; step: number }[]>;
+}
+
+/**
+ * Where events are recorded and applied (@touchbase/db's `EventRepository`): a
+ * transaction of primitives for the general path, and the two batched statements
+ * that execute the same decisions for the hot paths.
+ */
+export interface EventStore {
+  transaction<T>(fn: (tx: EventTransaction) => Promise<T>): Promise<T>;
+  /**
+   * A stop naming our enrollment, recorded and applied in one statement shared with
+   * others arriving meanwhile. @returns null when the enrollment is not found or the
+   * address differs (the general path decides then).
+   */
+  applyStopNamingEnrollment(item: {
+    id: string;
+    event: CanonicalEvent;
+    effect: StopEffect;
+  }): Promise<ApplyResult | null>;
+  /**
+   * An effect-free event naming our enrollment, recorded already applied in one shared
+   * statement. @returns its prospect and whether it was inserted, or null when not found.
+   */
+  recordInformationalNamingEnrollment(item: {
+    id: string;
+    event: CanonicalEvent;
+    outcome: ApplyOutcome;
+  }): Promise<{ prospectId: string; inserted: boolean } | null>;
+  /** Resolves the target outside a transaction (nothing is locked). */
+  resolveTarget(event: CanonicalEvent): Promise<EventTarget | null>;
+  /** Inserts an event already applied. @returns false when it was recorded before. */
+  recordApplied(
+    id: string,
+    event: CanonicalEvent,
+    outcome: ApplyOutcome,
+    target: EventTarget | null,
+  ): Promise<boolean>;
+  /** How many of these touches are still being handed to the provider (claimed, not yet recorded). */
+  touchesInFlight(keys: { enrollmentId: string; step: number }[]): Promise<number>;
+}

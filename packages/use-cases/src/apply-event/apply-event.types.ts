@@ -1,0 +1,91 @@
+/** An enrollment whose pending job should be removed (stopped or paused) or created (resumed). */
+export type EnrollmentStep = { id: string; currentStep: number; currentAttempt: number };
+
+/** An enrollment made active again, due at `nextTouchAt`. */
+export type ResumedEnrollment = EnrollmentStep & { nextTouchAt: Date };
+
+/**
+ * A soft-bounced touch sent back to be resent: the enrollment is again at `step`,
+ * now at `attempt`, due at `nextTouchAt`. `replaces` is the job of the step it had
+ * moved on to (only because the bounced touch was recorded as sent), to remove.
+ */
+export type SoftBounceRetry = {
+  id: string;
+  step: number;
+  attempt: number;
+  nextTouchAt: Date;
+  replaces: { step: number; attempt: number } | null;
+};
+
+/** What an event's outcome is recorded as (`event.outcome`). */
+export type ApplyOutcome =
+  | 'applied'
+  | 'paused'
+  | 'soft_bounce'
+  | 'email_changed'
+  | 'erased'
+  | 'unknown_prospect'
+  | 'no_effect'
+  | 'refused_unsigned'
+  | 'conflict'
+  | 'new_address_suppressed'
+  | 'duplicate';
+
+/** What recording and applying an event did: the after-commit steps read it. */
+export type ApplyResult = {
+  duplicate: boolean;
+  eventId: string | null;
+  prospectId: string | null;
+  outcome: ApplyOutcome;
+  /** Whether it went to the triage list (a person's message from someone we do not know). */
+  triaged: boolean;
+  /** Enrollments stopped or paused, with the step whose pending job should now be removed. */
+  stopped: EnrollmentStep[];
+  /** Enrollments made active again (an address change), whose next touch needs a job. */
+  resumed: ResumedEnrollment[];
+  /** Soft-bounced touches to resend: each needs its job, and the job it replaces removed. */
+  retried: SoftBounceRetry[];
+  /**
+   * Touches of the stopped enrollments that a sender had already claimed when the
+   * stop committed: they may still be on their way to the provider.
+   */
+  inFlight: { enrollmentId: string; step: number }[];
+  /** Whether a CRM notification was queued in the outbox. */
+  crmQueued: boolean;
+};
+
+/**
+ * How to apply events: the clock, TIME_SCALE for pauses and resends, whether a CRM
+ * is told of hard bounces, and the back-off before the first resend of a
+ * soft-bounced touch (real ms before TIME_SCALE; doubled before the second resend).
+ */
+export type ApplyOptions = {
+  now?: Date;
+  timeScale?: number;
+  notifyCrm?: boolean;
+  softBounceRetryMs?: number;
+};
+
+/** The result of recording an event before any effect has been applied. */
+export function freshResult(eventId: string, prospectId: string | null, outcome: ApplyOutcome): ApplyResult {
+  return {
+    duplicate: false,
+    eventId,
+    prospectId,
+    outcome,
+    stopped: [],
+    resumed: [],
+    retried: [],
+    inFlight: [],
+    crmQueued: false,
+    triaged: false,
+  };
+}
+
+/** The result of an event recorded before (same source and external id): nothing changed. */
+export function duplicateResult(id: string): ApplyResult {
+  return { ...freshResult(id, null, 'duplicate'), duplicate: true, eventId: null };
+}
+
+/** What an edge that acknowledges an event (a webhook, a one-click unsubscribe) reports of it. */
+export type EventReceipt = Pick<ApplyResult, 'eventId' | 'duplicate' | 'outcome' | 'triaged'>;

@@ -1,0 +1,70 @@
+import type { CanonicalEvent } from '@touchbase/core';
+import type { Logger } from '@touchbase/telemetry';
+import { removePendingJobs, scheduleResends, scheduleResumed, waitForInFlight } from './after-commit.js';
+import type { EventStore } from './apply-event.ports.js';
+import type { ApplyResult } from './apply-event.types.js';
+import { recordAndApplyEvent } from './record-and-apply.js';
+
+/** A touch's job, by its key (`TouchQueue` of @touchbase/queues). */
+type TouchJobKey = { enrollmentId: string; step: number; attempt?: number };
+
+/** What applying an event needs: the store, the touch jobs, and how to apply. */
+export type ApplyEventDeps = {
+  events: EventStore;
+  /** The touch jobs (@touchbase/queues' `TouchQueue`). */
+  touchQueue: {
+    cancel(keys: TouchJobKey[]): Promise<void>;
+    schedule(touches: (TouchJobKey & { dueAt: Date })[]): Promise<void>;
+  };
+  logger: Logger;
+  clock?: () => Date;
+  /** TIME_SCALE: out-of-office pauses and resends are compressed like every wait (sandbox only). */
+  timeScale?: number;
+  /** Whether hard bounces queue a CRM update (a CRM is configured). */
+  notifyCrm?: boolean;
+  /** Called after a commit that queued a CRM update, to deliver it now rather than at the next sweep. */
+  onCrmQueued?: () => void;
+  /** How long to wait, before acknowledging a stop, for touches already being handed to the provider. */
+  fenceWaitMs?: number;
+  /** Back-off before the first resend of a soft-bounced touch, in real ms before TIME_SCALE (default one day). */
+  softBounceRetryMs?: number;
+};
+
+/**
+ * Applies a canonical event, wherever it came from (a webhook, a pulled stream, a
+ * one-click unsubscribe, the sender's pre-send re-check): records it once and
+ * applies it in one commit (core decides, the store persists), then does what can
+ * only follow the commit: removes the pending jobs of every enrollment it stopped or
+ * paused, schedules those it resumed and the resends of soft-bounced touches, waits
+ * (bounded) for touches a sender had already claimed, and lets the CRM notifier run.
+ *
+ * The job removal is best effort: a job that survives is fenced by the sender's
+ * claim. Waiting for the claimed touches means that once the event is
+ * acknowledged, nothing more of that prospect reaches the provider.
+ */
+export async function applyEvent(deps: ApplyEventDeps, event: CanonicalEvent): Promise<ApplyResult> {
+  const result = await recordAndApplyEvent(deps.events, event, {
+    now: deps.clock?.() ?? new Date(),
+    timeScale: deps.timeScale ?? 1,
+    notifyCrm: deps.notifyCrm ?? false,
+    ...(deps.softBounceRetryMs !== undefined ? { softBounceRetryMs: deps.softBounceRetryMs } : {}),
+  });
+  await removePendingJobs(deps, result);
+  await scheduleResumed(deps, result);
+  await scheduleResends(deps, result);
+  await waitForInFlight(deps, result);
+  if (result.crmQueued) deps.onCrmQueued?.();
+  deps.logger.info(
+    {
+      eventId: result.eventId,
+      source: event.source,
+      type: event.type,
+      outcome: result.outcome,
+      stopped: result.stopped.length,
+      resumed: result.resumed.length,
+      resent: result.retried.length,
+    },
+    'Event applied',
+  );
+  return result;
+}

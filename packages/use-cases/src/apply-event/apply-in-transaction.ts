@@ -1,0 +1,87 @@
+import { type CanonicalEvent, type EventEffect, noEffectOutcome, softBounceEffect } from '@touchbase/core';
+import type { EventTransaction } from './apply-event.ports.js';
+import { type ApplyOptions, type ApplyResult, duplicateResult, freshResult } from './apply-event.types.js';
+import { changeAddress } from './effects/change-address.effect.js';
+import { erase } from './effects/erase.effect.js';
+import { pause } from './effects/pause.effect.js';
+import { resendAfterSoftBounce } from './effects/resend.effect.js';
+import { stop } from './effects/stop.effect.js';
+import { unresolved } from './effects/unresolved.effect.js';
+
+/**
+ * The general path, in one transaction: record the event, resolve whom it is about,
+ * decide its effect (a soft bounce's depends on the streak so far), persist it,
+ * and mark the event applied with its outcome.
+ */
+export async function applyInTransaction(
+  tx: EventTransaction,
+  id: string,
+  event: CanonicalEvent,
+  decided: EventEffect,
+  opts: ApplyOptions,
+): Promise<ApplyResult> {
+  if (!(await tx.insertEvent(id, event))) return duplicateResult(id);
+  const result = freshResult(id, null, 'no_effect');
+
+  const target = await tx.resolveTarget(event);
+  if (!target) {
+    const r = await unresolved(tx, id, event);
+    result.outcome = r.outcome;
+    result.triaged = r.triaged;
+    await tx.finishEvent(id, result.outcome, null, null);
+    return result;
+  }
+  result.prospectId = target.prospectId;
+
+  const effect =
+    decided.kind === 'soft_bounce'
+      ? softBounceEffect(event, (await tx.softBouncesInARow(target.prospectId)) + 1)
+      : decided;
+  const now = opts.now ?? new Date();
+  const timeScale = opts.timeScale ?? 1;
+  switch (effect.kind) {
+    case 'stop': {
+      const r = await stop(tx, id, event, target, effect, opts.notifyCrm ?? false);
+      result.stopped = r.stopped;
+      result.crmQueued = r.crmQueued;
+      result.outcome = 'applied';
+      break;
+    }
+    case 'pause':
+      result.stopped = await pause(tx, target, effect.returnDate, now, timeScale);
+      result.outcome = 'paused';
+      break;
+    case 'soft_bounce': {
+      // Fewer than three in a row: the address may recover; the count lives in the log,
+      // and the touch that bounced is sent again later, when it is still the current one.
+      const retry = await resendAfterSoftBounce(tx, event, target, now, timeScale, opts.softBounceRetryMs);
+      if (retry) result.retried.push(retry);
+      result.outcome = 'soft_bounce';
+      break;
+    }
+    case 'email_changed': {
+      const r = await changeAddress(tx, target, effect.newEmail);
+      result.outcome = r.outcome;
+      result.resumed = r.resumed;
+      break;
+    }
+    case 'erase':
+      result.stopped = await erase(tx, id, event, target);
+      result.outcome = 'erased';
+      break;
+    case 'none':
+      result.outcome = noEffectOutcome(effect.reason);
+      break;
+  }
+
+  const erased = effect.kind === 'erase';
+  if (result.stopped.length > 0 && !erased) result.inFlight = await tx.touchesBeingSent(result.stopped);
+  // An erased person leaves no link from the log to them.
+  await tx.finishEvent(
+    id,
+    result.outcome,
+    erased ? null : target.prospectId,
+    erased ? null : target.enrollmentId,
+  );
+  return result;
+}

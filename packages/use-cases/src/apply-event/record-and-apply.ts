@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { type CanonicalEvent, effectOf, eventPathOf, noEffectOutcome } from '@touchbase/core';
+import type { EventStore } from './apply-event.ports.js';
+import { type ApplyOptions, type ApplyResult, duplicateResult, freshResult } from './apply-event.types.js';
+import { applyInTransaction } from './apply-in-transaction.js';
+
+/**
+ * Records an event once and applies it, in one commit: core decides what the event
+ * does (`effectOf`) and which execution applies it (`eventPathOf`); the store
+ * persists. A redelivery finds the event recorded and changes nothing; a crash
+ * leaves either both or neither.
+ *
+ * The batched executions (a stop naming our enrollment, an effect-free event) carry
+ * out the same decision as the general transaction, in one statement shared with
+ * the events arriving meanwhile; when they cannot (the enrollment is not found, or
+ * the address differs) the general path decides.
+ */
+export async function recordAndApplyEvent(
+  store: EventStore,
+  event: CanonicalEvent,
+  opts: ApplyOptions = {},
+): Promise<ApplyResult> {
+  const effect = effectOf(event);
+  const path = eventPathOf(event, effect, { notifyCrm: opts.notifyCrm ?? false });
+  if (path === 'informational' && effect.kind === 'none') {
+    return recordInformational(store, event, noEffectOutcome(effect.reason));
+  }
+  if (path === 'batched_stop' && effect.kind === 'stop') {
+    const done = await store.applyStopNamingEnrollment({ id: randomUUID(), event, effect });
+    if (done) return done;
+  }
+  return store.transaction((tx) => applyInTransaction(tx, randomUUID(), event, effect, opts));
+}
+
+/**
+ * An event that changes nothing (opened, delivered, clicked, ...: most of a
+ * provider's webhooks): the prospect is resolved and the event inserted already
+ * applied, without a transaction of its own. Nobody we know: no effect either
+ * (person-written types never take this path, so no triage).
+ */
+async function recordInformational(
+  store: EventStore,
+  event: CanonicalEvent,
+  outcome: 'no_effect' | 'refused_unsigned',
+): Promise<ApplyResult> {
+  const id = randomUUID();
+  if (event.enrollmentId) {
+    // The usual case, named by our enrollment id. Found but not inserted: recorded before.
+    const r = await store.recordInformationalNamingEnrollment({ id, event, outcome });
+    if (r) return r.inserted ? freshResult(id, r.prospectId, outcome) : duplicateResult(id);
+  }
+  const target = await store.resolveTarget(event);
+  const recorded = target ? outcome : 'unknown_prospect';
+  const inserted = await store.recordApplied(id, event, recorded, target);
+  return inserted ? freshResult(id, target?.prospectId ?? null, recorded) : duplicateResult(id);
+}

@@ -1,0 +1,9 @@
+/**
+ * @touchbase/use-cases: the effects shared by several services, each one use case
+ * that records, decides in core, persists through the ports its store implements
+ * (@touchbase/db), then runs the after-commit steps.
+ */
+export * from './apply-event/apply-event.ports.js';
+export * from './apply-event/apply-event.types.js';
+export { type ApplyEventDeps, applyEvent } from './apply-event/apply-event.usecase.js';
+export { recordAndApplyEvent } from './apply-event/record-and-apply.js';
