@@ -3,7 +3,9 @@
  * that records, decides in core, persists through the ports its store implements
  * (@touchbase/db), then runs the after-commit steps.
  */
+
+export type { ApplyEventDeps } from './apply-event/apply-event.deps.js';
 export * from './apply-event/apply-event.ports.js';
 export * from './apply-event/apply-event.types.js';
-export { type ApplyEventDeps, applyEvent } from './apply-event/apply-event.usecase.js';
+export { applyEvent } from './apply-event/apply-event.usecase.js';
 export { recordAndApplyEvent } from './apply-event/record-and-apply.js';

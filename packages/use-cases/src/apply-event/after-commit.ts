@@ -1,5 +1,5 @@
+import type { ApplyEventDeps } from './apply-event.deps.js';
 import type { ApplyResult } from './apply-event.types.js';
-import type { ApplyEventDeps } from './apply-event.usecase.js';
 
 /**
  * Removes the pending jobs of every enrollment the event stopped or paused. Best

@@ -1,34 +1,8 @@
 import type { CanonicalEvent } from '@touchbase/core';
-import type { Logger } from '@touchbase/telemetry';
 import { removePendingJobs, scheduleResends, scheduleResumed, waitForInFlight } from './after-commit.js';
-import type { EventStore } from './apply-event.ports.js';
+import type { ApplyEventDeps } from './apply-event.deps.js';
 import type { ApplyResult } from './apply-event.types.js';
 import { recordAndApplyEvent } from './record-and-apply.js';
-
-/** A touch's job, by its key (`TouchQueue` of @touchbase/queues). */
-type TouchJobKey = { enrollmentId: string; step: number; attempt?: number };
-
-/** What applying an event needs: the store, the touch jobs, and how to apply. */
-export type ApplyEventDeps = {
-  events: EventStore;
-  /** The touch jobs (@touchbase/queues' `TouchQueue`). */
-  touchQueue: {
-    cancel(keys: TouchJobKey[]): Promise<void>;
-    schedule(touches: (TouchJobKey & { dueAt: Date })[]): Promise<void>;
-  };
-  logger: Logger;
-  clock?: () => Date;
-  /** TIME_SCALE: out-of-office pauses and resends are compressed like every wait (sandbox only). */
-  timeScale?: number;
-  /** Whether hard bounces queue a CRM update (a CRM is configured). */
-  notifyCrm?: boolean;
-  /** Called after a commit that queued a CRM update, to deliver it now rather than at the next sweep. */
-  onCrmQueued?: () => void;
-  /** How long to wait, before acknowledging a stop, for touches already being handed to the provider. */
-  fenceWaitMs?: number;
-  /** Back-off before the first resend of a soft-bounced touch, in real ms before TIME_SCALE (default one day). */
-  softBounceRetryMs?: number;
-};
 
 /**
  * Applies a canonical event, wherever it came from (a webhook, a pulled stream, a

@@ -1,0 +1,27 @@
+import type { Logger } from '@touchbase/telemetry';
+import type { EventStore } from './apply-event.ports.js';
+
+/** A touch's job, by its key (`TouchQueue` of @touchbase/queues). */
+type TouchJobKey = { enrollmentId: string; step: number; attempt?: number };
+
+/** What applying an event needs: the store, the touch jobs, and how to apply. */
+export type ApplyEventDeps = {
+  events: EventStore;
+  /** The touch jobs (@touchbase/queues' `TouchQueue`). */
+  touchQueue: {
+    cancel(keys: TouchJobKey[]): Promise<void>;
+    schedule(touches: (TouchJobKey & { dueAt: Date })[]): Promise<void>;
+  };
+  logger: Logger;
+  clock?: () => Date;
+  /** TIME_SCALE: out-of-office pauses and resends are compressed like every wait (sandbox only). */
+  timeScale?: number;
+  /** Whether hard bounces queue a CRM update (a CRM is configured). */
+  notifyCrm?: boolean;
+  /** Called after a commit that queued a CRM update, to deliver it now rather than at the next sweep. */
+  onCrmQueued?: () => void;
+  /** How long to wait, before acknowledging a stop, for touches already being handed to the provider. */
+  fenceWaitMs?: number;
+  /** Back-off before the first resend of a soft-bounced touch, in real ms before TIME_SCALE (default one day). */
+  softBounceRetryMs?: number;
+};
