@@ -11,4 +11,3 @@ export {
   type TickResult,
 } from './processors/domain-health.processor.js';
 export { startDomainHealth } from './start.js';
-export { heldFirstTouch } from './use-cases/held-release.js';

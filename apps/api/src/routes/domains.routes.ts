@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, firstTouchDue, resolveTimeZone, sendingWindowOf } from '@touchbase/core';
-import type { HeldEnrollment } from '@touchbase/db';
+import { DomainError, heldFirstTouch } from '@touchbase/core';
 import { AlertQueue, JOBS, QUEUE } from '@touchbase/queues';
 import { sendProblem } from '@touchbase/runtime';
 import { Queue } from 'bullmq';
@@ -211,13 +210,3 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     },
   );
 };
-
-/** When a held enrollment starts after the resume: now, paced, in its mailbox's sending window. */
-function heldFirstTouch(now: Date, timeScale: number, pacingMs: number) {
-  return (held: HeldEnrollment, index: number): Date =>
-    firstTouchDue(now, index, pacingMs, {
-      timeZone: resolveTimeZone(held.prospectTimezone, held.timezone),
-      window: sendingWindowOf(held.sequenceWindow, held),
-      timeScale,
-    });
-}

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { heldFirstTouch } from '@touchbase/core';
 import type { Repositories } from '@touchbase/db';
 import type { AlertQueue, ScheduledTouch, TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
@@ -19,7 +20,6 @@ import {
   type HealthSettings,
   sumCounts,
 } from '../health/health-rules.js';
-import { heldFirstTouch } from '../use-cases/held-release.js';
 
 export type DomainHealthDeps = {
   repos: Pick<Repositories, 'sendingDomains' | 'alerts'>;
