@@ -1,10 +1,10 @@
+import type { HealthSettings } from '@touchbase/core';
 import type { Repositories } from '@touchbase/db';
 import type { AlertChannel } from '@touchbase/providers';
 import { AlertQueue, createWorker, JOBS, keepJobScheduler, QUEUE, type TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import { Queue, type Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { HealthSettings } from './health/health-rules.js';
 import { createDeliverAlertProcessor } from './processors/deliver-alert.processor.js';
 import { domainHealthTick } from './processors/domain-health.processor.js';
 

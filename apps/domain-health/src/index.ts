@@ -1,8 +1,6 @@
 /** @touchbase/domain-health: the bounce and complaint guard that pauses sending domains and alerts ops. */
 export { buildAlertChannels, toOpsAlert } from './alerts/alert-channels.js';
 export { buildDomainHealth, type DomainHealth, type DomainHealthAppDeps } from './app.js';
-export * from './health/health-messages.js';
-export * from './health/health-rules.js';
 export { createDeliverAlertProcessor } from './processors/deliver-alert.processor.js';
 export {
   type DomainFigures,

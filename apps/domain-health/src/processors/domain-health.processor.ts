@@ -1,25 +1,23 @@
 import { performance } from 'node:perf_hooks';
-import { heldFirstTouch } from '@touchbase/core';
-import type { Repositories } from '@touchbase/db';
-import type { AlertQueue, ScheduledTouch, TouchQueue } from '@touchbase/queues';
-import type { Logger, Metrics } from '@touchbase/telemetry';
 import {
   accountPauseReason,
   alertFigures,
   approachMessage,
   autoResumeReason,
-  pauseReason,
-  thresholdsOf,
-} from '../health/health-messages.js';
-import {
-  type Band,
   bandOf,
   decideDomain,
   figuresOf,
+  type HealthBand,
   type HealthFigures,
   type HealthSettings,
+  heldFirstTouch,
+  pauseReason,
   sumCounts,
-} from '../health/health-rules.js';
+  thresholdsOf,
+} from '@touchbase/core';
+import type { Repositories } from '@touchbase/db';
+import type { AlertQueue, ScheduledTouch, TouchQueue } from '@touchbase/queues';
+import type { Logger, Metrics } from '@touchbase/telemetry';
 
 export type DomainHealthDeps = {
   repos: Pick<Repositories, 'sendingDomains' | 'alerts'>;
@@ -42,7 +40,12 @@ export type DomainHealthDeps = {
 };
 
 /** One domain's figures after a tick. */
-export type DomainFigures = HealthFigures & { domainId: string; domain: string; status: string; level: Band };
+export type DomainFigures = HealthFigures & {
+  domainId: string;
+  domain: string;
+  status: string;
+  level: HealthBand;
+};
 
 /** What a tick did; the job's return value (kept for the manual run's answer and Bull Board). */
 export type TickResult = {
@@ -52,7 +55,7 @@ export type TickResult = {
   paused: string[];
   resumed: string[];
   approached: string[];
-  account: { level: Band; sends: number; bounces: number; bounceRate: number; complaintRate: number };
+  account: { level: HealthBand; sends: number; bounces: number; bounceRate: number; complaintRate: number };
   alerts: number;
   releasedEnrollments: number;
   durationMs: number;
@@ -109,7 +112,7 @@ export async function domainHealthTick(deps: DomainHealthDeps): Promise<TickResu
     const accountFigures = figuresOf(sumCounts(domains.map((d) => d.window)), settings.windowDays);
     const account = deps.accountGuard
       ? bandOf(accountState.level, accountFigures, settings)
-      : { band: 'ok' as Band, cause: null };
+      : { band: 'ok' as HealthBand, cause: null };
     const accountOver = account.band === 'over';
     const resumedFromAccount: string[] = [];
 
