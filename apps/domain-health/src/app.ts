@@ -6,7 +6,7 @@ import type { Logger, Metrics } from '@touchbase/telemetry';
 import { Queue, type Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createDeliverAlertProcessor } from './processors/deliver-alert.processor.js';
-import { domainHealthTick } from './processors/domain-health.processor.js';
+import { createDomainHealthProcessor } from './processors/domain-health.processor.js';
 
 export type DomainHealthAppDeps = {
   repos: Pick<Repositories, 'sendingDomains' | 'alerts'>;
@@ -58,21 +58,20 @@ export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<Doma
   );
   const tickWorker = createWorker(
     'domain-health.tick',
-    () =>
-      domainHealthTick({
-        repos: deps.repos,
-        touchQueue: deps.touchQueue,
-        alertQueue,
-        channelNames: deps.channels.map((c) => c.name),
-        logger: deps.logger,
-        metrics: deps.metrics,
-        settings: deps.settings,
-        holdInFlight: deps.holdInFlight,
-        accountGuard: deps.accountGuard,
-        autoResumeAfterMs: deps.autoResumeAfterMs,
-        timeScale: deps.timeScale,
-        clock: deps.clock ?? (() => new Date()),
-      }),
+    createDomainHealthProcessor({
+      repos: deps.repos,
+      touchQueue: deps.touchQueue,
+      alertQueue,
+      channelNames: deps.channels.map((c) => c.name),
+      logger: deps.logger,
+      metrics: deps.metrics,
+      settings: deps.settings,
+      holdInFlight: deps.holdInFlight,
+      accountGuard: deps.accountGuard,
+      autoResumeAfterMs: deps.autoResumeAfterMs,
+      timeScale: deps.timeScale,
+      clock: deps.clock ?? (() => new Date()),
+    }),
     { connection: deps.connection, prefix: deps.prefix, concurrency: 1 },
   );
   const alertWorker = createWorker(

@@ -9,7 +9,7 @@ import { createTestDatabase, createTestRedisPrefix, waitFor } from '@touchbase/t
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliverAlertProcessor } from '../src/processors/deliver-alert.processor.js';
-import { type DomainHealthDeps, domainHealthTick } from '../src/processors/domain-health.processor.js';
+import { type DomainHealthDeps, domainHealthTick } from '../src/use-cases/domain-health-tick.js';
 import { seedSends } from './support/seed-sends.js';
 
 const settings: HealthSettings = {
