@@ -44,6 +44,11 @@ export {
   type ProspectView,
 } from './repositories/prospect.repository.js';
 export {
+  type SendContext,
+  SendContextRepository,
+  type SendMailbox,
+} from './repositories/send-context.repository.js';
+export {
   type DomainCounts,
   type DomainWindow,
   type HeldEnrollment,
@@ -52,12 +57,8 @@ export {
 } from './repositories/sending-domain.repository.js';
 export { SequenceRepository, type SequenceVersionRow } from './repositories/sequence.repository.js';
 export { SuppressionRepository } from './repositories/suppression.repository.js';
-export {
-  type Claim,
-  type ClaimInput,
-  type SendContext,
-  type SentInput,
-  TouchRepository,
-} from './repositories/touch.repository.js';
+export { TouchRepository, type TouchRow } from './repositories/touch.repository.js';
+export { type Claim, type ClaimInput, TouchClaimRepository } from './repositories/touch-claim.repository.js';
+export { type SentInput, TouchProgressRepository } from './repositories/touch-progress.repository.js';
 export { type TriageItemRow, TriageRepository } from './repositories/triage.repository.js';
 export { createRepositories, type Repositories } from './repositories.js';
