@@ -9,7 +9,7 @@ import { createDeliverAlertProcessor } from './processors/deliver-alert.processo
 import { createDomainHealthProcessor } from './processors/domain-health.processor.js';
 
 export type DomainHealthAppDeps = {
-  repos: Pick<Repositories, 'sendingDomains' | 'alerts'>;
+  repos: Pick<Repositories, 'sendingDomains' | 'domainHealth' | 'alerts'>;
   touchQueue: TouchQueue;
   logger: Logger;
   metrics: Metrics;

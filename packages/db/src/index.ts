@@ -18,6 +18,7 @@ export {
 } from './repositories/alert.repository.js';
 export { AuditRepository } from './repositories/audit.repository.js';
 export { type CrmNotificationRow, CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
+export { DomainHealthRepository } from './repositories/domain-health.repository.js';
 export {
   EnrollmentRepository,
   type EnrollmentRow,
@@ -49,11 +50,15 @@ export {
   type SendMailbox,
 } from './repositories/send-context.repository.js';
 export {
+  type AccountHealth,
   type DomainCounts,
+  type DomainDayRow,
   type DomainWindow,
   type HeldEnrollment,
   type NewAlert,
+  type SendingDomainDetail,
   SendingDomainRepository,
+  type SendingDomainRow,
 } from './repositories/sending-domain.repository.js';
 export { SequenceRepository, type SequenceVersionRow } from './repositories/sequence.repository.js';
 export { SuppressionRepository } from './repositories/suppression.repository.js';

@@ -56,7 +56,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
   });
 
   const windowDays = async () => {
-    const account = await deps.repos.sendingDomains.account();
+    const account = await deps.repos.domainHealth.account();
     return Number(account.settings.windowDays ?? 7);
   };
 
@@ -66,7 +66,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
   });
 
   app.get('/v1/domains/health', { schema: { tags: ['domains'] } }, async () => {
-    const account = await deps.repos.sendingDomains.account();
+    const account = await deps.repos.domainHealth.account();
     return { account };
   });
 

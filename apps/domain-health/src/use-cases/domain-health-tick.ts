@@ -52,13 +52,13 @@ export async function domainHealthTick(deps: DomainHealthDeps): Promise<TickResu
   };
   const figures: DomainFigures[] = [];
 
-  await repos.sendingDomains.underGuardLock(async (client) => {
-    const sd = repos.sendingDomains;
-    result.folded = await sd.fold(client);
-    const domains = await sd.windowCounts(client, from, to);
+  await repos.domainHealth.underGuardLock(async (client) => {
+    const health = repos.domainHealth;
+    result.folded = await health.fold(client);
+    const domains = await health.windowCounts(client, from, to);
     result.checked = domains.length;
 
-    const accountState = await sd.account(client);
+    const accountState = await health.account(client);
     const accountFigures = figuresOf(
       sumCounts(domains.map((d) => healthCountsOf(d.window))),
       settings.windowDays,
@@ -80,7 +80,7 @@ export async function domainHealthTick(deps: DomainHealthDeps): Promise<TickResu
       });
       figures.push(judged.after);
     }
-    await sd.saveEvaluations(client, evaluations, now);
+    await health.saveEvaluations(client, evaluations, now);
     await judgeAccount(
       ctx,
       client,

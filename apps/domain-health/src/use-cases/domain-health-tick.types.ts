@@ -1,10 +1,10 @@
 import type { HealthBand, HealthFigures, HealthSettings } from '@touchbase/core';
-import type { Repositories, SendingDomainRepository } from '@touchbase/db';
+import type { DomainHealthRepository, Repositories } from '@touchbase/db';
 import type { AlertQueue, TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 
 export type DomainHealthDeps = {
-  repos: Pick<Repositories, 'sendingDomains' | 'alerts'>;
+  repos: Pick<Repositories, 'sendingDomains' | 'domainHealth' | 'alerts'>;
   /** Schedules the enrollments an automatic resume released. */
   touchQueue: TouchQueue;
   alertQueue: AlertQueue;
@@ -60,4 +60,4 @@ export type TickContext = {
 };
 
 /** The transaction a tick runs in (under the guard's advisory lock). */
-export type GuardClient = Parameters<Parameters<SendingDomainRepository['underGuardLock']>[0]>[0];
+export type GuardClient = Parameters<Parameters<DomainHealthRepository['underGuardLock']>[0]>[0];

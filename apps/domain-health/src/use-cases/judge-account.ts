@@ -92,7 +92,7 @@ export async function judgeAccount(
       'account.resumed',
     );
   }
-  await sd.saveAccount(client, {
+  await deps.repos.domainHealth.saveAccount(client, {
     level: account.band,
     figures: { ...accountFigures, checkedAt: now.toISOString() },
     settings: { ...settings, accountGuard: deps.accountGuard, autoResumeAfterMs: deps.autoResumeAfterMs },
