@@ -3,6 +3,7 @@ import type { DomainHealthRepository, Repositories } from '@touchbase/db';
 import type { AlertQueue, TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 
+/** What a tick needs: repositories, queues for the after-commit steps, telemetry, settings and the clock. */
 export type DomainHealthDeps = {
   repos: Pick<Repositories, 'sendingDomains' | 'domainHealth' | 'alerts'>;
   /** Schedules the enrollments an automatic resume released. */
