@@ -19,6 +19,7 @@ export type { SendContext, SendMailbox } from './send-context.rows.js';
 export class SendContextRepository {
   constructor(private readonly pool: pg.Pool) {}
 
+  /** One enrollment's send context, or null when the enrollment is gone. */
   async loadForSend(enrollmentId: string): Promise<SendContext | null> {
     return (await this.loadManyForSend([enrollmentId])).get(enrollmentId) ?? null;
   }
