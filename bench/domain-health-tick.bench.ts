@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import type { HealthSettings } from '@touchbase/core';
 import { applyMigrations, createDatabase, createRepositories } from '@touchbase/db';
-import { domainHealthTick, type HealthSettings } from '@touchbase/domain-health';
+import { domainHealthTick } from '@touchbase/domain-health';
 import { AlertQueue, createRedis, TouchQueue } from '@touchbase/queues';
 import { createLogger, Metrics } from '@touchbase/telemetry';
 import pg from 'pg';

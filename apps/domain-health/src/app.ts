@@ -1,15 +1,15 @@
+import type { HealthSettings } from '@touchbase/core';
 import type { Repositories } from '@touchbase/db';
 import type { AlertChannel } from '@touchbase/providers';
 import { AlertQueue, createWorker, DomainHealthQueue, type TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { HealthSettings } from './health/health-rules.js';
 import { createDeliverAlertProcessor } from './processors/deliver-alert.processor.js';
-import { domainHealthTick } from './processors/domain-health.processor.js';
+import { createDomainHealthProcessor } from './processors/domain-health.processor.js';
 
 export type DomainHealthAppDeps = {
-  repos: Pick<Repositories, 'sendingDomains' | 'alerts'>;
+  repos: Pick<Repositories, 'sendingDomains' | 'domainHealth' | 'alerts'>;
   touchQueue: TouchQueue;
   logger: Logger;
   metrics: Metrics;
@@ -49,21 +49,20 @@ export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<Doma
   const stopKeeper = await queue.keepTicking(deps.everyMs, deps.logger);
   const tickWorker = createWorker(
     'domain-health.tick',
-    () =>
-      domainHealthTick({
-        repos: deps.repos,
-        touchQueue: deps.touchQueue,
-        alertQueue,
-        channelNames: deps.channels.map((c) => c.name),
-        logger: deps.logger,
-        metrics: deps.metrics,
-        settings: deps.settings,
-        holdInFlight: deps.holdInFlight,
-        accountGuard: deps.accountGuard,
-        autoResumeAfterMs: deps.autoResumeAfterMs,
-        timeScale: deps.timeScale,
-        clock: deps.clock ?? (() => new Date()),
-      }),
+    createDomainHealthProcessor({
+      repos: deps.repos,
+      touchQueue: deps.touchQueue,
+      alertQueue,
+      channelNames: deps.channels.map((c) => c.name),
+      logger: deps.logger,
+      metrics: deps.metrics,
+      settings: deps.settings,
+      holdInFlight: deps.holdInFlight,
+      accountGuard: deps.accountGuard,
+      autoResumeAfterMs: deps.autoResumeAfterMs,
+      timeScale: deps.timeScale,
+      clock: deps.clock ?? (() => new Date()),
+    }),
     { connection: deps.connection, prefix: deps.prefix, logger: deps.logger, concurrency: 1 },
   );
   const alertWorker = createWorker(

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { HealthSettings } from '@touchbase/core';
 import { CanonicalEventSchema } from '@touchbase/core';
 import { createDatabase, createRepositories } from '@touchbase/db';
 import { LogAlertChannel, WebhookAlertChannel } from '@touchbase/providers';
@@ -7,9 +8,8 @@ import { createLogger, Metrics } from '@touchbase/telemetry';
 import { createTestDatabase, createTestRedisPrefix, waitFor } from '@touchbase/testing';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HealthSettings } from '../src/health/health-rules.js';
 import { createDeliverAlertProcessor } from '../src/processors/deliver-alert.processor.js';
-import { type DomainHealthDeps, domainHealthTick } from '../src/processors/domain-health.processor.js';
+import { type DomainHealthDeps, domainHealthTick } from '../src/use-cases/domain-health-tick.js';
 import { seedSends } from './support/seed-sends.js';
 
 const settings: HealthSettings = {

@@ -6,6 +6,7 @@ export { MicroBatcher } from './batch/micro-batcher.js';
 export * from './classify/index.js';
 export { normalisedEmail } from './contact/email-address.js';
 export * from './contact/suppression-keys.js';
+export * from './domain-health/index.js';
 export * from './enrollment/index.js';
 export * from './errors/domain-error.js';
 export * from './events/index.js';

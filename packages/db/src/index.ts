@@ -25,6 +25,7 @@ export {
 } from './repositories/alert.repository.js';
 export { AuditRepository } from './repositories/audit.repository.js';
 export { type CrmNotificationRow, CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
+export { DomainHealthRepository } from './repositories/domain-health.repository.js';
 export {
   EnrollmentRepository,
   type EnrollmentRow,
@@ -46,20 +47,25 @@ export {
   type ProspectView,
 } from './repositories/prospect.repository.js';
 export {
+  type SendContext,
+  SendContextRepository,
+  type SendMailbox,
+} from './repositories/send-context.repository.js';
+export {
+  type AccountHealth,
   type DomainCounts,
+  type DomainDayRow,
   type DomainWindow,
   type HeldEnrollment,
   type NewAlert,
+  type SendingDomainDetail,
   SendingDomainRepository,
+  type SendingDomainRow,
 } from './repositories/sending-domain.repository.js';
 export { SequenceRepository, type SequenceVersionRow } from './repositories/sequence.repository.js';
 export { SuppressionRepository, type SuppressionRow } from './repositories/suppression.repository.js';
-export {
-  type Claim,
-  type ClaimInput,
-  type SendContext,
-  type SentInput,
-  TouchRepository,
-} from './repositories/touch.repository.js';
+export { TouchRepository, type TouchRow } from './repositories/touch.repository.js';
+export { type Claim, type ClaimInput, TouchClaimRepository } from './repositories/touch-claim.repository.js';
+export { type SentInput, TouchProgressRepository } from './repositories/touch-progress.repository.js';
 export { type TriageItemRow, TriageRepository } from './repositories/triage.repository.js';
 export { createRepositories, type Repositories } from './repositories.js';

@@ -2,6 +2,7 @@ import type { Database } from './database.js';
 import { AlertRepository } from './repositories/alert.repository.js';
 import { AuditRepository } from './repositories/audit.repository.js';
 import { CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
+import { DomainHealthRepository } from './repositories/domain-health.repository.js';
 import { EnrollmentRepository } from './repositories/enrollment.repository.js';
 import { EventRepository } from './repositories/event.repository.js';
 import { MailboxRepository } from './repositories/mailbox.repository.js';
@@ -26,6 +27,7 @@ export function createRepositories(db: Database) {
     suppressions: new SuppressionRepository(db.pool),
     audit: new AuditRepository(db.pool),
     sendingDomains: new SendingDomainRepository(db.pool),
+    domainHealth: new DomainHealthRepository(db.pool),
     alerts: new AlertRepository(db.pool),
     triage: new TriageRepository(db.pool),
     crmOutbox: new CrmOutboxRepository(db.pool),

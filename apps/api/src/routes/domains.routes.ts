@@ -1,5 +1,4 @@
-import { DomainError, firstTouchDue, resolveTimeZone, sendingWindowOf } from '@touchbase/core';
-import type { HeldEnrollment } from '@touchbase/db';
+import { DomainError, heldFirstTouch } from '@touchbase/core';
 import { sendProblem } from '@touchbase/runtime';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,7 +44,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
   const { domainHealthQueue: healthQueue, alertQueue } = deps;
 
   const windowDays = async () => {
-    const account = await deps.repos.sendingDomains.account();
+    const account = await deps.repos.domainHealth.account();
     return Number(account.settings.windowDays ?? 7);
   };
 
@@ -55,7 +54,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
   });
 
   app.get('/v1/domains/health', { schema: { tags: ['domains'] } }, async () => {
-    const account = await deps.repos.sendingDomains.account();
+    const account = await deps.repos.domainHealth.account();
     return { account };
   });
 
@@ -194,13 +193,3 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     },
   );
 };
-
-/** When a held enrollment starts after the resume: now, paced, in its mailbox's sending window. */
-function heldFirstTouch(now: Date, timeScale: number, pacingMs: number) {
-  return (held: HeldEnrollment, index: number): Date =>
-    firstTouchDue(now, index, pacingMs, {
-      timeZone: resolveTimeZone(held.prospectTimezone, held.timezone),
-      window: sendingWindowOf(held.sequenceWindow, held),
-      timeScale,
-    });
-}

@@ -1,2 +1,3 @@
+export * from './held-first-touch.js';
 export * from './next-touch-due.js';
 export * from './sending-window-of.js';

@@ -1,4 +1,4 @@
-import type { Cause, HealthFigures, HealthSettings } from './health-rules.js';
+import type { HealthCause, HealthFigures, HealthSettings } from './health-rules.js';
 
 /** A rate as people read it: 4.2%, 0.33% (two decimals below 1%). */
 export function percent(ratio: number): string {
@@ -15,19 +15,19 @@ const count = (n: number) => n.toLocaleString('en-US');
 const overDays = (days: number) => `over ${days} day${days === 1 ? '' : 's'}`;
 
 /** Why a domain was paused, with the figures: `paused because 17 of 402 sends bounced, 4.2% over 7 days, above 3%`. */
-export function pauseReason(cause: Cause, f: HealthFigures, s: HealthSettings, scope = ''): string {
+export function pauseReason(cause: HealthCause, f: HealthFigures, s: HealthSettings, scope = ''): string {
   return cause === 'bounce'
     ? `paused because ${count(f.bounces)} of ${count(f.sends)} sends${scope} bounced, ${percent(f.bounceRate)} ${overDays(f.days)}, above ${thresholdPercent(s.bounceThreshold)}`
     : `paused because ${count(f.complaints)} of ${count(f.sends)} sends${scope} drew a spam complaint, ${percent(f.complaintRate)} ${overDays(f.days)}, above ${thresholdPercent(s.complaintPause)}`;
 }
 
 /** The account-wide guard's reason, written on every domain it pauses. */
-export function accountPauseReason(cause: Cause, f: HealthFigures, s: HealthSettings): string {
+export function accountPauseReason(cause: HealthCause, f: HealthFigures, s: HealthSettings): string {
   return `account-wide guard: ${pauseReason(cause, f, s, ' across all domains')}`;
 }
 
 /** The warning that a threshold is approached. */
-export function approachMessage(cause: Cause, f: HealthFigures, s: HealthSettings, scope = ''): string {
+export function approachMessage(cause: HealthCause, f: HealthFigures, s: HealthSettings, scope = ''): string {
   return cause === 'bounce'
     ? `bounce rate approaching the pause threshold: ${count(f.bounces)} of ${count(f.sends)} sends${scope} bounced, ${percent(f.bounceRate)} ${overDays(f.days)} (warning at ${thresholdPercent(s.bounceThreshold * s.bounceWarnRatio)}, pause above ${thresholdPercent(s.bounceThreshold)})`
     : `spam complaints at the alert level: ${count(f.complaints)} of ${count(f.sends)} sends${scope}, ${percent(f.complaintRate)} ${overDays(f.days)} (alert at ${thresholdPercent(s.complaintAlert)}, pause above ${thresholdPercent(s.complaintPause)})`;

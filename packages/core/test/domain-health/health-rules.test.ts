@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { approachMessage, pauseReason, percent, thresholdPercent } from '../src/health/health-messages.js';
 import {
+  approachMessage,
   bandOf,
   type DomainState,
   decideDomain,
   figuresOf,
   type HealthSettings,
-} from '../src/health/health-rules.js';
+  pauseReason,
+  percent,
+  thresholdPercent,
+} from '../../src/index.js';
 
 const settings: HealthSettings = {
   bounceThreshold: 0.03,

@@ -1,4 +1,15 @@
-import type { DomainCounts } from '@touchbase/db';
+/**
+ * What a sending domain did over a window: sends, and of them bounces, complaints and
+ * replies; enrollments ended, and of them completed (ran through every step).
+ */
+export type HealthCounts = {
+  sends: number;
+  bounces: number;
+  complaints: number;
+  replies: number;
+  ended: number;
+  completed: number;
+};
 
 /** The guard's thresholds (from DOMAIN_HEALTH_*). Rates are ratios: 0.03 is 3%. */
 export type HealthSettings = {
@@ -13,7 +24,7 @@ export type HealthSettings = {
 };
 
 /** Counts over the window, with the rates derived from them. */
-export type HealthFigures = DomainCounts & {
+export type HealthFigures = HealthCounts & {
   /** Days the counts span: the window, or fewer since a resume. */
   days: number;
   bounceRate: number;
@@ -24,15 +35,15 @@ export type HealthFigures = DomainCounts & {
 };
 
 /** `ok`, `approaching` (the warning level) or `over` (pause). */
-export type Band = 'ok' | 'approaching' | 'over';
-export type Cause = 'bounce' | 'complaint';
+export type HealthBand = 'ok' | 'approaching' | 'over';
+export type HealthCause = 'bounce' | 'complaint';
 
 // Once warned, a rate clears only below 90% of the warning level, so a rate that
 // hovers around it does not raise an alert at every crossing.
 const CLEAR_FACTOR = 0.9;
 
 /** Rates from counts; a rate over no sends is 0. */
-export function figuresOf(counts: DomainCounts, days: number): HealthFigures {
+export function figuresOf(counts: HealthCounts, days: number): HealthFigures {
   const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
   return {
     ...counts,
@@ -45,9 +56,9 @@ export function figuresOf(counts: DomainCounts, days: number): HealthFigures {
 }
 
 /** Adds counts up (the account-wide guard). */
-export function sumCounts(all: DomainCounts[]): DomainCounts {
-  const total: DomainCounts = { sends: 0, bounces: 0, complaints: 0, replies: 0, ended: 0, completed: 0 };
-  for (const c of all) for (const k of Object.keys(total) as (keyof DomainCounts)[]) total[k] += c[k];
+export function sumCounts(all: HealthCounts[]): HealthCounts {
+  const total: HealthCounts = { sends: 0, bounces: 0, complaints: 0, replies: 0, ended: 0, completed: 0 };
+  for (const c of all) for (const k of Object.keys(total) as (keyof HealthCounts)[]) total[k] += c[k];
   return total;
 }
 
@@ -57,10 +68,10 @@ export function sumCounts(all: DomainCounts[]): DomainCounts {
  * threshold; bounces are judged before complaints.
  */
 export function bandOf(
-  previous: Band,
+  previous: HealthBand,
   f: HealthFigures,
   s: HealthSettings,
-): { band: Band; cause: Cause | null } {
+): { band: HealthBand; cause: HealthCause | null } {
   const bounceJudged = f.sends >= s.minSends;
   const complaintJudged = f.sends >= s.complaintMinSends;
   if (bounceJudged && f.bounceRate > s.bounceThreshold) return { band: 'over', cause: 'bounce' };
@@ -80,15 +91,15 @@ export type DomainState = {
   status: 'active' | 'paused';
   /** `bounce`, `complaint`, `account` (the guard's own pauses) or `manual`. */
   pauseKind: string | null;
-  healthLevel: Band;
+  healthLevel: HealthBand;
   healthySince: Date | null;
 };
 
 /** What a tick does to one domain, and the state it leaves. */
 export type DomainDecision = {
   action: 'none' | 'pause' | 'approach' | 'resume';
-  cause: Cause | null;
-  level: Band;
+  cause: HealthCause | null;
+  level: HealthBand;
   /** A paused domain back under its thresholds: since when (the cooling-off). */
   healthySince: Date | null;
 };

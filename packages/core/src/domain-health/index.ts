@@ -1,0 +1,2 @@
+export * from './health-messages.js';
+export * from './health-rules.js';
