@@ -40,7 +40,11 @@ export {
 export { SmartleadAdapter, type SmartleadOptions } from './smartlead/smartlead.adapter.js';
 export { SmtpAdapter, type SmtpOptions, smtpMessageId } from './smtp/smtp.adapter.js';
 export { classifySmtpError } from './smtp/smtp-error.js';
-export { signUnsubscribeToken, verifyUnsubscribeToken } from './smtp/unsubscribe-token.js';
+export {
+  signUnsubscribeToken,
+  UnsubscribeTokenError,
+  verifyUnsubscribeToken,
+} from './smtp/unsubscribe-token.js';
 export {
   countCapViolations,
   type MailboxLimits,

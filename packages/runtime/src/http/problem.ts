@@ -3,6 +3,7 @@ import { type DatabaseOutage, databaseOutageOf } from '@touchbase/db';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
+import { problemOfError } from './problem-of-error.js';
 
 /** One field that failed validation, as problem+json `errors` entries carry it. */
 export type FieldError = { field: string; message: string };
@@ -84,7 +85,9 @@ export function sendDatabaseUnavailable(
 
 /**
  * The one place errors become HTTP: validation → 400 naming each field, domain
- * errors → their status by code, the database being unavailable (unreachable,
+ * errors → their status by code, the errors with a stable code of webhooks,
+ * CRM lookups and unsubscribe links → theirs ({@link problemOfError}), the
+ * database being unavailable (unreachable,
  * connection lost, shutting down) → 503 with Retry-After, anything else → 500
  * without internals.
  */
@@ -124,6 +127,11 @@ export function registerProblemHandler(
         code: err.code,
         detail: err.message,
       });
+    }
+    const known = problemOfError(err);
+    if (known) {
+      for (const [name, value] of Object.entries(known.headers ?? {})) reply.header(name, value);
+      return sendProblem(reply, known.problem);
     }
     const outage = databaseOutageOf(err);
     if (outage) {
