@@ -6,7 +6,7 @@ import {
 } from '@touchbase/providers';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerProblemHandler } from '../src/index.js';
+import { ProblemError, registerProblemHandler } from '../src/index.js';
 
 const THROWN: Record<string, () => Error> = {
   signature: () => new WebhookVerificationError('bad_signature', 'webhook-signature does not match'),
@@ -21,6 +21,8 @@ const THROWN: Record<string, () => Error> = {
   'crm-said': () => new CrmLookupUnavailableError('hubspot answered 429', 2_500),
   'crm-silent': () => new CrmLookupUnavailableError('hubspot unreachable: ECONNREFUSED', undefined),
   unsubscribe: () => new UnsubscribeTokenError(),
+  app: () =>
+    new ProblemError({ status: 400, title: 'Malformed CSV', code: 'malformed_csv', detail: 'line 3' }),
 };
 
 /** Routes throw errors with stable codes; the one handler says what each becomes. */
@@ -94,6 +96,20 @@ describe('problem handler: webhook, CRM and unsubscribe errors', () => {
     expect(await call('unsubscribe')).toMatchObject({
       status: 404,
       body: { code: 'invalid_unsubscribe_token', title: 'Unsubscribe link not valid' },
+    });
+  });
+
+  it("an app's own ProblemError is sent as it says", async () => {
+    expect(await call('app')).toEqual({
+      status: 400,
+      retryAfter: undefined,
+      body: {
+        type: 'https://touchbase.dev/problems/malformed_csv',
+        status: 400,
+        title: 'Malformed CSV',
+        code: 'malformed_csv',
+        detail: 'line 3',
+      },
     });
   });
 });
