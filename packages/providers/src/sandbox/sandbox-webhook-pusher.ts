@@ -13,6 +13,7 @@ const PUSH_TIMEOUT_MS = 10_000;
  */
 export class SandboxWebhookPusher {
   private http: { url: string; client: HttpClient } | undefined;
+  private closed = false;
 
   constructor(
     private readonly secret: string,
@@ -27,6 +28,11 @@ export class SandboxWebhookPusher {
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0)
         await new Promise((r) => setTimeout(r, Math.min(maxBackoffMs, backoffMs * 2 ** (attempt - 1))));
+      // A closed sandbox pushes nothing more (the event stays in its stream).
+      if (this.closed) {
+        e.lastError = 'sandbox closed';
+        break;
+      }
       const url = this.webhookUrl();
       if (!url) continue;
       e.attempts++;
@@ -57,7 +63,9 @@ export class SandboxWebhookPusher {
     e.push = 'given_up';
   }
 
+  /** Stops further pushes; the one in flight finishes first. */
   async close(): Promise<void> {
+    this.closed = true;
     await this.http?.client.close();
     this.http = undefined;
   }
