@@ -44,7 +44,7 @@ export class SandboxAdapter implements ProviderAdapter {
         unsubscribe_url: req.unsubscribeUrl ?? undefined,
       },
     });
-    return { messageId: String(res.body.id), conversationId: String(res.body.conversation_id) };
+    return { messageId: String(res.body?.id), conversationId: String(res.body?.conversation_id) };
   }
 
   async status(idempotencyKey: string): Promise<TouchStatusAtProvider> {
@@ -52,7 +52,7 @@ export class SandboxAdapter implements ProviderAdapter {
       const res = await this.call('GET', `/v1/messages/${encodeURIComponent(idempotencyKey)}`, {});
       return {
         state: 'sent',
-        result: { messageId: String(res.body.id), conversationId: String(res.body.conversation_id) },
+        result: { messageId: String(res.body?.id), conversationId: String(res.body?.conversation_id) },
       };
     } catch (err) {
       if (err instanceof ProviderError && err.kind === 'permanent') return { state: 'not_found' };
@@ -71,7 +71,7 @@ export class SandboxAdapter implements ProviderAdapter {
         body: { emails: asks.map((a) => a.email) },
         timeoutMs: Math.min(...asks.map((a) => a.timeoutMs)),
       });
-      const statuses = res.body.statuses;
+      const statuses = res.body?.statuses;
       return asks.map((_, i) => {
         const status = Array.isArray(statuses) ? statuses[i] : undefined;
         return status === 'replied' || status === 'bounced' || status === 'ok' ? status : 'unknown';
