@@ -268,4 +268,12 @@ describe('CSV import', () => {
     expect(fields).toEqual(expect.arrayContaining(['row 3.email', 'row 3.timezone']));
     expect((await app.inject({ url: '/v1/prospects' })).json().items.length).toBe(before);
   });
+
+  it('a file that is not CSV is 400 malformed_csv problem+json, saying where', async () => {
+    const res = await post('email,company\nada@csv.example,"Acme\n');
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 400, title: 'Malformed CSV', code: 'malformed_csv' });
+    expect(res.json().detail).toMatch(/quote/i);
+  });
 });

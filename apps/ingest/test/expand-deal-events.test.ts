@@ -1,7 +1,8 @@
 import type { CanonicalEvent } from '@touchbase/core';
+import { CrmLookupUnavailableError } from '@touchbase/providers';
 import { createLogger } from '@touchbase/telemetry';
 import { describe, expect, it } from 'vitest';
-import { CrmLookupUnavailableError, expandDealEvents } from '../src/use-cases/expand-deal-events.js';
+import { expandDealEvents } from '../src/use-cases/expand-deal-events.js';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
 const deal = (over: Partial<CanonicalEvent> = {}): CanonicalEvent => ({

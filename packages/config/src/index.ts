@@ -1,6 +1,9 @@
 /**
- * @touchbase/config: the environment, validated by zod at boot. Each app composes
- * the fragments it needs and parses once with {@link loadConfig}.
+ * @touchbase/config: the environment, validated by zod at boot. The variables are
+ * grouped in one fragment per service (`fragments/*.env.ts`); every process parses
+ * all of them, merged as {@link AllEnv}, once with {@link loadConfig} (through
+ * `loadRuntimeConfig` in @touchbase/runtime), so `touchbase start` and each app run
+ * alone read the same configuration and a bad variable fails any of them at boot.
  */
 export { ConfigError } from './config-error.js';
 export * from './env-fragments.js';
@@ -17,7 +20,7 @@ import {
   SenderEnv,
 } from './env-fragments.js';
 
-/** Every variable touchbase reads, for `touchbase start` and `.env.example`. */
+/** Every variable touchbase reads: what each service parses at boot, and `.env.example`. */
 export const AllEnv = {
   ...CommonEnv,
   ...HttpEnv,

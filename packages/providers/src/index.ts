@@ -4,15 +4,23 @@
  */
 export * from './alerts/index.js';
 export { HttpProviderAdapter, type HttpProviderOptions } from './http/http.adapter.js';
+export {
+  classifyHttpStatus,
+  type HttpAnswer,
+  HttpClient,
+  type HttpClientOptions,
+  type HttpFailureKind,
+  type HttpRequest,
+  HttpTransportError,
+} from './http/http-client.js';
 export { JsonHttpClient, type JsonRequest, type JsonResponse } from './http/json-http-client.js';
-export { retryAfterMs } from './http/retry-after.js';
+export { parseRetryAfter, retryAfterMs } from './http/retry-after.js';
 export { hasTouchMarker, htmlWithMarker, touchMarker } from './http/touch-marker.js';
 export * from './hubspot/index.js';
 export { LemlistAdapter, type LemlistOptions } from './lemlist/lemlist.adapter.js';
 export * from './provider-adapter.js';
 export { ProviderRegistry } from './provider-registry.js';
 export { SandboxAdapter } from './sandbox/sandbox.adapter.js';
-export { sandboxEventStream, sandboxPulledEvent } from './sandbox/sandbox-event-stream.js';
 export {
   DEFAULT_SANDBOX_WEBHOOK_RETRY,
   type SandboxDelivery,
@@ -20,9 +28,10 @@ export {
   type SandboxLoggedEvent,
   type SandboxOptions,
   type SandboxOutcome,
-  SandboxServer,
   type SandboxWebhookRetry,
-} from './sandbox/sandbox-server.js';
+} from './sandbox/sandbox.types.js';
+export { sandboxEventStream, sandboxPulledEvent } from './sandbox/sandbox-event-stream.js';
+export { SandboxServer } from './sandbox/sandbox-server.js';
 export {
   normaliseSandboxEvent,
   SandboxEventPayloadSchema,
@@ -31,7 +40,11 @@ export {
 export { SmartleadAdapter, type SmartleadOptions } from './smartlead/smartlead.adapter.js';
 export { SmtpAdapter, type SmtpOptions, smtpMessageId } from './smtp/smtp.adapter.js';
 export { classifySmtpError } from './smtp/smtp-error.js';
-export { signUnsubscribeToken, verifyUnsubscribeToken } from './smtp/unsubscribe-token.js';
+export {
+  signUnsubscribeToken,
+  UnsubscribeTokenError,
+  verifyUnsubscribeToken,
+} from './smtp/unsubscribe-token.js';
 export {
   countCapViolations,
   type MailboxLimits,

@@ -12,6 +12,12 @@ export {
   sendDatabaseUnavailable,
   sendProblem,
 } from './http/problem.js';
+export {
+  type ProblemBody,
+  ProblemError,
+  type ProblemOfError,
+  problemOfError,
+} from './http/problem-of-error.js';
 export { startMetricsServer } from './metrics-server.js';
 export { describeBootError, runService } from './run-service.js';
 export { type Config, loadRuntimeConfig, openRuntime, type Runtime } from './runtime.js';

@@ -1,4 +1,4 @@
-import { sendProblem } from '@touchbase/runtime';
+import { ProblemError, sendProblem } from '@touchbase/runtime';
 import { parse } from 'csv-parse/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../api-deps.js';
@@ -41,22 +41,7 @@ export const prospectsImportRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
     '/v1/prospects/import',
     { schema: { tags: ['prospects'], consumes: ['text/csv'] } },
     async (req, reply) => {
-      let records: Record<string, string>[];
-      try {
-        records = parse(String(req.body ?? ''), {
-          columns: true,
-          skip_empty_lines: true,
-          trim: true,
-          bom: true,
-        });
-      } catch (err) {
-        return sendProblem(reply, {
-          status: 400,
-          title: 'Malformed CSV',
-          code: 'malformed_csv',
-          detail: (err as Error).message,
-        });
-      }
+      const records = parseCsv(String(req.body ?? ''));
       if (records.length === 0)
         return sendProblem(reply, {
           status: 400,
@@ -106,3 +91,18 @@ export const prospectsImportRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
     },
   );
 };
+
+/** The rows of a CSV file, header row first. @throws ProblemError (400 `malformed_csv`) when it is not CSV. */
+function parseCsv(text: string): Record<string, string>[] {
+  try {
+    return parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
+  } catch (err) {
+    // csv-parse says where and why (an unclosed quote on line 3); that is the detail.
+    throw new ProblemError({
+      status: 400,
+      title: 'Malformed CSV',
+      code: 'malformed_csv',
+      detail: (err as Error).message,
+    });
+  }
+}

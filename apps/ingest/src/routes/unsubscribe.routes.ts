@@ -1,4 +1,4 @@
-import { sendProblem } from '@touchbase/runtime';
+import { UnsubscribeTokenError } from '@touchbase/providers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IngestDeps } from '../use-cases/ingest-event.js';
 import {
@@ -64,14 +64,10 @@ function wantsHtml(req: FastifyRequest): boolean {
   return (req.headers.accept ?? '').includes('text/html');
 }
 
+/** A page for a person; for a mail provider's one-click POST, the 404 problem+json the one error handler writes. */
 function invalid(req: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (wantsHtml(req)) return html(reply, 404, invalidPage());
-  return sendProblem(reply, {
-    status: 404,
-    title: 'Unsubscribe link not valid',
-    code: 'invalid_unsubscribe_token',
-    detail: 'the token is not one of ours or was changed',
-  });
+  throw new UnsubscribeTokenError();
 }
 
 function html(reply: FastifyReply, status: number, body: string): FastifyReply {

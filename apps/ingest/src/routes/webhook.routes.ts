@@ -1,9 +1,13 @@
 import type { CanonicalEvent } from '@touchbase/core';
-import { WebhookPayloadError, type WebhookProvider, WebhookVerificationError } from '@touchbase/providers';
-import { sendProblem } from '@touchbase/runtime';
+import {
+  CrmLookupUnavailableError,
+  WebhookPayloadError,
+  type WebhookProvider,
+  WebhookVerificationError,
+} from '@touchbase/providers';
 import type { EventReceipt } from '@touchbase/use-cases';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CrmLookupUnavailableError, expandDealEvents } from '../use-cases/expand-deal-events.js';
+import { expandDealEvents } from '../use-cases/expand-deal-events.js';
 import { type IngestDeps, ingestEvent } from '../use-cases/ingest-event.js';
 
 /**
@@ -12,6 +16,8 @@ import { type IngestDeps, ingestEvent } from '../use-cases/ingest-event.js';
  * or token over the raw body (401, nothing recorded), the body (400 problem+json
  * naming the field, nothing recorded), then each event recorded once and applied;
  * 200 once committed. A replayed delivery is acknowledged and changes nothing.
+ * Refusals are thrown as errors with a code (verification, payload, CRM unavailable)
+ * that the one problem+json handler turns into their status; each is counted here.
  */
 export async function webhookRoutes(
   app: FastifyInstance,
@@ -19,8 +25,11 @@ export async function webhookRoutes(
 ): Promise<void> {
   for (const provider of opts.providers) {
     const handler = (req: FastifyRequest, reply: FastifyReply) => handle(provider, opts, req, reply);
-    app.post(`/webhooks/${provider.source}`, { bodyLimit: provider.bodyLimit }, handler);
-    app.post(`/webhooks/${provider.source}/:token`, { bodyLimit: provider.bodyLimit }, handler);
+    const onError = async (_req: FastifyRequest, _reply: FastifyReply, err: Error) =>
+      countRefusal(provider, opts, err);
+    const routeOpts = { bodyLimit: provider.bodyLimit, onError };
+    app.post(`/webhooks/${provider.source}`, routeOpts, handler);
+    app.post(`/webhooks/${provider.source}/:token`, routeOpts, handler);
   }
 }
 
@@ -32,62 +41,16 @@ async function handle(
 ): Promise<FastifyReply> {
   const raw = typeof req.body === 'string' ? req.body : '';
   const receivedAt = new Date();
-  let delivery: ReturnType<WebhookProvider['verify']>;
-  try {
-    delivery = provider.verify({
-      method: req.method,
-      url: `${req.protocol}://${req.host}${req.url}`,
-      headers: req.headers,
-      rawBody: raw,
-      pathToken: (req.params as { token?: string }).token,
-      nowMs: receivedAt.getTime(),
-    });
-  } catch (err) {
-    if (!(err instanceof WebhookVerificationError)) throw err;
-    deps.metrics.eventsReceived.inc({
-      source: provider.source,
-      type: 'unknown',
-      outcome: `rejected_${err.code}`,
-    });
-    return sendProblem(reply, {
-      status: 401,
-      title: 'Webhook not authenticated',
-      code: err.code,
-      detail: err.message,
-    });
-  }
-  let events: CanonicalEvent[];
-  try {
-    events = await provider.normalise(raw, delivery, receivedAt);
-  } catch (err) {
-    if (!(err instanceof WebhookPayloadError)) throw err;
-    deps.metrics.eventsReceived.inc({
-      source: provider.source,
-      type: 'unknown',
-      outcome: 'rejected_payload',
-    });
-    return sendProblem(reply, {
-      status: 400,
-      title: err.code === 'malformed_json' ? 'Malformed JSON' : 'Invalid webhook payload',
-      code: err.code,
-      detail: err.message,
-      errors: err.errors,
-    });
-  }
-  try {
-    events = await expandDealEvents(events, deps.dealContacts, deps.logger);
-  } catch (err) {
-    if (!(err instanceof CrmLookupUnavailableError)) throw err;
-    deps.metrics.eventsReceived.inc({ source: provider.source, type: 'unknown', outcome: 'deferred_crm' });
-    const retryAfter = Math.max(1, Math.ceil((err.retryAfterMs ?? 60_000) / 1000));
-    reply.header('retry-after', String(retryAfter));
-    return sendProblem(reply, {
-      status: 503,
-      title: 'CRM unavailable',
-      code: err.code,
-      detail: `Could not ask the CRM who is on the deal; nothing was recorded, send it again (${err.message})`,
-    });
-  }
+  const delivery = provider.verify({
+    method: req.method,
+    url: `${req.protocol}://${req.host}${req.url}`,
+    headers: req.headers,
+    rawBody: raw,
+    pathToken: (req.params as { token?: string }).token,
+    nowMs: receivedAt.getTime(),
+  });
+  let events: CanonicalEvent[] = await provider.normalise(raw, delivery, receivedAt);
+  events = await expandDealEvents(events, deps.dealContacts, deps.logger);
   const results = [];
   for (const event of events) {
     const r: EventReceipt = await ingestEvent(deps, event);
@@ -107,4 +70,17 @@ async function handle(
     eventId: only?.eventId ?? null,
     events: results,
   });
+}
+
+/** Counts a refused delivery by why (the problem+json handler answers it). */
+function countRefusal(provider: WebhookProvider, deps: IngestDeps, err: Error): void {
+  const outcome =
+    err instanceof WebhookVerificationError
+      ? `rejected_${err.code}`
+      : err instanceof WebhookPayloadError
+        ? 'rejected_payload'
+        : err instanceof CrmLookupUnavailableError
+          ? 'deferred_crm'
+          : null;
+  if (outcome) deps.metrics.eventsReceived.inc({ source: provider.source, type: 'unknown', outcome });
 }

@@ -1,21 +1,9 @@
 import type { CanonicalEvent } from '@touchbase/core';
-import type { DealContactsResult } from '@touchbase/providers';
+import { CrmLookupUnavailableError, type DealContactsResult } from '@touchbase/providers';
 import type { Logger } from '@touchbase/telemetry';
 
 /** Asks the CRM which contacts (their record ids) a deal has. */
 export type DealContactsLookup = (dealId: string) => Promise<DealContactsResult>;
-
-/** The CRM could not say who is on a deal, for now: the webhook is refused (503) so the CRM sends it again. */
-export class CrmLookupUnavailableError extends Error {
-  override readonly name = 'CrmLookupUnavailableError';
-  readonly code = 'crm_unavailable';
-  constructor(
-    message: string,
-    readonly retryAfterMs: number | undefined,
-  ) {
-    super(message);
-  }
-}
 
 const DEAL_TYPES = new Set<CanonicalEvent['type']>(['crm.deal_won', 'crm.deal_lost']);
 

@@ -1,37 +1,34 @@
+import { type HttpClient, HttpTransportError } from '../http/http-client.js';
 import { AlertDeliveryError } from './ops-alert.js';
 
 /**
- * POSTs a JSON body and classifies the answer: 2xx delivered; 408, 429, 5xx and
+ * POSTs a JSON body to the client's URL (its name is the channel's) and
+ * classifies the answer as every HTTP call is: 2xx delivered; 408, 429, 5xx and
  * network errors retryable; any other 4xx permanent. The URL never appears in the
  * error (a Slack webhook URL is itself the secret).
  */
 export async function postJson(
-  channel: string,
-  url: string,
+  client: HttpClient,
   body: string,
-  opts: { headers?: Record<string, string>; timeoutMs: number },
+  headers: Record<string, string> = {},
 ): Promise<void> {
-  let res: Response;
+  let answer: Awaited<ReturnType<HttpClient['exchange']>>;
   try {
-    res = await fetch(url, {
+    answer = await client.exchange({
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...opts.headers },
+      path: '',
+      headers: { 'content-type': 'application/json', ...headers },
       body,
-      signal: AbortSignal.timeout(opts.timeoutMs),
     });
   } catch (err) {
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    throw new AlertDeliveryError(
-      channel,
-      `request failed: ${cause?.code ?? cause?.message ?? (err as Error).message}`,
-      false,
-    );
+    if (!(err instanceof HttpTransportError)) throw err;
+    throw new AlertDeliveryError(client.name, `request failed: ${err.code || err.message}`, false);
   }
-  if (res.ok) {
-    await res.body?.cancel();
-    return;
-  }
-  const text = (await res.text().catch(() => '')).slice(0, 200);
-  const permanent = res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
-  throw new AlertDeliveryError(channel, `HTTP ${res.status}${text ? `: ${text}` : ''}`, permanent);
+  if (answer.kind === 'ok') return;
+  const text = answer.text.slice(0, 200);
+  throw new AlertDeliveryError(
+    client.name,
+    `HTTP ${answer.status}${text ? `: ${text}` : ''}`,
+    answer.kind === 'permanent',
+  );
 }

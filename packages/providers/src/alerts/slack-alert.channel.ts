@@ -1,3 +1,4 @@
+import { HttpClient } from '../http/http-client.js';
 import type { AlertChannel, OpsAlert } from './ops-alert.js';
 import { postJson } from './post-json.js';
 
@@ -42,15 +43,14 @@ function formatValue(key: string, v: number): string {
 /** Posts alerts to a Slack incoming webhook. */
 export class SlackAlertChannel implements AlertChannel {
   readonly name = 'slack';
+  private readonly http: HttpClient;
 
-  constructor(
-    private readonly webhookUrl: string,
-    private readonly timeoutMs = 10_000,
-  ) {}
+  constructor(webhookUrl: string, timeoutMs = 10_000) {
+    // Idle sockets do not hold the process open (undici unrefs them), so the channel needs no close.
+    this.http = new HttpClient(webhookUrl, { name: this.name, timeoutMs, connections: 2 });
+  }
 
   async send(alert: OpsAlert): Promise<void> {
-    await postJson(this.name, this.webhookUrl, JSON.stringify(slackAlertPayload(alert)), {
-      timeoutMs: this.timeoutMs,
-    });
+    await postJson(this.http, JSON.stringify(slackAlertPayload(alert)));
   }
 }

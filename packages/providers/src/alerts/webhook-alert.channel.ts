@@ -1,3 +1,4 @@
+import { HttpClient } from '../http/http-client.js';
 import { standardWebhookHeaders } from '../webhooks/standard-webhooks.js';
 import type { AlertChannel, OpsAlert } from './ops-alert.js';
 import { postJson } from './post-json.js';
@@ -27,19 +28,20 @@ export function webhookAlertPayload(alert: OpsAlert) {
  */
 export class WebhookAlertChannel implements AlertChannel {
   readonly name = 'webhook';
+  private readonly http: HttpClient;
 
   constructor(
-    private readonly url: string,
+    url: string,
     private readonly secret: string,
-    private readonly timeoutMs = 10_000,
+    timeoutMs = 10_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    // Idle sockets do not hold the process open (undici unrefs them), so the channel needs no close.
+    this.http = new HttpClient(url, { name: this.name, timeoutMs, connections: 2 });
+  }
 
   async send(alert: OpsAlert): Promise<void> {
     const body = JSON.stringify(webhookAlertPayload(alert));
-    await postJson(this.name, this.url, body, {
-      headers: standardWebhookHeaders(this.secret, alert.id, body, this.now()),
-      timeoutMs: this.timeoutMs,
-    });
+    await postJson(this.http, body, standardWebhookHeaders(this.secret, alert.id, body, this.now()));
   }
 }

@@ -1,17 +1,8 @@
-import { Pool } from 'undici';
 import { ProviderError } from '../provider-adapter.js';
-import { retryAfterMs } from './retry-after.js';
+import { HttpClient, type HttpRequest, HttpTransportError } from './http-client.js';
 
 /** One JSON call to a provider's API. */
-export type JsonRequest = {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  query?: Record<string, string | number | boolean | undefined>;
-  headers?: Record<string, string>;
-  body?: unknown;
-  /** This call's own bound, shorter than the client's (a pre-send look must not hold a send up). */
-  timeoutMs?: number;
-};
+export type JsonRequest = Omit<HttpRequest, 'body'> & { body?: unknown };
 
 export type JsonResponse = {
   status: number;
@@ -25,6 +16,7 @@ export type JsonHttpClientOptions = {
   name: string;
   timeoutMs: number;
   connections?: number;
+  pipelining?: number;
   /**
    * Looks at a refusal before the generic rules: return a ProviderError to
    * classify it (a "mailbox disconnected" is our setup, not the prospect), or null.
@@ -33,113 +25,82 @@ export type JsonHttpClientOptions = {
   classify?: (status: number, body: any, text: string) => ProviderError | null;
 };
 
-// Errors raised before a single byte of the request can have reached the provider.
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-]);
-
 /**
- * A small JSON client over an undici pool that turns every failure into a
+ * A provider's JSON API over the one {@link HttpClient}, every failure thrown as a
  * classified {@link ProviderError}: 429 is `rate_limited` with the wait of its
- * Retry-After; 5xx, timeouts and dropped connections are `retryable`; 401 is
- * `our_setup` (the API key was refused: no prospect is at fault); any other 4xx
- * is `permanent`, with the provider's own words as the reason.
+ * Retry-After (1 s when it gave none); 408, 5xx, timeouts and dropped connections
+ * are `retryable`; 401 is `our_setup` (the API key was refused: no prospect is at
+ * fault); any other 4xx is `permanent`, with the provider's own words as the reason.
  */
 export class JsonHttpClient {
-  private readonly pool: Pool;
-  private readonly basePath: string;
+  private readonly http: HttpClient;
 
   constructor(
     baseUrl: string,
     private readonly opts: JsonHttpClientOptions,
   ) {
-    const url = new URL(baseUrl);
-    this.basePath = url.pathname.replace(/\/$/, '');
-    this.pool = new Pool(url.origin, {
-      connections: opts.connections ?? 16,
-      connect: { timeout: opts.timeoutMs },
+    this.http = new HttpClient(baseUrl, {
+      name: opts.name,
+      timeoutMs: opts.timeoutMs,
+      ...(opts.connections !== undefined ? { connections: opts.connections } : {}),
+      ...(opts.pipelining !== undefined ? { pipelining: opts.pipelining } : {}),
     });
   }
 
   async request(req: JsonRequest): Promise<JsonResponse> {
-    const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) qs.set(k, String(v));
-    const path = `${this.basePath}${req.path}${qs.size > 0 ? `?${qs}` : ''}`;
-    let res: Awaited<ReturnType<Pool['request']>>;
+    const { body: json, ...rest } = req;
+    let answer: Awaited<ReturnType<HttpClient['exchange']>>;
     try {
-      res = await this.pool.request({
-        method: req.method,
-        path,
+      answer = await this.http.exchange({
+        ...rest,
         headers: {
           accept: 'application/json',
-          ...(req.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(json === undefined ? {} : { 'content-type': 'application/json' }),
           ...req.headers,
         },
-        body: req.body === undefined ? undefined : JSON.stringify(req.body),
-        headersTimeout: req.timeoutMs ?? this.opts.timeoutMs,
-        bodyTimeout: req.timeoutMs ?? this.opts.timeoutMs,
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
       });
     } catch (err) {
-      const code = (err as { code?: string }).code ?? '';
-      throw new ProviderError(
-        'retryable',
-        `${this.opts.name} unreachable: ${code || (err as Error).message}`,
-        undefined,
-        {
-          notSent: NOT_SENT_CODES.has(code),
-        },
-      );
+      if (!(err instanceof HttpTransportError)) throw err;
+      throw new ProviderError('retryable', err.message, undefined, { notSent: err.notSent });
     }
-    let text: string;
-    try {
-      text = await res.body.text();
-    } catch (err) {
-      throw new ProviderError(
-        'retryable',
-        `${this.opts.name} answer cut off: ${(err as Error).message}`,
-        undefined,
-        { notSent: false },
-      );
-    }
-    // biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is read field by field where it is used
-    let body: any = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
-    if (res.statusCode < 300) return { status: res.statusCode, headers: res.headers, body };
-    const custom = this.opts.classify?.(res.statusCode, body, text);
+    const { status, text } = answer;
+    const body = parseJson(text);
+    if (answer.kind === 'ok') return { status, headers: answer.headers, body };
+    const custom = this.opts.classify?.(status, body, text);
     if (custom) throw custom;
-    const reason = describeRefusal(body, text, res.statusCode);
-    if (res.statusCode === 429) {
+    const reason = describeRefusal(body, text, status);
+    if (answer.kind === 'rate_limited') {
       throw new ProviderError(
         'rate_limited',
         `${this.opts.name} rate limited: ${reason}`,
-        retryAfterMs(res.headers['retry-after']),
+        answer.retryAfterMs ?? 1_000,
       );
     }
-    // 408 is a timeout by another name; 409 stays permanent unless an adapter knows better.
-    if (res.statusCode >= 500 || res.statusCode === 408) {
-      throw new ProviderError(
-        'retryable',
-        `${this.opts.name} answered ${res.statusCode}: ${reason}`,
-        undefined,
-        { notSent: false },
-      );
+    // 409 stays permanent unless an adapter knows better.
+    if (answer.kind === 'retryable') {
+      throw new ProviderError('retryable', `${this.opts.name} answered ${status}: ${reason}`, undefined, {
+        notSent: false,
+      });
     }
-    if (res.statusCode === 401)
+    if (status === 401)
       throw new ProviderError('our_setup', `${this.opts.name} refused our credentials: ${reason}`);
-    throw new ProviderError('permanent', `${this.opts.name} refused (${res.statusCode}): ${reason}`);
+    throw new ProviderError('permanent', `${this.opts.name} refused (${status}): ${reason}`);
   }
 
   close(): Promise<void> {
-    return this.pool.close();
+    return this.http.close();
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is read field by field where it is used
+function parseJson(text: string): any {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Not JSON (an HTML error page from a proxy): the refusal is described from the text.
+    return null;
   }
 }
 

@@ -1,14 +1,14 @@
-import { Pool } from 'undici';
 import { z } from 'zod';
+import { HttpClient, HttpTransportError } from '../http/http-client.js';
 
 /** What became of one CRM update. */
 export type CrmUpdateResult =
   | { kind: 'done' }
   /** The CRM has no such contact: nothing to update, do not retry. */
   | { kind: 'not_found' }
-  /** 429, 5xx, a timeout: try again later (`retryAfterMs` when the CRM said). */
+  /** 408, 429, 5xx, a timeout: try again later (`retryAfterMs` when the CRM said, in seconds or as a date). */
   | { kind: 'retry'; error: string; retryAfterMs?: number }
-  /** 400, 401, 403: retrying will not help. */
+  /** Any other 4xx (400, 401, 403): retrying will not help. */
   | { kind: 'permanent'; error: string };
 
 /** The CRM side of a hard bounce: mark the contact's address dead. */
@@ -37,10 +37,14 @@ export type HubspotCrmOptions = {
  */
 export class HubspotCrmAdapter implements CrmAdapter {
   readonly name = 'hubspot';
-  private readonly pool: Pool;
+  private readonly http: HttpClient;
 
   constructor(private readonly opts: HubspotCrmOptions) {
-    this.pool = new Pool(opts.baseUrl, { connections: 4 });
+    this.http = new HttpClient(opts.baseUrl, {
+      name: 'hubspot',
+      timeoutMs: opts.timeoutMs ?? 10_000,
+      connections: 4,
+    });
   }
 
   async markEmailInvalid(email: string, reason: string): Promise<CrmUpdateResult> {
@@ -95,10 +99,9 @@ export class HubspotCrmAdapter implements CrmAdapter {
     path: string,
     body?: string,
   ): Promise<{ kind: 'ok'; text: string } | Exclude<CrmUpdateResult, { kind: 'done' }>> {
-    const timeout = this.opts.timeoutMs ?? 10_000;
-    let res: Awaited<ReturnType<Pool['request']>>;
+    let res: Awaited<ReturnType<HttpClient['exchange']>>;
     try {
-      res = await this.pool.request({
+      res = await this.http.exchange({
         method,
         path,
         headers: {
@@ -106,33 +109,27 @@ export class HubspotCrmAdapter implements CrmAdapter {
           ...(body ? { 'content-type': 'application/json' } : {}),
         },
         ...(body ? { body } : {}),
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
       });
     } catch (err) {
-      return { kind: 'retry', error: `hubspot unreachable: ${(err as Error).message}` };
+      if (!(err instanceof HttpTransportError)) throw err;
+      return { kind: 'retry', error: err.message };
     }
-    const text = await res.body.text().catch(() => '');
-    const status = res.statusCode;
-    if (status >= 200 && status < 300) return { kind: 'ok', text };
+    const { status, text } = res;
+    if (res.kind === 'ok') return { kind: 'ok', text };
     if (status === 404) return { kind: 'not_found' };
     // The answer may echo a contact's address: it is stored and logged, so it goes.
     const answer = text.slice(0, 200).replace(/[^\s"'<>]+@[^\s"'<>]+/g, '<address>');
     const detail = `hubspot answered ${status} (${what}): ${answer}`;
-    if (status === 429) {
-      const after = Number(res.headers['retry-after']);
-      return {
-        kind: 'retry',
-        error: detail,
-        ...(Number.isFinite(after) ? { retryAfterMs: after * 1000 } : {}),
-      };
-    }
-    if (status >= 500) return { kind: 'retry', error: detail };
-    return { kind: 'permanent', error: detail };
+    if (res.kind === 'permanent') return { kind: 'permanent', error: detail };
+    return {
+      kind: 'retry',
+      error: detail,
+      ...(res.retryAfterMs !== undefined ? { retryAfterMs: res.retryAfterMs } : {}),
+    };
   }
 
   close(): Promise<void> {
-    return this.pool.close();
+    return this.http.close();
   }
 }
 

@@ -1,3 +1,4 @@
+export { CrmLookupUnavailableError } from './crm-lookup-unavailable.error.js';
 export {
   type CrmAdapter,
   type CrmUpdateResult,

@@ -2,74 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { normalisedEmail, seededRandom } from '@touchbase/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { bearerToken, secretMatches } from '../webhooks/endpoint-token.js';
-import { standardWebhookHeaders } from '../webhooks/standard-webhooks.js';
-
-/** What the sandbox answers a touch with (`bounce` is hard; `soft_bounce` is a full mailbox, 4.2.2). */
-export type SandboxOutcome = 'reply' | 'bounce' | 'soft_bounce' | 'out_of_office' | 'none';
-
-/** What the sandbox knows of an address, as its prospect-status endpoint answers. */
-export type SandboxProspectStatus = 'replied' | 'bounced' | 'ok';
-
-/** A delivered touch, as the sandbox's log keeps it. */
-export type SandboxDelivery = {
-  seq: number;
-  idempotencyKey: string;
-  messageId: string;
-  conversationId: string;
-  to: string;
-  from: string;
-  subject: string;
-  body: string;
-  inReplyTo: string | null;
-  /** The one-click unsubscribe link the touch carried (its List-Unsubscribe), or null. */
-  unsubscribeUrl: string | null;
-  enrollmentId: string;
-  step: number;
-  at: string;
-};
-
-/**
- * How the sandbox retries a webhook ingest did not acknowledge: up to `attempts`
- * pushes, waiting `backoffMs * 2^n` (at most `maxBackoffMs`) between two. After the
- * last the push is given up; the event stays in the pull stream.
- */
-export type SandboxWebhookRetry = { attempts: number; backoffMs: number; maxBackoffMs: number };
-
-/** Like the providers it stands for: a dozen pushes over about half a minute. */
-export const DEFAULT_SANDBOX_WEBHOOK_RETRY: SandboxWebhookRetry = {
-  attempts: 12,
-  backoffMs: 100,
-  maxBackoffMs: 5_000,
-};
-
-/** One event of the sandbox's stream, with what became of its webhook. */
-export type SandboxLoggedEvent = {
-  seq: number;
-  id: string;
-  payload: SandboxEventPayload;
-  /** Pushes tried so far. */
-  attempts: number;
-  /** `pending` while pushes go on; `delivered` (a 2xx), `refused` (a final 4xx) or `given_up`. */
-  push: 'pending' | 'delivered' | 'refused' | 'given_up';
-  /** When ingest acknowledged it (2xx), if it did. */
-  deliveredAt: string | null;
-};
-
-export type SandboxOptions = {
-  host?: string;
-  port?: number;
-  /** Ingest's sandbox webhook URL; may be set later with `setWebhookUrl`. */
-  webhookUrl?: string;
-  /** Signs the webhooks; also the Bearer token of the event stream (`GET /events`). */
-  webhookSecret: string;
-  /** Webhook retries; defaults to `DEFAULT_SANDBOX_WEBHOOK_RETRY`. */
-  webhookRetry?: Partial<SandboxWebhookRetry>;
-  odds?: { reply: number; bounce: number; outOfOffice: number };
-  /** Delay before an answer in real (uncompressed) ms; divided by timeScale. */
-  eventDelayMs?: number;
-  timeScale?: number;
-  seed?: number;
-};
+import {
+  DEFAULT_SANDBOX_WEBHOOK_RETRY,
+  type SandboxDelivery,
+  type SandboxLoggedEvent,
+  type SandboxOptions,
+  type SandboxOutcome,
+  type SandboxProspectStatus,
+} from './sandbox.types.js';
+import { sandboxEventPayload } from './sandbox-event-payload.js';
+import { SandboxWebhookPusher } from './sandbox-webhook-pusher.js';
 
 /** `times`: how many deliveries get the outcome before the address behaves normally again. */
 type Scripted = { outcome: SandboxOutcome; afterStep: number; text?: string; times?: number };
@@ -108,7 +50,7 @@ export class SandboxServer {
    * restart still reads every new event.
    */
   private readonly seqBase = Date.now() * 1000;
-  private readonly retry: SandboxWebhookRetry;
+  private readonly pusher: SandboxWebhookPusher;
   private random: () => number;
   private webhookUrl: string | undefined;
   private requests = 0;
@@ -117,7 +59,11 @@ export class SandboxServer {
 
   constructor(private readonly opts: SandboxOptions) {
     this.webhookUrl = opts.webhookUrl;
-    this.retry = { ...DEFAULT_SANDBOX_WEBHOOK_RETRY, ...opts.webhookRetry };
+    this.pusher = new SandboxWebhookPusher(
+      opts.webhookSecret,
+      { ...DEFAULT_SANDBOX_WEBHOOK_RETRY, ...opts.webhookRetry },
+      () => this.webhookUrl,
+    );
     this.random = seededRandom(opts.seed ?? 42);
     this.app = Fastify({ logger: false, bodyLimit: 1_000_000 });
     this.routes();
@@ -134,6 +80,7 @@ export class SandboxServer {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     await this.app.close();
+    await this.pusher.close();
   }
 
   setWebhookUrl(url: string): void {
@@ -315,9 +262,10 @@ export class SandboxServer {
         attempts: 0,
         push: 'pending',
         deliveredAt: null,
+        lastError: null,
       };
       this.eventLog.push(logged);
-      const p = this.deliverWebhook(logged).finally(() => this.inflight.delete(p));
+      const p = this.pusher.push(logged).finally(() => this.inflight.delete(p));
       this.inflight.add(p);
     }, delay);
     this.timers.add(timer);
@@ -339,98 +287,8 @@ export class SandboxServer {
     return 'none';
   }
 
-  private async deliverWebhook(e: SandboxLoggedEvent): Promise<void> {
-    const body = JSON.stringify(e.payload);
-    const { attempts, backoffMs, maxBackoffMs } = this.retry;
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0)
-        await new Promise((r) => setTimeout(r, Math.min(maxBackoffMs, backoffMs * 2 ** (attempt - 1))));
-      const url = this.webhookUrl;
-      if (!url) continue;
-      e.attempts++;
-      try {
-        const res = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...standardWebhookHeaders(this.opts.webhookSecret, e.id, body),
-          },
-          body,
-        });
-        // Like real providers: 2xx is done, 4xx (but 429) is final, the rest retries.
-        if (res.ok) {
-          e.push = 'delivered';
-          e.deliveredAt = new Date().toISOString();
-          return;
-        }
-        if (res.status >= 400 && res.status < 500 && res.status !== 429) {
-          e.push = 'refused';
-          return;
-        }
-      } catch {
-        // Ingest is down or restarting: pushed again after the back-off, as providers do.
-      }
-    }
-    e.push = 'given_up';
-  }
-
   private bearerMatches(header: string | undefined): boolean {
     const token = bearerToken(header);
     return token !== undefined && secretMatches(token, this.opts.webhookSecret);
   }
-}
-
-/** The JSON body of a sandbox webhook. */
-export type SandboxEventPayload = {
-  id: string;
-  type: 'reply' | 'bounce' | 'out_of_office';
-  occurred_at: string;
-  message_id: string;
-  conversation_id: string;
-  email: string;
-  enrollment_id: string;
-  step: number;
-  text?: string;
-  bounce?: { hard: boolean; status: string; diagnostic: string };
-  return_date?: string;
-};
-
-function sandboxEventPayload(
-  d: SandboxDelivery,
-  outcome: SandboxOutcome,
-  text?: string,
-): SandboxEventPayload {
-  const base = {
-    id: `evt_${randomUUID()}`,
-    occurred_at: new Date().toISOString(),
-    message_id: d.messageId,
-    conversation_id: d.conversationId,
-    email: d.to,
-    enrollment_id: d.enrollmentId,
-    step: d.step,
-  };
-  if (outcome === 'bounce') {
-    return {
-      ...base,
-      type: 'bounce',
-      bounce: { hard: true, status: '5.1.1', diagnostic: '550 5.1.1 User unknown' },
-    };
-  }
-  if (outcome === 'soft_bounce') {
-    return {
-      ...base,
-      type: 'bounce',
-      bounce: { hard: false, status: '4.2.2', diagnostic: '452 4.2.2 Mailbox full' },
-    };
-  }
-  if (outcome === 'out_of_office') {
-    const back = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    return {
-      ...base,
-      type: 'out_of_office',
-      text: `I am out of the office until ${back}.`,
-      return_date: back,
-    };
-  }
-  return { ...base, type: 'reply', text: text ?? 'Thanks, but no thanks.' };
 }

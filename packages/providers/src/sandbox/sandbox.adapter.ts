@@ -1,5 +1,5 @@
 import { MicroBatcher } from '@touchbase/core';
-import { Pool } from 'undici';
+import { JsonHttpClient } from '../http/json-http-client.js';
 import {
   type ProspectStatus,
   type ProviderAdapter,
@@ -13,7 +13,7 @@ import {
 export class SandboxAdapter implements ProviderAdapter {
   readonly name = 'sandbox';
   readonly idempotent = true;
-  private readonly pool: Pool;
+  private readonly client: JsonHttpClient;
   /**
    * The pre-send re-checks of the touches in flight, asked together: one request
    * for the addresses gathered while the previous one ran (a touch waits for nothing
@@ -25,11 +25,8 @@ export class SandboxAdapter implements ProviderAdapter {
     2,
   );
 
-  constructor(
-    baseUrl: string,
-    private readonly timeoutMs = 10_000,
-  ) {
-    this.pool = new Pool(baseUrl, { connections: 64, pipelining: 1 });
+  constructor(baseUrl: string, timeoutMs = 10_000) {
+    this.client = new JsonHttpClient(baseUrl, { name: 'sandbox', timeoutMs, connections: 64, pipelining: 1 });
   }
 
   async send(req: SendRequest): Promise<SendResult> {
@@ -47,7 +44,7 @@ export class SandboxAdapter implements ProviderAdapter {
         unsubscribe_url: req.unsubscribeUrl ?? undefined,
       },
     });
-    return { messageId: String(res.body.id), conversationId: String(res.body.conversation_id) };
+    return { messageId: String(res.body?.id), conversationId: String(res.body?.conversation_id) };
   }
 
   async status(idempotencyKey: string): Promise<TouchStatusAtProvider> {
@@ -55,7 +52,7 @@ export class SandboxAdapter implements ProviderAdapter {
       const res = await this.call('GET', `/v1/messages/${encodeURIComponent(idempotencyKey)}`, {});
       return {
         state: 'sent',
-        result: { messageId: String(res.body.id), conversationId: String(res.body.conversation_id) },
+        result: { messageId: String(res.body?.id), conversationId: String(res.body?.conversation_id) },
       };
     } catch (err) {
       if (err instanceof ProviderError && err.kind === 'permanent') return { state: 'not_found' };
@@ -74,7 +71,7 @@ export class SandboxAdapter implements ProviderAdapter {
         body: { emails: asks.map((a) => a.email) },
         timeoutMs: Math.min(...asks.map((a) => a.timeoutMs)),
       });
-      const statuses = res.body.statuses;
+      const statuses = res.body?.statuses;
       return asks.map((_, i) => {
         const status = Array.isArray(statuses) ? statuses[i] : undefined;
         return status === 'replied' || status === 'bounced' || status === 'ok' ? status : 'unknown';
@@ -86,38 +83,20 @@ export class SandboxAdapter implements ProviderAdapter {
   }
 
   close(): Promise<void> {
-    return this.pool.close();
+    return this.client.close();
   }
 
-  private async call(
+  private call(
     method: 'GET' | 'POST',
     path: string,
     opts: { 'idempotency-key'?: string; body?: unknown; timeoutMs?: number },
-  ): Promise<{ status: number; body: Record<string, unknown> }> {
-    let res: Awaited<ReturnType<Pool['request']>>;
-    try {
-      res = await this.pool.request({
-        method,
-        path,
-        headers: {
-          'content-type': 'application/json',
-          ...(opts['idempotency-key'] ? { 'idempotency-key': opts['idempotency-key'] } : {}),
-        },
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        headersTimeout: opts.timeoutMs ?? this.timeoutMs,
-        bodyTimeout: opts.timeoutMs ?? this.timeoutMs,
-      });
-    } catch (err) {
-      throw new ProviderError('retryable', `sandbox unreachable: ${(err as Error).message}`);
-    }
-    const text = await res.body.text();
-    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    if (res.statusCode < 300) return { status: res.statusCode, body };
-    if (res.statusCode === 429) {
-      const ra = Number(res.headers['retry-after'] ?? 1);
-      throw new ProviderError('rate_limited', 'sandbox rate limited', ra * 1000);
-    }
-    if (res.statusCode >= 500) throw new ProviderError('retryable', `sandbox answered ${res.statusCode}`);
-    throw new ProviderError('permanent', `sandbox refused: ${String(body.error ?? res.statusCode)}`);
+  ) {
+    return this.client.request({
+      method,
+      path,
+      ...(opts['idempotency-key'] ? { headers: { 'idempotency-key': opts['idempotency-key'] } } : {}),
+      ...(opts.body === undefined ? {} : { body: opts.body }),
+      ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
+    });
   }
 }

@@ -32,3 +32,12 @@ export function verifyUnsubscribeToken(token: string, secret: string): string | 
 function mac(enrollmentId: string, secret: string): string {
   return createHmac('sha256', secret).update(`unsubscribe:${enrollmentId}`).digest('base64url').slice(0, 27);
 }
+
+/** A one-click unsubscribe link whose token is not genuine: 404 problem+json, nothing recorded. */
+export class UnsubscribeTokenError extends Error {
+  override readonly name = 'UnsubscribeTokenError';
+  readonly code = 'invalid_unsubscribe_token';
+  constructor() {
+    super('the token is not one of ours or was changed');
+  }
+}

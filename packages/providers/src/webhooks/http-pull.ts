@@ -1,6 +1,6 @@
 import type { CanonicalEvent } from '@touchbase/core';
-import { Pool } from 'undici';
 import { z } from 'zod';
+import { describeRefusal, JsonHttpClient } from '../http/json-http-client.js';
 import { ProviderError } from '../provider-adapter.js';
 import { HttpProviderEventSchema, normaliseHttpEvent } from './http-webhook.js';
 
@@ -52,7 +52,7 @@ export type PulledPage = {
 export class HttpEventStream {
   /** The provider, as its cursor is stored and the report names it. */
   readonly name: string;
-  private readonly pool: Pool;
+  private readonly client: JsonHttpClient;
   private readonly read: PulledEventReader;
 
   constructor(
@@ -68,31 +68,35 @@ export class HttpEventStream {
   ) {
     this.name = opts.name ?? 'http';
     this.read = opts.read ?? httpPulledEvent();
-    this.pool = new Pool(opts.baseUrl, { connections: 2 });
+    this.client = new JsonHttpClient(opts.baseUrl, {
+      name: `${this.name} event stream`,
+      timeoutMs: opts.timeoutMs ?? 15_000,
+      connections: 2,
+      // A refused key fails the recovery, not a mailbox: permanent, where a send says `our_setup`.
+      classify: (status, body, text) =>
+        status === 401
+          ? new ProviderError(
+              'permanent',
+              `${this.name} event stream refused (401): ${describeRefusal(body, text, status)}`,
+            )
+          : null,
+    });
   }
 
-  /** Reads the events after `cursor` (a sequence number; null for the start). */
+  /**
+   * Reads the events after `cursor` (a sequence number; null for the start).
+   * @throws ProviderError when the stream cannot be read; ZodError when its page is not one.
+   */
   async pull(cursor: string | null, limit = 500): Promise<PulledPage> {
     const after = cursor ?? '0';
-    let res: Awaited<ReturnType<Pool['request']>>;
-    try {
-      res = await this.pool.request({
-        method: 'GET',
-        path: `/events?after=${encodeURIComponent(after)}&limit=${limit}`,
-        headers: this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {},
-        headersTimeout: this.opts.timeoutMs ?? 15_000,
-        bodyTimeout: this.opts.timeoutMs ?? 15_000,
-      });
-    } catch (err) {
-      throw new ProviderError('retryable', `event stream unreachable: ${(err as Error).message}`);
-    }
-    const text = await res.body.text();
-    if (res.statusCode === 429) throw new ProviderError('rate_limited', 'event stream rate limited', 1000);
-    if (res.statusCode >= 500)
-      throw new ProviderError('retryable', `event stream answered ${res.statusCode}`);
-    if (res.statusCode >= 400)
-      throw new ProviderError('permanent', `event stream answered ${res.statusCode}`);
-    const page = HttpEventPageSchema.parse(JSON.parse(text));
+    // Failures are ProviderErrors, classified as a send's are (429 with its Retry-After).
+    const res = await this.client.request({
+      method: 'GET',
+      path: '/events',
+      query: { after, limit },
+      ...(this.opts.apiKey ? { headers: { authorization: `Bearer ${this.opts.apiKey}` } } : {}),
+    });
+    const page = HttpEventPageSchema.parse(res.body);
     const events: PulledPage['events'] = [];
     const rejected: PulledPage['rejected'] = [];
     let last = Number(after);
@@ -111,6 +115,6 @@ export class HttpEventStream {
   }
 
   close(): Promise<void> {
-    return this.pool.close();
+    return this.client.close();
   }
 }

@@ -5,7 +5,7 @@ import {
   EventTypeSchema,
 } from '@touchbase/core';
 import { z } from 'zod';
-import { verifyStandardWebhook, WebhookVerificationError } from './standard-webhooks.js';
+import { standardWebhookVerifier } from './standard-webhooks.js';
 import { parseJsonBody, parseWith, type WebhookProvider } from './webhook-provider.js';
 
 /**
@@ -88,15 +88,11 @@ export function httpWebhookProvider(opts: {
   return {
     source: 'http',
     bodyLimit: opts.bodyLimit ?? 256 * 1024,
-    verify(req) {
-      if (!opts.secret)
-        throw new WebhookVerificationError('not_configured', 'HTTP_PROVIDER_WEBHOOK_SECRET is not set');
-      const id = verifyStandardWebhook(opts.secret, req.headers, req.rawBody, {
-        toleranceSec: Math.round((opts.toleranceMs ?? 300_000) / 1000),
-        nowMs: req.nowMs,
-      });
-      return { auth: 'signature', deliveryId: id };
-    },
+    verify: standardWebhookVerifier({
+      secret: opts.secret,
+      secretName: 'HTTP_PROVIDER_WEBHOOK_SECRET',
+      toleranceMs: opts.toleranceMs,
+    }),
     async normalise(rawBody, delivery) {
       const event = parseWith(HttpProviderEventSchema, parseJsonBody(rawBody));
       return [normaliseHttpEvent(delivery.deliveryId ?? '', event, 'signature')];

@@ -1,5 +1,5 @@
 import { SandboxEventPayloadSchema, sandboxCanonicalEvent } from '../sandbox/sandbox-webhook.js';
-import { verifyStandardWebhook, WebhookVerificationError } from './standard-webhooks.js';
+import { standardWebhookVerifier } from './standard-webhooks.js';
 import { parseJsonBody, parseWith, type WebhookProvider } from './webhook-provider.js';
 
 /**
@@ -14,15 +14,11 @@ export function sandboxWebhookProvider(opts: {
   return {
     source: 'sandbox',
     bodyLimit: opts.bodyLimit ?? 256 * 1024,
-    verify(req) {
-      if (!opts.secret)
-        throw new WebhookVerificationError('not_configured', 'SANDBOX_WEBHOOK_SECRET is not set');
-      const id = verifyStandardWebhook(opts.secret, req.headers, req.rawBody, {
-        toleranceSec: Math.round((opts.toleranceMs ?? 300_000) / 1000),
-        nowMs: req.nowMs,
-      });
-      return { auth: 'signature', deliveryId: id };
-    },
+    verify: standardWebhookVerifier({
+      secret: opts.secret,
+      secretName: 'SANDBOX_WEBHOOK_SECRET',
+      toleranceMs: opts.toleranceMs,
+    }),
     async normalise(rawBody, _delivery, receivedAt) {
       const payload = parseWith(SandboxEventPayloadSchema, parseJsonBody(rawBody));
       return [sandboxCanonicalEvent(payload, receivedAt)];

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { VerifiedDelivery, WebhookRequest } from './webhook-provider.js';
 
 /**
  * Why a webhook was refused (401, nothing recorded): headers missing, a signature
@@ -83,6 +84,30 @@ export function verifyStandardWebhook(
     if (given.length === expected.length && timingSafeEqual(given, expected)) return id;
   }
   throw new WebhookVerificationError('bad_signature', 'webhook-signature does not match');
+}
+
+/**
+ * The `verify` of a webhook endpoint signed with Standard Webhooks, the one every
+ * such endpoint uses (the generic HTTP provider, the sandbox): while its secret is
+ * not set it accepts nothing (`not_configured`, naming `secretName`); otherwise
+ * {@link verifyStandardWebhook} within `toleranceMs` (default 5 min). The
+ * delivery id is the webhook-id, so a redelivery is recorded once.
+ */
+export function standardWebhookVerifier(opts: {
+  secret: string | undefined;
+  /** The variable that sets the secret, named in the refusal while it is unset. */
+  secretName: string;
+  toleranceMs?: number | undefined;
+}): (req: WebhookRequest) => VerifiedDelivery {
+  const toleranceSec = Math.round((opts.toleranceMs ?? 300_000) / 1000);
+  return (req) => {
+    if (!opts.secret) throw new WebhookVerificationError('not_configured', `${opts.secretName} is not set`);
+    const id = verifyStandardWebhook(opts.secret, req.headers, req.rawBody, {
+      toleranceSec,
+      nowMs: req.nowMs,
+    });
+    return { auth: 'signature', deliveryId: id };
+  };
 }
 
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {

@@ -3,21 +3,10 @@ import { type DatabaseOutage, databaseOutageOf } from '@touchbase/db';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
+import type { FieldError, Problem } from './problem.types.js';
+import { problemOfError } from './problem-of-error.js';
 
-/** One field that failed validation, as problem+json `errors` entries carry it. */
-export type FieldError = { field: string; message: string };
-
-/** An RFC 9457 problem document. */
-export type Problem = {
-  type: string;
-  title: string;
-  status: number;
-  detail?: string;
-  instance?: string;
-  code?: string;
-  errors?: FieldError[];
-  [extension: string]: unknown;
-};
+export type { FieldError, Problem } from './problem.types.js';
 
 const STATUS: Record<DomainErrorCode, number> = {
   not_found: 404,
@@ -84,7 +73,9 @@ export function sendDatabaseUnavailable(
 
 /**
  * The one place errors become HTTP: validation → 400 naming each field, domain
- * errors → their status by code, the database being unavailable (unreachable,
+ * errors → their status by code, the errors with a stable code of webhooks,
+ * CRM lookups and unsubscribe links → theirs ({@link problemOfError}), the
+ * database being unavailable (unreachable,
  * connection lost, shutting down) → 503 with Retry-After, anything else → 500
  * without internals.
  */
@@ -124,6 +115,11 @@ export function registerProblemHandler(
         code: err.code,
         detail: err.message,
       });
+    }
+    const known = problemOfError(err);
+    if (known) {
+      for (const [name, value] of Object.entries(known.headers ?? {})) reply.header(name, value);
+      return sendProblem(reply, known.problem);
     }
     const outage = databaseOutageOf(err);
     if (outage) {

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Variables every service reads. */
+export const CommonEnv = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development').describe('Runtime mode'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('pino log level'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' })
+    .default('postgresql://postgres@127.0.0.1:5432/touchbase')
+    .describe('PostgreSQL connection URL; the database is created if missing'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('Connections per process'),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      'Bound on taking a PostgreSQL connection (opening one, or waiting for a free one); past it the query fails (HTTP: 503). Unset: no bound',
+    ),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .default('redis://127.0.0.1:6379')
+    .describe('Redis connection URL (BullMQ needs maxmemory-policy noeviction)'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_{}-]+$/, 'letters, digits, _, -, {} only')
+    .default('touchbase')
+    .describe('Key prefix for every queue; wrap in {} for Redis Cluster'),
+  TIME_SCALE: z.coerce
+    .number()
+    .min(1, 'must be at least 1 (1 = real time)')
+    .default(1)
+    .describe('Compresses every wait for demos and tests: 86400 makes a day last a second (sandbox only)'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(10_000)
+    .describe('Bound on graceful shutdown'),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .optional()
+    .describe(
+      'Port of a small HTTP server with /metrics, /healthz and /readyz for a service run alone (sender, scheduler, domain-health have no other); unset: none',
+    ),
+  METRICS_HOST: z.string().default('127.0.0.1').describe('Address the METRICS_PORT server listens on'),
+};
