@@ -6,6 +6,7 @@ import { LogAlertChannel, WebhookAlertChannel } from '@touchbase/providers';
 import { AlertQueue, createRedis, createWorker, TouchQueue } from '@touchbase/queues';
 import { createLogger, Metrics } from '@touchbase/telemetry';
 import { createTestDatabase, createTestRedisPrefix, waitFor } from '@touchbase/testing';
+import { recordAndApplyEvent } from '@touchbase/use-cases';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliverAlertProcessor } from '../src/processors/deliver-alert.processor.js';
@@ -142,10 +143,12 @@ describe('the domain-health tick over the rollup (real PostgreSQL and Redis)', (
     const event = (type: string, externalId: string, extra: object) =>
       CanonicalEventSchema.parse({ source: 'test', externalId, type, occurredAt: new Date(), ...extra });
     // A soft bounce does not count; the hard bounce found by our message id does, and ends the enrollment.
-    await h.repos.events.recordAndApply(
+    await recordAndApplyEvent(
+      h.repos.events,
       event('bounce', 'soft-1', { messageId: 'msg-paths-1', bounce: { hard: false, status: '4.2.2' } }),
     );
-    await h.repos.events.recordAndApply(
+    await recordAndApplyEvent(
+      h.repos.events,
       event('bounce', 'hard-1', { messageId: 'msg-paths-1', bounce: { hard: true, status: '5.1.1' } }),
     );
 
@@ -198,11 +201,14 @@ describe('the domain-health tick over the rollup (real PostgreSQL and Redis)', (
         ...extra,
       });
     // The sender's re-check saw the bounce first; the provider's webhook follows.
-    await h.repos.events.recordAndApply(event('sandbox-recheck', 'bounce', gone, { bounce: { hard: true } }));
-    await h.repos.events.recordAndApply(event('sandbox', 'bounce', gone, { bounce: { hard: true } }));
+    await recordAndApplyEvent(
+      h.repos.events,
+      event('sandbox-recheck', 'bounce', gone, { bounce: { hard: true } }),
+    );
+    await recordAndApplyEvent(h.repos.events, event('sandbox', 'bounce', gone, { bounce: { hard: true } }));
     // Two replies from one prospect (the second from another provider delivery).
-    await h.repos.events.recordAndApply(event('sandbox', 'reply', talks));
-    await h.repos.events.recordAndApply(event('sandbox-inbound', 'reply', talks));
+    await recordAndApplyEvent(h.repos.events, event('sandbox', 'reply', talks));
+    await recordAndApplyEvent(h.repos.events, event('sandbox-inbound', 'reply', talks));
     await h.tick();
     const { rows } = await h.db.pool.query(
       'SELECT sends, bounces, replies FROM domain_daily_stat WHERE domain_id = $1',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CanonicalEvent } from '@touchbase/core';
+import { recordAndApplyEvent } from '@touchbase/use-cases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Repositories } from '../src/index.js';
 import { type RepositoryFixture, repositoryFixture } from './support/repository-fixture.js';
@@ -73,20 +74,22 @@ describe('event hot paths (real PostgreSQL)', () => {
     const [a, b, other] = await enroll(['a@fast.example', 'b@fast.example', 'other@fast.example']);
     const opened = event({ type: 'opened', enrollmentId: a!.enrollments[0] });
     const results = await Promise.allSettled([
-      repos.events.recordAndApply(opened),
+      recordAndApplyEvent(repos.events, opened),
       // The same delivery twice in one batch: recorded once.
-      repos.events.recordAndApply({ ...opened }),
+      recordAndApplyEvent(repos.events, { ...opened }),
       // Named by enrollment, with an address that is not its prospect's (but is another's).
-      repos.events.recordAndApply(
+      recordAndApplyEvent(
+        repos.events,
         event({ type: 'clicked', enrollmentId: b!.enrollments[0], email: 'other@fast.example' }),
       ),
       // An enrollment we do not have.
-      repos.events.recordAndApply(event({ type: 'delivered', enrollmentId: randomUUID() })),
+      recordAndApplyEvent(repos.events, event({ type: 'delivered', enrollmentId: randomUUID() })),
       // One PostgreSQL refuses (jsonb holds no NUL character): it fails alone.
-      repos.events.recordAndApply(
+      recordAndApplyEvent(
+        repos.events,
         event({ type: 'opened', enrollmentId: b!.enrollments[0], data: { ua: 'bad\u0000agent' } }),
       ),
-      repos.events.recordAndApply(event({ type: 'delivered', enrollmentId: b!.enrollments[0] })),
+      recordAndApplyEvent(repos.events, event({ type: 'delivered', enrollmentId: b!.enrollments[0] })),
     ]);
     const value = (i: number) => {
       const r = results[i]!;
@@ -144,7 +147,8 @@ describe('event hot paths (real PostgreSQL)', () => {
     // other's name only the address (the general path). Both must end alike.
     const [named, addressed] = await enroll(['named@fast.example', 'addressed@fast.example'], 2);
     const run = async (who: typeof named, event: CanonicalEvent) =>
-      repos.events.recordAndApply(
+      recordAndApplyEvent(
+        repos.events,
         who === named ? { ...event, enrollmentId: named!.enrollments[0] } : { ...event, email: who!.email },
       );
     const snapshot = async (who: typeof named) => {
@@ -202,10 +206,12 @@ describe('event hot paths (real PostgreSQL)', () => {
     const reply = event({ type: 'reply', occurredAt: new Date(t0), enrollmentId: once!.enrollments[0] });
     const results = await Promise.all([
       // Two events of one prospect: the later-happened reply arrives first, the bounce decides.
-      repos.events.recordAndApply(
+      recordAndApplyEvent(
+        repos.events,
         event({ type: 'reply', occurredAt: new Date(t0 + 1_000), enrollmentId: twice!.enrollments[0] }),
       ),
-      repos.events.recordAndApply(
+      recordAndApplyEvent(
+        repos.events,
         event({
           type: 'bounce',
           occurredAt: new Date(t0),
@@ -213,9 +219,10 @@ describe('event hot paths (real PostgreSQL)', () => {
           enrollmentId: twice!.enrollments[1],
         }),
       ),
-      repos.events.recordAndApply(reply),
-      repos.events.recordAndApply({ ...reply }),
-      repos.events.recordAndApply(
+      recordAndApplyEvent(repos.events, reply),
+      recordAndApplyEvent(repos.events, { ...reply }),
+      recordAndApplyEvent(
+        repos.events,
         event({ type: 'complaint', occurredAt: new Date(t0), enrollmentId: other!.enrollments[1] }),
       ),
     ]);
@@ -263,10 +270,12 @@ describe('event hot paths (real PostgreSQL)', () => {
     const t0 = Date.now();
     await Promise.all(
       people.flatMap((p, i) => [
-        repos.events.recordAndApply(
+        recordAndApplyEvent(
+          repos.events,
           event({ type: 'reply', occurredAt: new Date(t0), enrollmentId: p.enrollments[i % 2] }),
         ),
-        repos.events.recordAndApply(
+        recordAndApplyEvent(
+          repos.events,
           event({
             type: 'bounce',
             occurredAt: new Date(t0 + 1_000),
@@ -290,7 +299,8 @@ describe('event hot paths (real PostgreSQL)', () => {
     const before = new Date(Date.now() - 60_000);
     const [named, addressed, after] = people as [(typeof people)[0], (typeof people)[0], (typeof people)[0]];
     // Recovered after the last wait ran out: one names our enrollment, one only the address.
-    await repos.events.recordAndApply(
+    await recordAndApplyEvent(
+      repos.events,
       event({
         type: 'reply',
         occurredAt: before,
@@ -298,11 +308,13 @@ describe('event hot paths (real PostgreSQL)', () => {
         classification: 'interested',
       }),
     );
-    await repos.events.recordAndApply(
+    await recordAndApplyEvent(
+      repos.events,
       event({ type: 'reply', occurredAt: before, email: addressed.email, classification: 'interested' }),
     );
     // A reply written after the sequence was over leaves it as it ended.
-    await repos.events.recordAndApply(
+    await recordAndApplyEvent(
+      repos.events,
       event({ type: 'reply', occurredAt: new Date(Date.now() + 60_000), enrollmentId: after.enrollments[0] }),
     );
     expect(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { touchKey } from '@touchbase/core';
+import { recordAndApplyEvent } from '@touchbase/use-cases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Repositories } from '../src/index.js';
 import { type RepositoryFixture, repositoryFixture } from './support/repository-fixture.js';
@@ -92,7 +93,8 @@ describe('repositories hold the invariants (real PostgreSQL)', () => {
     const { prospect, enrollmentId: e } = await enrollOne('resend@inv.example');
     const now = new Date();
     const bounce = (externalId: string, messageId: string) =>
-      repos.events.recordAndApply(
+      recordAndApplyEvent(
+        repos.events,
         {
           source: 'test',
           externalId,
@@ -106,7 +108,7 @@ describe('repositories hold the invariants (real PostgreSQL)', () => {
         { now, timeScale: 1 },
       );
     const delivered = (externalId: string, messageId: string) =>
-      repos.events.recordAndApply({
+      recordAndApplyEvent(repos.events, {
         source: 'test',
         externalId,
         type: 'delivered',
@@ -195,7 +197,7 @@ describe('repositories hold the invariants (real PostgreSQL)', () => {
       one.prospect.email,
     );
     expect(claimed.kind).toBe('claimed');
-    const late = await repos.events.recordAndApply({
+    const late = await recordAndApplyEvent(repos.events, {
       source: 'test',
       externalId: 'sb-moved-on',
       type: 'bounce',
@@ -212,7 +214,7 @@ describe('repositories hold the invariants (real PostgreSQL)', () => {
     // the record then does not advance the enrollment, the resend stays due.
     const two = await enrollOne('early-bounce@inv.example');
     await repos.touches.claim(two.enrollmentId, 1, touchKey(two.enrollmentId, 1), two.prospect.email);
-    const early = await repos.events.recordAndApply({
+    const early = await recordAndApplyEvent(repos.events, {
       source: 'test',
       externalId: 'sb-early',
       type: 'bounce',
@@ -245,7 +247,7 @@ describe('repositories hold the invariants (real PostgreSQL)', () => {
       conversationId: 'c',
       nextTouchAt: new Date(),
     });
-    const vague = await repos.events.recordAndApply({
+    const vague = await recordAndApplyEvent(repos.events, {
       source: 'test',
       externalId: 'sb-address-only',
       type: 'bounce',
@@ -271,7 +273,7 @@ describe('repositories hold the invariants (real PostgreSQL)', () => {
   });
 
   it('invariant 6: a recorded event cannot be changed', async () => {
-    const r = await repos.events.recordAndApply({
+    const r = await recordAndApplyEvent(repos.events, {
       source: 'test',
       externalId: 'evt-immutable',
       type: 'opened',
@@ -285,7 +287,7 @@ describe('repositories hold the invariants (real PostgreSQL)', () => {
     await expect(db.pool.query(`UPDATE event SET payload = '{}' WHERE id = $1`, [r.eventId])).rejects.toThrow(
       /immutable/,
     );
-    const again = await repos.events.recordAndApply({
+    const again = await recordAndApplyEvent(repos.events, {
       source: 'test',
       externalId: 'evt-immutable',
       type: 'reply',
@@ -301,7 +303,7 @@ describe('repositories hold the invariants (real PostgreSQL)', () => {
   it('invariant 6: an event without effect is recorded once, applied, on the prospect its enrollment or address names', async () => {
     const { prospect, enrollmentId } = await enrollOne('opened@inv.example');
     const opened = (externalId: string, extra: object) =>
-      repos.events.recordAndApply({
+      recordAndApplyEvent(repos.events, {
         source: 'test',
         externalId,
         type: 'opened',

@@ -1,14 +1,12 @@
 import type { CanonicalEvent } from '@touchbase/core';
-import {
-  type ApplyOptions,
-  type ApplyOutcome,
-  type ApplyResult,
-  type EventStore,
-  type EventTarget,
-  type EventTransaction,
-  type ResumedEnrollment,
-  recordAndApplyEvent,
-  type StopEffect,
+import type {
+  ApplyOutcome,
+  ApplyResult,
+  EventStore,
+  EventTarget,
+  EventTransaction,
+  ResumedEnrollment,
+  StopEffect,
 } from '@touchbase/use-cases';
 import type pg from 'pg';
 import { inTransaction } from '../database.js';
@@ -58,16 +56,6 @@ export class EventRepository implements EventStore {
     this.erasure = new ErasureRepository(pool);
     this.outbox = new CrmOutboxRepository(pool);
     this.auditLog = new AuditRepository(pool);
-  }
-
-  /**
-   * Records an event once and applies it in one commit, without the after-commit
-   * steps (job removal, resends, in-flight wait): `recordAndApplyEvent` of
-   * @touchbase/use-cases over this store. Services call `applyEvent`; this is for
-   * tests and tools that need only the database.
-   */
-  recordAndApply(event: CanonicalEvent, opts: ApplyOptions = {}): Promise<ApplyResult> {
-    return recordAndApplyEvent(this, event, opts);
   }
 
   transaction<T>(fn: (tx: EventTransaction) => Promise<T>): Promise<T> {
