@@ -1,4 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
+import { TimeRangeError } from './time.errors.js';
 
 /** A wall-clock date and time, without a zone. */
 export interface LocalDateTime {
@@ -59,6 +60,46 @@ export function localToInstant(
   // transition by exactly the distance into the gap; `late` lands before it.
   if (disambiguation === 'compatible') return early;
   return findTransition(zone, Math.min(early, late), Math.max(early, late));
+}
+
+/** The latest epoch ms a JavaScript `Date` can hold (ECMA-262: 8.64e15); the earliest is its negative. */
+export const MAX_INSTANT_MS = 8.64e15;
+
+/** A `Date` for `epochMs`; throws {@link TimeRangeError} where `new Date` would give Invalid Date. */
+export function toDate(epochMs: number, what: string): Date {
+  if (!(Math.abs(epochMs) <= MAX_INSTANT_MS)) {
+    throw new TimeRangeError(`${what} is outside the range of a Date (±${MAX_INSTANT_MS} ms)`);
+  }
+  return new Date(epochMs);
+}
+
+/** The UTC offset of `timeZone` at an instant, in ms: the local wall clock reads `epochMs + offset`. */
+export function offsetAt(timeZone: string, epochMs: number): number {
+  return IANAZone.create(timeZone).offset(epochMs) * 60_000;
+}
+
+// Offsets are sampled this far apart before bisecting. No zone in tzdb changes its
+// offset twice this close together (the closest, Casablanca's Ramadan breaks, are
+// weeks apart), so no change is stepped over unseen; a smaller step costs more
+// Intl calls for every search.
+const OFFSET_SCAN_STEP_MS = 6 * 3_600_000;
+
+/**
+ * The first instant in (`from`, `until`] whose UTC offset differs from the offset at
+ * `from`, or null when the offset holds until then (searched no further than the
+ * last instant a Date can hold).
+ */
+export function nextOffsetChange(timeZone: string, from: number, until: number): number | null {
+  const zone = IANAZone.create(timeZone);
+  const before = zone.offset(from);
+  const end = Math.min(until, MAX_INSTANT_MS);
+  let low = from;
+  while (low < end) {
+    const high = Math.min(low + OFFSET_SCAN_STEP_MS, end);
+    if (zone.offset(high) !== before) return findTransition(zone, low, high);
+    low = high;
+  }
+  return null;
 }
 
 /** The first instant in (lo, hi] whose offset differs from the offset at `lo`. */
