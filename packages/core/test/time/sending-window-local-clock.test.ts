@@ -88,6 +88,12 @@ describe('a window ending at 23:59 runs to midnight', () => {
     expect(move('2013-04-01T23:59:59.999Z', holidayOnly, 'UTC')).toBe('2013-04-01T23:59:59.999Z');
   });
 
+  it('keeps jitter before midnight: the next date, open or not, is another slot', () => {
+    expect(move('2013-04-03T23:50:00Z', holidayOnly, 'UTC', 3_600_000, () => 0.99)).toBe(
+      '2013-04-03T23:59:59.999Z',
+    );
+  });
+
   it('still skips the holiday itself, to the next midnight', () => {
     expect(move('2013-04-02T00:00:00Z', holidayOnly, 'UTC')).toBe('2013-04-03T00:00:00.000Z');
   });
