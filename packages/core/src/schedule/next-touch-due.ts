@@ -3,6 +3,7 @@ import { parseDuration } from '../time/duration.js';
 import { moveIntoWindow } from '../time/sending-window.js';
 import type { SendingWindow } from '../time/sending-window.schemas.js';
 import { scaleDuration } from '../time/time-scale.js';
+import { toDate } from '../time/zoned-time.js';
 
 /** How time runs for one touch: the zone, the window, and the demo's compression. */
 export type TouchTiming = {
@@ -21,7 +22,10 @@ export type TouchTiming = {
  */
 export function dueAfterWait(from: Date, wait: string, timing: TouchTiming): Date {
   if (timing.timeScale > 1)
-    return new Date(from.getTime() + scaleDuration(parseDuration(wait), timing.timeScale));
+    return toDate(
+      from.getTime() + scaleDuration(parseDuration(wait), timing.timeScale),
+      'dueAfterWait: the due time',
+    );
   const raw = addWait(from, wait, timing.timeZone);
   return placeInWindow(raw, timing);
 }
@@ -35,8 +39,10 @@ export function firstTouchDue(now: Date, index: number, pacingMs: number, timing
   // enrollment becomes a steady trickle, not a burst nor a visible metronome.
   const random = timing.random ?? Math.random;
   const offset = pacingMs > 0 ? index * pacingMs + Math.floor(random() * pacingMs) : 0;
-  if (timing.timeScale > 1) return new Date(now.getTime() + scaleDuration(offset, timing.timeScale));
-  return placeInWindow(new Date(now.getTime() + offset), timing);
+  if (timing.timeScale > 1) {
+    return toDate(now.getTime() + scaleDuration(offset, timing.timeScale), 'firstTouchDue: the due time');
+  }
+  return placeInWindow(toDate(now.getTime() + offset, 'firstTouchDue: the due time'), timing);
 }
 
 /**
@@ -47,7 +53,7 @@ export function firstTouchDue(now: Date, index: number, pacingMs: number, timing
  * next slot.
  */
 export function dueAfterDelay(now: Date, waitMs: number, timing: TouchTiming): Date {
-  return placeInWindow(new Date(now.getTime() + Math.max(0, waitMs)), timing);
+  return placeInWindow(toDate(now.getTime() + Math.max(0, waitMs), 'dueAfterDelay: the due time'), timing);
 }
 
 /** Back-off before the first resend of a soft-bounced touch (before TIME_SCALE). */
@@ -66,7 +72,7 @@ export function softBounceRetryDue(
 ): Date {
   const wait = baseMs * 2 ** Math.max(0, bouncedAttempt - 1);
   const real = timing.timeScale > 1 ? scaleDuration(wait, timing.timeScale) : wait;
-  return placeInWindow(new Date(now.getTime() + real), timing);
+  return placeInWindow(toDate(now.getTime() + real, 'softBounceRetryDue: the due time'), timing);
 }
 
 /**

@@ -12,7 +12,8 @@ export type MailboxWindowColumns = {
  * The sending window a touch obeys: the sequence's own when it has one (it overrides
  * the mailbox's as a whole, holidays included), else the mailbox's. A mailbox with
  * no weekdays has no window and sends at any hour, except on its holidays: those
- * are skipped all day long (00:00–23:59 local).
+ * are skipped all day long (00:00–23:59 local; an end of 23:59 runs to midnight,
+ * so every other day stays open to its last minute).
  * @returns null when the touch may go out at any time.
  */
 export function sendingWindowOf(

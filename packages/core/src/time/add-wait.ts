@@ -1,6 +1,7 @@
 import { parseDurationParts } from './duration.js';
+import { TimeRangeError } from './time.errors.js';
 import { assertTimeZone } from './time-zone.js';
-import { addLocalDays, instantToLocal, localToInstant } from './zoned-time.js';
+import { addLocalDays, instantToLocal, localToInstant, toDate } from './zoned-time.js';
 
 /**
  * The instant a wait after `from` ends, for a prospect in `timeZone`.
@@ -12,11 +13,12 @@ import { addLocalDays, instantToLocal, localToInstant } from './zoned-time.js';
  * A local time that does not exist on the target day moves forward by the gap
  * (02:30 → 03:30); one that exists twice takes the earlier instant.
  *
- * Throws `DurationError` for a bad wait and `TimeZoneError` for a bad zone.
+ * Throws `DurationError` for a bad wait, `TimeZoneError` for a bad zone, and
+ * `TimeRangeError` for an Invalid Date or a result past the range of a Date.
  */
 export function addWait(from: Date, wait: string, timeZone: string): Date {
   const start = from.getTime();
-  if (Number.isNaN(start)) throw new RangeError('addWait: `from` is an invalid Date');
+  if (Number.isNaN(start)) throw new TimeRangeError('addWait: `from` is an invalid Date');
   assertTimeZone(timeZone);
   const { days, ms } = parseDurationParts(wait);
   let instant = start;
@@ -29,5 +31,7 @@ export function addWait(from: Date, wait: string, timeZone: string): Date {
       'compatible',
     );
   }
-  return new Date(instant + ms);
+  // Past ±8.64e15 ms, Date.UTC inside addLocalDays gives NaN, and the sum may leave
+  // the range on its own; both become a TimeRangeError, never an Invalid Date.
+  return toDate(instant + ms, `addWait: ${wait} after ${start} ms`);
 }

@@ -6,6 +6,6 @@ export { addWait } from './add-wait.js';
 export { DurationSchema, parseDuration } from './duration.js';
 export { type MoveIntoWindowOptions, moveIntoWindow } from './sending-window.js';
 export { type SendingWindow, SendingWindowSchema } from './sending-window.schemas.js';
-export { DurationError, SendingWindowError, TimeZoneError } from './time.errors.js';
+export { DurationError, SendingWindowError, TimeRangeError, TimeZoneError } from './time.errors.js';
 export { scaleDuration } from './time-scale.js';
 export { isValidTimeZone, resolveTimeZone, TimeZoneSchema } from './time-zone.js';

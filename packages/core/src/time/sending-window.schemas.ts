@@ -6,8 +6,11 @@ const LOCAL_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 /**
  * When a mailbox may send, in the prospect's local time: ISO weekdays
  * (1 = Monday … 7 = Sunday), `start` inclusive and `end` exclusive as `HH:mm`, and
- * local dates to skip. A window over midnight (22:00–06:00) is refused: nobody
- * should get cold email at night, and refusing it keeps one slot per local day.
+ * local dates to skip. An `end` of `23:59` runs to midnight, the last minute
+ * included: 24:00 cannot be written, and `00:00`–`23:59` must mean the whole day.
+ * A window over midnight (22:00–06:00) is refused: nobody should get cold email at
+ * night, and refusing it keeps one window per local day. The window is read off the
+ * local clock: on a fall-back day a repeated time is inside it on both passes.
  */
 export const SendingWindowSchema = z
   .object({

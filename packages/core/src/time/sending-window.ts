@@ -1,7 +1,8 @@
-import { parseLocalTime, type SendingWindow, SendingWindowSchema } from './sending-window.schemas.js';
-import { SendingWindowError } from './time.errors.js';
+import { type SendingWindow, SendingWindowSchema } from './sending-window.schemas.js';
+import { SendingWindowError, TimeRangeError } from './time.errors.js';
 import { assertTimeZone } from './time-zone.js';
-import { addLocalDays, instantToLocal, localToInstant } from './zoned-time.js';
+import { dailyWindow, firstOpening, openUntil } from './window-opening.js';
+import { toDate } from './zoned-time.js';
 
 /** Options of {@link moveIntoWindow}. */
 export interface MoveIntoWindowOptions {
@@ -16,17 +17,23 @@ export interface MoveIntoWindowOptions {
 const SEARCH_DAYS = 366;
 
 /**
- * The earliest instant at or after `due` that falls inside `window` in `timeZone`:
- * an allowed weekday that is not a holiday, at or after `start` and before `end`.
+ * The earliest instant at or after `due` whose wall-clock time in `timeZone` is
+ * inside `window`: on an allowed weekday that is not a holiday, at or after `start`
+ * and before `end` (an `end` of `23:59` runs to midnight, since 24:00 cannot be
+ * written). Decided by the local clock, instant by instant:
+ * - fall back: a repeated local time is inside the window on both passes, so a
+ *   date's window can be open in two stretches (01:45–02:00 EDT, then 01:45–02:00 EST);
+ * - spring forward: skipped local times do not exist, so a window starting in the
+ *   gap opens at the first instant after it (02:30 → 03:00 EDT in New York), and a
+ *   window lying wholly in the gap is shut that day.
  *
- * DST-safe: a bound that does not exist on a spring-forward day moves to the first
- * valid local time (02:30 → 03:00 in New York); a bound that exists twice on a
- * fall-back day takes the first occurrence. With `jitterMs`, a random offset in
- * [0, jitterMs) is added, clamped to stay before the end of the same slot.
+ * With `jitterMs`, a random offset in [0, jitterMs) is added, clamped to stay
+ * before the end of the open stretch the slot starts in.
  *
  * Throws `SendingWindowError` (`invalid_sending_window`) for a malformed window,
- * (`sending_window_unreachable`) when no slot opens within 366 days, and
- * `TimeZoneError` for an invalid zone.
+ * (`sending_window_unreachable`) when no local date within 366 days opens,
+ * `TimeZoneError` for an invalid zone, and `TimeRangeError` for an Invalid Date or
+ * a slot past the range of a Date.
  */
 export function moveIntoWindow(
   due: Date,
@@ -35,34 +42,18 @@ export function moveIntoWindow(
   opts: MoveIntoWindowOptions = {},
 ): Date {
   const dueMs = due.getTime();
-  if (Number.isNaN(dueMs)) throw new RangeError('moveIntoWindow: `due` is an invalid Date');
+  if (Number.isNaN(dueMs)) throw new TimeRangeError('moveIntoWindow: `due` is an invalid Date');
   assertTimeZone(timeZone);
-  const valid = validateWindow(window);
+  const daily = dailyWindow(validateWindow(window));
   const jitterMs = opts.jitterMs ?? 0;
   if (!Number.isFinite(jitterMs) || jitterMs < 0) {
     throw new RangeError(`moveIntoWindow: jitterMs must be a finite number ≥ 0, got ${jitterMs}`);
   }
 
-  const days = new Set(valid.days);
-  const holidays = new Set(valid.holidays ?? []);
-  const start = parseLocalTime(valid.start);
-  const end = parseLocalTime(valid.end);
-  const dueLocal = instantToLocal(timeZone, dueMs);
-
-  for (let offset = 0; offset <= SEARCH_DAYS; offset++) {
-    const date = addLocalDays(dueLocal, offset);
-    if (!days.has(date.weekday) || holidays.has(date.iso)) continue;
-    const slotStart = localToInstant(timeZone, { ...date, ...start }, 'earliest-valid');
-    const slotEnd = localToInstant(timeZone, { ...date, ...end }, 'earliest-valid');
-    // A slot lying wholly inside a DST gap (02:10–02:40 on spring-forward day) is empty.
-    if (slotEnd <= dueMs || slotStart >= slotEnd) continue;
-    const at = Math.max(dueMs, slotStart);
-    return new Date(applyJitter(at, slotEnd, jitterMs, opts.random ?? Math.random));
-  }
-  throw new SendingWindowError(
-    'sending_window_unreachable',
-    `No sending slot within ${SEARCH_DAYS} days after ${due.toISOString()} in ${timeZone}`,
-  );
+  const at = firstOpening(timeZone, dueMs, daily, SEARCH_DAYS);
+  if (jitterMs <= 0) return toDate(at, 'moveIntoWindow: the slot');
+  const until = openUntil(timeZone, daily, at);
+  return toDate(applyJitter(at, until, jitterMs, opts.random ?? Math.random), 'moveIntoWindow: the slot');
 }
 
 function validateWindow(window: SendingWindow): SendingWindow {
@@ -77,7 +68,6 @@ function validateWindow(window: SendingWindow): SendingWindow {
 }
 
 function applyJitter(at: number, slotEnd: number, jitterMs: number, random: () => number): number {
-  if (jitterMs <= 0) return at;
   const r = random();
   const fraction = Number.isFinite(r) ? Math.min(Math.max(r, 0), 1) : 0;
   // Math.floor keeps the offset below jitterMs even when random() returns 1 exactly.

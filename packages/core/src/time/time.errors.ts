@@ -40,3 +40,14 @@ export class SendingWindowError extends Error {
     super(message);
   }
 }
+
+/**
+ * An instant is outside what a JavaScript `Date` can hold (±8.64e15 ms, about
+ * ±275,000 years), or is an Invalid Date. Thrown instead of returning Invalid Date,
+ * which would otherwise travel on as `NaN` and be stored or compared silently.
+ * A `RangeError`, so callers that already catch one keep working.
+ */
+export class TimeRangeError extends RangeError {
+  override readonly name = 'TimeRangeError';
+  readonly code = 'time_out_of_range';
+}

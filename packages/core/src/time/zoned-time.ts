@@ -1,4 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
+import { TimeRangeError } from './time.errors.js';
 
 /** A wall-clock date and time, without a zone. */
 export interface LocalDateTime {
@@ -17,7 +18,7 @@ export interface LocalDateTime {
  * - `compatible`: a missing time moves forward by the length of the gap (02:30 → 03:30),
  *   like Temporal and RFC 5545; a repeated time takes the earlier instant.
  * - `earliest-valid`: a missing time becomes the first instant after the gap (02:30 → 03:00);
- *   a repeated time takes the earlier instant. Used for window bounds.
+ *   a repeated time takes the earlier instant.
  */
 export type Disambiguation = 'compatible' | 'earliest-valid';
 
@@ -59,6 +60,47 @@ export function localToInstant(
   // transition by exactly the distance into the gap; `late` lands before it.
   if (disambiguation === 'compatible') return early;
   return findTransition(zone, Math.min(early, late), Math.max(early, late));
+}
+
+/** The latest epoch ms a JavaScript `Date` can hold (ECMA-262: 8.64e15); the earliest is its negative. */
+export const MAX_INSTANT_MS = 8.64e15;
+
+/** A `Date` for `epochMs`; throws {@link TimeRangeError} where `new Date` would give Invalid Date. */
+export function toDate(epochMs: number, what: string): Date {
+  if (!(Math.abs(epochMs) <= MAX_INSTANT_MS)) {
+    throw new TimeRangeError(`${what} is outside the range of a Date (±${MAX_INSTANT_MS} ms)`);
+  }
+  return new Date(epochMs);
+}
+
+/** The UTC offset of `timeZone` at an instant, in ms: the local wall clock reads `epochMs + offset`. */
+export function offsetAt(timeZone: string, epochMs: number): number {
+  return IANAZone.create(timeZone).offset(epochMs) * 60_000;
+}
+
+// Offsets are sampled this far apart before bisecting, so two changes closer than
+// this would be stepped over unseen. tzdb has none in the years we schedule for:
+// the closest pair in the zones the property tests cover (Casablanca's Ramadan
+// breaks) is 31 days apart, and Temporal's polyfill samples two weeks apart on the
+// same bet. A smaller step only costs more Intl calls per search.
+const OFFSET_SCAN_STEP_MS = 6 * 3_600_000;
+
+/**
+ * The first instant in (`from`, `until`] whose UTC offset differs from the offset at
+ * `from`, or null when the offset holds until then (searched no further than the
+ * last instant a Date can hold).
+ */
+export function nextOffsetChange(timeZone: string, from: number, until: number): number | null {
+  const zone = IANAZone.create(timeZone);
+  const before = zone.offset(from);
+  const end = Math.min(until, MAX_INSTANT_MS);
+  let low = from;
+  while (low < end) {
+    const high = Math.min(low + OFFSET_SCAN_STEP_MS, end);
+    if (zone.offset(high) !== before) return findTransition(zone, low, high);
+    low = high;
+  }
+  return null;
 }
 
 /** The first instant in (lo, hi] whose offset differs from the offset at `lo`. */
