@@ -101,8 +101,16 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
   if (auto.why.length > 0 || absence) {
     // The decline must lie outside the absence sentence ("ich bin zurzeit nicht im Hause").
     const awayText = firstMatch('out_of_office');
-    const declined = match('not_interested', awayText ? folded.replace(awayText, ' ; ') : folded);
-    const verdict = mayPause({ absence, stoppers: declined ? [`a person declines: ${declined}`] : [] });
+    const rest = awayText ? folded.replace(awayText, ' ; ') : folded;
+    const declined = match('not_interested', rest);
+    // A person writing back by hand ("I'm off tomorrow, but yes, let's talk Tuesday")
+    // answers now: without automation headers, interest outside the absence sentence wins.
+    const keen = automated ? undefined : match('interested', rest);
+    const stoppers = [
+      ...(declined ? [`a person declines: ${declined}`] : []),
+      ...(keen ? [`a person answers by hand: ${keen}`] : []),
+    ];
+    const verdict = mayPause({ absence, stoppers });
     why.push(...auto.why.map((w) => `automatic reply: ${w}`), verdict.why);
     if (verdict.pause) return outOfOffice(auto.returnDate, verdict.why);
   }

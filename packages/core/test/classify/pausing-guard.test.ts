@@ -59,13 +59,31 @@ describe('a header never beats the content', () => {
     expect(got.hard).toBe(true);
   });
 
+  it("a person's hand-written answer that mentions an absence is not an out-of-office", () => {
+    const got = classifyReplyText({
+      subject: 'Re: hello',
+      text: "I'm out of the office tomorrow, but yes, let's talk on Tuesday at 10.",
+    });
+    expect(got.replyClass).toBe('interested');
+    expect(got.why.join(' ')).toContain('never pausing');
+  });
+
   it('a localized auto-reply without RFC 3834 headers pauses, with its return date', () => {
     const got = classifyReplyText({
       subject: '[Automatyczna odpowiedź] Re: hello',
       text: 'Jestem na urlopie do 12.08.2024.',
       headers: { Precedence: 'bulk', Date: 'Mon, 5 Aug 2024 10:00:00 +0200' },
     });
-    expect(got.replyClass).toBe('out_of_office');
+    expect(got).toMatchObject({ replyClass: 'out_of_office', returnDate: '2024-08-13' });
+  });
+
+  it.each([
+    ['Estou de férias até 15 de agosto de 2024.', '2024-08-16'],
+    ['Sono in ferie fino al 26 agosto 2024.', '2024-08-27'],
+    ['Ik ben met vakantie tot en met 16 augustus 2024.', '2024-08-17'],
+  ])('reads the return date of "%s"', (text, date) => {
+    const got = classifyReplyText({ subject: 'Automatic reply: hello', text });
+    expect(got).toMatchObject({ replyClass: 'out_of_office', returnDate: date });
   });
 });
 
