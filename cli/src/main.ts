@@ -14,7 +14,9 @@ const USAGE = `usage: touchbase <command>
                       start, run a demo campaign in compressed time, print its funnel
   sandbox             run only the sandbox provider (for services started one by one)
   migrate             create the database if missing and apply the migrations
-  classify FILE...    classify raw RFC 822 messages, one JSON line per file
+  classify [--explain] FILE...
+                      classify raw RFC 822 messages, one JSON line per file
+                      (--explain: the rule that decided and each reason)
   recover --provider NAME
                       read the provider's event stream from the saved cursor, record and
                       apply what ingest missed, advance the cursor (NAME: http, sandbox)
@@ -65,7 +67,9 @@ async function main(argv: string[]): Promise<number> {
     case 'classify': {
       // Loaded on demand: the classifier pulls in the MIME parser, which `start` does not need.
       const { runClassify } = await import('./commands/classify.command.js');
-      return runClassify(rest, (line: string) => process.stdout.write(`${line}\n`));
+      const explain = rest.includes('--explain');
+      const files = rest.filter((arg) => arg !== '--explain');
+      return runClassify(files, (line: string) => process.stdout.write(`${line}\n`), { explain });
     }
     case 'recover': {
       const { values } = parseArgs({ args: rest, options: { provider: { type: 'string' } } });

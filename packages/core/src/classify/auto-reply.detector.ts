@@ -4,12 +4,14 @@ export interface AutoReplySignals {
   why: string[];
   /** ISO date the vacation ends, when a header states it (Apple's X-Apple-Criteria). */
   returnDate?: string;
+  /** Positive evidence of an absence notice in the headers or subject, in words; see mayPause. */
+  absence?: string;
 }
 
 // Subjects that autoresponders prefix, in English, German, French and Spanish
 // (plus Italian and Dutch, which Outlook sends to many of our prospects too).
 const AUTO_SUBJECT =
-  /^(automatic reply|auto(matic)?[ -]?(reply|response|antwort)|autoreply|out of (the )?office|ooo\b|abwesenheitsnotiz|abwesenheit|automatische antwort|r[ée]ponse automatique|(absence|absent)\s*:|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|automatisch antwoord|afwezig)/i;
+  /^\[?\s*(automatyczna odpowied[zź]|nieobecno[sś][cć]|resposta autom[áa]tica|aus[êe]ncia|ausente|fuori (sede|ufficio)|afwezigheid|自動(応答|返信)|不在|automatic reply|auto(matic)?[ -]?(reply|response|antwort)|autoreply|out of (the )?office|ooo\b|abwesenheitsnotiz|abwesenheit|automatische antwort|r[ée]ponse automatique|(absence|absent)\s*:|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|automatisch antwoord|afwezig)/i;
 
 /**
  * Reads the RFC 3834 and vendor headers that mark an automatic reply:
@@ -30,9 +32,15 @@ export function detectAutoReply(headers: ReadonlyMap<string, string>, subject: s
   if (/auto[_-]?reply/i.test(headers.get('precedence') ?? '')) why.push('Precedence: auto_reply');
   if (/vacation/i.test(headers.get('x-apple-action') ?? '')) why.push('X-Apple-Action: VACATION');
   const trimmed = subject.trim();
-  if (AUTO_SUBJECT.test(trimmed)) why.push(`subject "${trimmed.slice(0, 60)}" is an autoresponder's`);
+  const autoSubject = AUTO_SUBJECT.test(trimmed);
+  if (autoSubject) why.push(`subject "${trimmed.slice(0, 60)}" is an autoresponder's`);
 
   const signals: AutoReplySignals = { why };
+  // Absence evidence: a vacation header, or an autoresponder's subject (Outlook's
+  // "Automatic reply" comes only from its out-of-office assistant). Auto-Submitted,
+  // Precedence and X-Autoreply are not: bounces and unsubscribe requests carry them.
+  if (/vacation/i.test(headers.get('x-apple-action') ?? '')) signals.absence = 'X-Apple-Action: VACATION';
+  else if (autoSubject) signals.absence = `absence subject "${trimmed.slice(0, 60)}"`;
   // Apple states the vacation's end as an instant; the person is back the day after.
   const criteria = /enddate=(\d{4}-\d{2}-\d{2}T[\d:.]+Z)/i.exec(headers.get('x-apple-criteria') ?? '');
   if (criteria?.[1]) {

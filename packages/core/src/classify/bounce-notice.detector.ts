@@ -12,15 +12,15 @@ export interface NoticeEnvelope {
 }
 
 const DAEMON_SENDER =
-  /\b(mailer-?daemon|postmaster|poostmaster|mail delivery (system|subsystem)|mail ?delivery ?service|mmdf|smtp gateway|mail administrator)\b/i;
+  /\b(mailer-?daemon|post_?master|poostmaster|mail delivery (system|subsystem)|mail ?delivery ?service|mmdf|smtp gateway|mail administrator)\b/i;
 
 // Subjects that bounce notices use, in the languages our prospects' servers speak.
 // Anchored near the start: a person's "Re: that delivery failure" is a reply.
 const NOTICE_SUBJECT =
-  /^(\S+\s+)?(undeliver(ed|able)|undelivered mail|delivery (status notification|failure|failed|has failed|notification|report|status)|mail delivery (failed|failure|status)|mail (system error|failure|failed)|returned mail|failure (notice|delivery)|delivery failure|returned mail|message delivery has failed|non remis|non distribuable|non recapitabile|unzustellbar|nicht zustellbar|no se (pudo|puede) entregar|no entregado|mensaje no entregado|недоставленное|ваше сообщение не доставлено|delayed mail|warning: (could not send|message .* delayed)|postmaster notify|there was an error sending your mail|notice: mail delivery status|delivery status notification)/i;
+  /^(\S+\s+)?(niedostarczon|nie (mo[żz]na|uda[łl]o si[ęe]) dostarczy[ćc]|zwrot (wiadomo|poczty)|配信(不能|エラー|失敗|できません)|送信(できません|エラー|失敗)|宛先不明|未達|zustellung fehlgeschlagen|[ée]chec (de la )?(remise|distribution)|message non (d[ée]livr[ée]|remis)|error (en la|de) entrega|falha (na|de) entrega|mensagem n[ãa]o entregue|n[ãa]o entregue|mancat[oa] (recapito|consegna)|messaggio non (recapitat|recapitabil|consegnat)|non recapitat|onbestelbaar|niet (afgeleverd|bezorgd)|bezorging mislukt|aflevering mislukt|undeliver(ed|able)|undelivered mail|delivery (status notification|failure|failed|has failed|notification|report|status)|mail delivery (failed|failure|status)|mail (system error|failure|failed)|returned mail|failure (notice|delivery)|delivery failure|returned mail|message delivery has failed|non remis|non distribuable|non recapitabile|unzustellbar|nicht zustellbar|no se (pudo|puede) entregar|no entregado|mensaje no entregado|недоставленное|ваше сообщение не доставлено|delayed mail|warning: (could not send|message .* delayed)|postmaster notify|there was an error sending your mail|notice: mail delivery status|delivery status notification)/i;
 
 const NOTICE_WORDING =
-  /could not be delivered|was not delivered|undeliverable|delivery (has )?failed|failed permanently|nicht zugestellt|unzustellbar|non remis|n'a pas pu [eê]tre (remis|distribu)|no se (ha )?pudo entregar/i;
+  /could not be delivered|nie (mo[żz]na|uda[łl]o si[ęe]) dostarczy[ćc]|配信できませんでした|送信できませんでした|was not delivered|undeliverable|delivery (has )?failed|failed permanently|nicht zugestellt|unzustellbar|non remis|n'a pas pu [eê]tre (remis|distribu)|no se (ha )?pudo entregar/i;
 
 /**
  * Says why a message is a delivery notice rather than a person's mail, or returns
@@ -37,6 +37,8 @@ export function detectBounceNotice(envelope: NoticeEnvelope): string[] {
     why.push('Content-Type is multipart/report; report-type=delivery-status (RFC 3464)');
   }
   if (envelope.headers.has('x-failed-recipients')) why.push('X-Failed-Recipients header (Exim bounce)');
+  const listNotice = listManagerNotice(envelope);
+  if (listNotice) why.push(listNotice);
   if (DAEMON_SENDER.test(envelope.from))
     why.push(`sender "${envelope.from.trim()}" is a mail system, not a person`);
   const subject = envelope.subject.trim();
@@ -51,4 +53,23 @@ export function detectBounceNotice(envelope: NoticeEnvelope): string[] {
       why.push('null Return-Path <> and delivery failure wording');
   }
   return why;
+}
+
+// Mailing-list managers (fml, Mailman, Majordomo, ezmlm, Sympa) answer from the
+// list's admin or owner address, without RFC 3464, when they refuse a post.
+const LIST_MANAGER_HEADER =
+  /^(x-mlserver|x-ml-server|x-mailman-version|x-sympa-\w+|x-ezmlm-\w+|x-majordomo)$/i;
+const LIST_ADMIN_SENDER =
+  /\b[\w.+-]*(-admin|-owner|-request|-bounces?|owner-[\w.+-]+|mailman|majordomo|listserv|sympa|ezmlm)@/i;
+const LIST_REFUSAL =
+  /loop alert|duplicated message-id|not a member|non-member|members only|only members|posting (is )?(restricted|not allowed)|not (allowed|authorized|permitted) to post|post(ing)? (by|from) non-?members?|rejected post|auto-?discard|you are not subscribed|message (has been |was )?(rejected|discarded)/i;
+
+/** Names the mailing-list manager's refusal, or undefined when the message is none. */
+function listManagerNotice(envelope: NoticeEnvelope): string | undefined {
+  const byHeader = [...envelope.headers.keys()].find((name) => LIST_MANAGER_HEADER.test(name));
+  const bySender = LIST_ADMIN_SENDER.test(envelope.from);
+  if (!byHeader && !bySender) return undefined;
+  const words = LIST_REFUSAL.exec(`${envelope.subject}\n${(envelope.text ?? '').slice(0, 2000)}`);
+  if (!words) return undefined;
+  return `mailing-list manager notice (${byHeader ?? 'list admin sender'}): "${words[0]}"`;
 }

@@ -51,7 +51,7 @@ export const REASON_RULES: readonly ReasonRule[] = [
     reason: 'speeding',
     label: 'the receiver is rate-limiting our mail',
     pattern:
-      /receiving mail at a rate|rate limit(ed)?|too (much|many) (mail|messages) (from|too)|sending (too fast|at a rate)|exceeded (the )?(sending|rate)|try again later.{0,40}too many/,
+      /receiving mail at a rate|rate limit(ed)?|too many recipients (this|per|in the last) (hour|day|minute)|sent to too many recipients|recipient (rate|limit) (exceeded|reached)|too (much|many) (mail|messages) (from|too)|sending (too fast|at a rate)|exceeded (the )?(sending|rate)|try again later.{0,40}too many/,
   },
   {
     reason: 'blocked',
@@ -80,7 +80,7 @@ export const REASON_RULES: readonly ReasonRule[] = [
     reason: 'mesgtoobig',
     label: 'the message is larger than the receiver accepts',
     pattern:
-      /message (is )?too (large|big)|message size exceeds|exceeds (the )?(maximum )?(message )?size|size limit|recipsizelimit|mail size|message length exceeds .{0,20}size/,
+      /message (is )?too (large|big)|message size (exceeds|exceeded|limit)|size exceeded|exceeds (the )?(maximum )?(message )?size|size limit|recipsizelimit|mail size|message length exceeds .{0,20}size/,
   },
   {
     reason: 'exceedlimit',
@@ -88,10 +88,16 @@ export const REASON_RULES: readonly ReasonRule[] = [
     pattern: /exceeds administrative limit|message length exceeds|exceeds? .{0,20}limit/,
   },
   {
+    reason: 'contenterror',
+    label: 'the receiver refuses a kind of content (attachments, file types), not all mail',
+    pattern:
+      /not accept(ing)? (any )?(mail|messages|e-?mails?) (with|containing)|(attachments?|file types?|executables?) (are |is )?(not (allowed|accepted|permitted)|blocked|prohibited)|(message|mail) contains? (a |an )?(prohibited|blocked|forbidden|disallowed) (attachment|file)/,
+  },
+  {
     reason: 'mailboxfull',
     label: 'the mailbox is full',
     pattern:
-      /mailbox (is )?full|over ?quota|quota (exceeded|full)|exceeded (the |storage |their |his |her )*(quota|allocation)|(out of|insufficient) storage space|inbox is out of storage|mailbox size limit|user is over|disk quota|postfach (ist )?voll|boîte (aux lettres )?pleine|boite (aux lettres )?pleine|buzón lleno|mailfolder is full|too many messages in (this )?mailbox|mail box full|mailbox has exceeded/,
+      /mailbox (is )?full|over ?quota|casella (di posta )?piena|caixa (postal |de correio )?(cheia|lotada)|mailbox (is )?vol|skrzynka (odbiorcza |pocztowa )?(jest )?(pe[lł]na|przepe[lł]niona)|quota (exceeded|full)|exceeded (the |storage |their |his |her )*(quota|allocation)|(out of|insufficient) storage space|inbox is out of storage|mailbox size limit|user is over|disk quota|postfach (ist )?voll|boîte (aux lettres )?pleine|boite (aux lettres )?pleine|buzón lleno|mailfolder is full|too many messages in (this )?mailbox|mail box full|mailbox has exceeded/,
   },
   {
     reason: 'systemfull',
@@ -137,7 +143,7 @@ export const REASON_RULES: readonly ReasonRule[] = [
     reason: 'notaccept',
     label: 'the domain does not accept mail at all (null MX)',
     pattern:
-      /(host|domain)\/?(domain)? does not accept (any )?mail|does not accept mail|null mx|no mx record|not accepting (any )?mail/,
+      /(host|domain)\/?(domain)? does not accept (any )?mail|does not accept mail|null mx|no mx (record|host|entry|entries)s?|(has|have) no mx|no (valid )?mail exchangers?|no smtp service|not accepting (any |network )?(mail|messages)|does not receive (e-?)?mail/,
   },
   {
     reason: 'rejected',
@@ -172,7 +178,7 @@ export const REASON_RULES: readonly ReasonRule[] = [
     reason: 'userunknown',
     label: 'the mailbox does not exist',
     pattern:
-      /user ?unknown|unknown (user|recipient|address|mailbox|local-?part)|no such (user|mailbox|recipient|address|account|local)|(user|mailbox|recipient|account|address|addressee) (does not|doesn't|does no longer) exist|(user|mailbox|recipient|address) (not found|not exist|unavailable|invalid|is invalid)|not listed in (domino|the) directory|recip(ient)?notfound|recipient not found|invalid (recipient|mailbox|address|user)|destinataire invalide|adresse d au moins un destinataire invalide|mailbox unavailable|no mailbox|inactive email|account .{0,30}does not exist|unrouteable address|bad destination mailbox|not a valid (mailbox|user|recipient)|user not exist|unbekannt|n'existe pas|no existe|mailbox not found|no longer (valid|active)|addressee unknown|invalid (final delivery )?userid|not listed in|ディレクトリ(には見つかりません|のリストにありません)|存在しません/,
+      /user ?unknown|unknown (user|recipient|address|mailbox|local-?part)|no such (user|mailbox|recipient|address|account|local)|(user|mailbox|recipient|account|address|addressee) (does not|doesn't|does no longer) exist|(user|mailbox|recipient|address) (not found|not exist|unavailable|invalid|is invalid)|not listed in (domino|the) directory|recip(ient)?notfound|recipient not found|invalid (recipient|mailbox|address|user)|destinataire invalide|adresse d au moins un destinataire invalide|mailbox unavailable|no mailbox|inactive email|account .{0,30}does not exist|unrouteable address|bad destination mailbox|not a valid (mailbox|user|recipient)|user not exist|unbekannt|n'existe pas|no existe|mailbox not found|address (does not|doesn't) exist|no such (e-?mail )?address|unknown or illegal alias|recipient unknown|usu[aá]rio (desconhecido|inexistente)|utente (sconosciuto|inesistente)|gebruiker (onbekend|bestaat niet)|utilisateur inconnu|usuario (desconocido|inexistente|no existe)|destinatario (desconocido|inexistente|sconosciuto)|nieznany (u[zż]ytkownik|adresat)|(u[zż]ytkownik|adres|konto) nie istnieje|ユーザ(ー)?(が)?(存在しません|見つかりません|不明)|宛先(が)?(不明|見つかりません)|no longer (valid|active)|addressee unknown|invalid (final delivery )?userid|not listed in|ディレクトリ(には見つかりません|のリストにありません)|存在しません/,
   },
   {
     reason: 'expired',
@@ -208,6 +214,6 @@ export const REASON_RULES: readonly ReasonRule[] = [
     reason: 'filtered',
     label: "the recipient's filter refused the message",
     pattern:
-      /message filtered|rejected by the recipient domain|content filter|filtered|filter(ing)? rule|refused by (the )?recipient|recipient .{0,30}refus/,
+      /message filtered|rejected by the recipient domain|recipient('?s)? preferences|content filter|filtered|filter(ing)? rule|refused by (the )?recipient|recipient .{0,30}refus/,
   },
 ];

@@ -69,6 +69,10 @@ export interface Classification {
   sentiment?: Sentiment;
   /** ISO date (YYYY-MM-DD) an out-of-office says the person is back, when it says so. */
   returnDate?: string;
+  /** For a `wrong_person` reply: the address the writer points us to. */
+  referral?: string;
+  /** The rule that decided the class, in words. */
+  decidedBy?: string;
   /** The rules that fired, in the order they fired, in words. */
   why: string[];
 }
@@ -93,5 +97,9 @@ export interface ReplyClassification {
   reason?: string;
   /** For `out_of_office`: ISO date the person is back, when the text says so. */
   returnDate?: string;
+  /** For `wrong_person`: the address the writer points us to ("please contact jane@..."). */
+  referral?: string;
+  /** The rule that decided the class, in words (the first of `why` that settled it). */
+  decidedBy?: string;
   why: string[];
 }

@@ -4,8 +4,8 @@ import { readBounceNotice } from './bounce-notice.reader.js';
 import { decideBounce } from './bounce-reason.js';
 import type { Classification } from './classification.types.js';
 import { classifyReplyText } from './classify-reply-text.js';
+import { asComplaint } from './complaint.detector.js';
 import { type DeliveryStatusRecipient, parseDeliveryStatus } from './delivery-status.parser.js';
-import { parseFeedbackReport } from './feedback-report.parser.js';
 import { parseSesNotification } from './ses-notification.parser.js';
 import { findStatusCode, statusClass } from './status-code.js';
 
@@ -20,6 +20,10 @@ const DELIVERED_ACTIONS = new Set(['delivered', 'relayed', 'expanded', 'delivera
  * Pure and offline: the message is the only input.
  */
 export async function classifyRawMessage(raw: Buffer | string): Promise<Classification> {
+  return classifyAt(raw, 0);
+}
+
+async function classifyAt(raw: Buffer | string, depth: number): Promise<Classification> {
   // keepDeliveryStatus: without it mailparser folds the message/delivery-status part
   // into `text` and the structured fields are lost.
   const mail = await simpleParser(raw, {
@@ -34,7 +38,7 @@ export async function classifyRawMessage(raw: Buffer | string): Promise<Classifi
   const contentType = headers.get('content-type') ?? '';
   const text = bodyText(mail, raw);
 
-  const complaint = asComplaint(mail, subject, contentType);
+  const complaint = asComplaint(mail, subject, contentType, headers);
   if (complaint) return complaint;
 
   const ses = asSesNotification(text, from);
@@ -46,6 +50,10 @@ export async function classifyRawMessage(raw: Buffer | string): Promise<Classifi
     /^(message\/rfc822|text\/rfc822-headers?)$/i.test(a.contentType),
   );
   const envelopeWhy = detectBounceNotice({ from, subject, headers, returnsMessage, text });
+  if (!dsnText && depth === 0) {
+    const nested = await nestedReport(mail);
+    if (nested) return nested;
+  }
   const report = parseDeliveryStatus(dsnText || (envelopeWhy.length > 0 ? text : ''));
   if (report.recipients.length > 0) {
     const why = [
@@ -75,12 +83,14 @@ export async function classifyRawMessage(raw: Buffer | string): Promise<Classifi
     { subject, text, headers: Object.fromEntries(headers) },
     { receivedAt: mail.date },
   );
+  const decidedBy = reply.decidedBy ? { decidedBy: reply.decidedBy } : {};
+  const referral = reply.referral ? { referral: reply.referral } : {};
   const hard = reply.hard ?? false;
   const status = reply.status ?? '';
   const { replyClass, sentiment, why } = reply;
   switch (replyClass) {
     case 'bounce':
-      return { class: 'bounce', hard, status, reason: reply.reason ?? 'undefined', why };
+      return { class: 'bounce', hard, status, reason: reply.reason ?? 'undefined', ...decidedBy, why };
     case 'out_of_office':
       return {
         class: 'out_of_office',
@@ -90,51 +100,33 @@ export async function classifyRawMessage(raw: Buffer | string): Promise<Classifi
         replyClass,
         sentiment,
         ...(reply.returnDate ? { returnDate: reply.returnDate } : {}),
+        ...decidedBy,
         why,
       };
     case 'unsubscribe':
-      return { class: 'unsubscribe', hard, status, reason: 'unsubscribe', replyClass, sentiment, why };
+      return {
+        class: 'unsubscribe',
+        hard,
+        status,
+        reason: 'unsubscribe',
+        replyClass,
+        sentiment,
+        ...decidedBy,
+        why,
+      };
     default:
-      return { class: 'reply', hard, status, reason: replyClass, replyClass, sentiment, why };
+      return {
+        class: 'reply',
+        hard,
+        status,
+        reason: replyClass,
+        replyClass,
+        sentiment,
+        ...referral,
+        ...decidedBy,
+        why,
+      };
   }
-}
-
-/** An ARF report, or a feedback loop that forwards the message without one (Hotmail's JMRP). */
-function asComplaint(mail: ParsedMail, subject: string, contentType: string): Classification | undefined {
-  const part = mail.attachments.find((a) => a.contentType === 'message/feedback-report');
-  if (part) {
-    const report = parseFeedbackReport(part.content.toString('utf8'));
-    return {
-      class: 'complaint',
-      hard: false,
-      status: '',
-      reason: 'feedback',
-      why: [`message/feedback-report part (RFC 5965), Feedback-Type: ${report.feedbackType || 'not given'}`],
-    };
-  }
-  if (/report-type\s*=\s*"?feedback-report/i.test(contentType)) {
-    return {
-      class: 'complaint',
-      hard: false,
-      status: '',
-      reason: 'feedback',
-      why: ['report-type=feedback-report'],
-    };
-  }
-  if (
-    /^\s*(complaint about message|(email )?abuse report|(spam |feedback[- ]loop |fbl )?(complaint|feedback) report)\b/i.test(
-      subject,
-    )
-  ) {
-    return {
-      class: 'complaint',
-      hard: false,
-      status: '',
-      reason: 'feedback',
-      why: [`subject "${subject.trim().slice(0, 60)}" is a feedback loop's complaint report`],
-    };
-  }
-  return undefined;
 }
 
 function asSesNotification(text: string, from: string): Classification | undefined {
@@ -216,6 +208,25 @@ function fromDeliveryStatus(
     reason: verdict.reason,
     why: [...why, ...verdict.why],
   };
+}
+
+/**
+ * A delivery report forwarded inside a message/rfc822 part (a relay or a helpdesk
+ * passing the bounce on): read the inner message, one level deep only, when it is
+ * itself a report. Our own returned message never is, so a bounce quoting it is
+ * not read twice.
+ */
+async function nestedReport(mail: ParsedMail): Promise<Classification | undefined> {
+  for (const part of mail.attachments) {
+    if (!/^message\/rfc822$/i.test(part.contentType)) continue;
+    const head = part.content.subarray(0, 20000).toString('latin1');
+    if (!/report-type\s*=\s*"?delivery-status|^content-type:\s*message\/delivery-status/im.test(head))
+      continue;
+    const inner = await classifyAt(part.content, 1);
+    if (inner.class !== 'bounce' && inner.class !== 'delivered') continue;
+    return { ...inner, why: ['delivery report nested inside a message/rfc822 part', ...inner.why] };
+  }
+  return undefined;
 }
 
 /**

@@ -4,7 +4,10 @@ import { readBounceNotice } from './bounce-notice.reader.js';
 import { decideBounce } from './bounce-reason.js';
 import type { ReplyClass, ReplyClassification, ReplyInput } from './classification.types.js';
 import { guessLanguage } from './language-guess.js';
+import { mayPause } from './pausing-guard.js';
 import { stripQuotedText } from './quote-stripper.js';
+import { findReferral } from './referral.extractor.js';
+import { LEXICON_RULES } from './reply-lexicon.rules.js';
 import { REPLY_RULES, type ReplyRuleGroup } from './reply-rules.js';
 import { replySentiment } from './reply-sentiment.js';
 import { parseReturnDate } from './return-date.parser.js';
@@ -56,9 +59,11 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
       .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
       .replace(/\s+/g, ' ')
       .trim();
-  const match = (group: ReplyRuleGroup, haystack = folded): string | undefined => {
+  const match = (group: ReplyRuleGroup, haystack = folded, phrasesOnly = false): string | undefined => {
     const variants = [haystack, wordsOnly(haystack)];
+    const loose = new Set(phrasesOnly ? (LEXICON_RULES[group] ?? []) : []);
     for (const rule of REPLY_RULES[group]) {
+      if (loose.has(rule)) continue;
       for (const variant of variants) {
         const found = rule.pattern.exec(variant);
         if (found) return `${rule.label} ("${quote(variant, found.index, found[0].length)}")`;
@@ -76,24 +81,38 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
   const left = match('left_company');
   if (left) {
     why.push(...auto.why, `wrong_person: ${left}`);
-    return done('wrong_person');
+    return decided('wrong_person', `left the company: ${left}`, referral());
   }
 
-  if (auto.why.length > 0) {
-    why.push(...auto.why.map((w) => `out_of_office: ${w}`));
-    return outOfOffice(auto.returnDate);
-  }
-
-  const unsubscribe = match('unsubscribe') ?? (ownSubject ? match('unsubscribe', ownSubject) : undefined);
+  // Unsubscribe before any absence: it is the one request we must honour, and mail
+  // clients send it with Auto-Submitted: auto-replied (RFC 8058 one-click, Apple Mail).
+  // An autoresponder's text is not written to us: only a phrase rule (not a loose
+  // word family, which reads "please stop and read this" as a request) counts there.
+  const automated = auto.why.length > 0;
+  const unsubscribe =
+    match('unsubscribe', folded, automated) ?? (ownSubject ? match('unsubscribe', ownSubject) : undefined);
   if (unsubscribe) {
     why.push(`unsubscribe: ${unsubscribe}`);
-    return done('unsubscribe');
+    return decided('unsubscribe', `unsubscribe: ${unsubscribe}`);
   }
 
-  const away = match('out_of_office');
-  if (away) {
-    why.push(`out_of_office: ${away}`);
-    return outOfOffice(undefined);
+  const away = match('out_of_office') ?? (ownSubject ? match('out_of_office', ownSubject) : undefined);
+  const absence = auto.absence ?? (away ? `absence wording: ${away}` : undefined);
+  if (auto.why.length > 0 || absence) {
+    // The decline must lie outside the absence sentence ("ich bin zurzeit nicht im Hause").
+    const awayText = firstMatch('out_of_office');
+    const rest = awayText ? folded.replace(awayText, ' ; ') : folded;
+    const declined = match('not_interested', rest);
+    // A person writing back by hand ("I'm off tomorrow, but yes, let's talk Tuesday")
+    // answers now: without automation headers, interest outside the absence sentence wins.
+    const keen = automated ? undefined : match('interested', rest);
+    const stoppers = [
+      ...(declined ? [`a person declines: ${declined}`] : []),
+      ...(keen ? [`a person answers by hand: ${keen}`] : []),
+    ];
+    const verdict = mayPause({ absence, stoppers });
+    why.push(...auto.why.map((w) => `automatic reply: ${w}`), verdict.why);
+    if (verdict.pause) return outOfOffice(auto.returnDate, verdict.why);
   }
 
   for (const [group, replyClass] of [
@@ -104,25 +123,47 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
     const found = match(group);
     if (found) {
       why.push(`${replyClass}: ${found}`);
-      return done(replyClass);
+      return decided(replyClass, `${replyClass}: ${found}`, replyClass === 'wrong_person' ? referral() : {});
     }
   }
   why.push('neutral: no rule matched');
-  return done('neutral');
+  return decided('neutral', 'no rule matched');
 
-  function outOfOffice(headerDate: string | undefined): ReplyClassification {
+  function firstMatch(group: ReplyRuleGroup): string | undefined {
+    for (const rule of REPLY_RULES[group]) {
+      const found = rule.pattern.exec(folded);
+      if (found) return found[0];
+    }
+    return undefined;
+  }
+
+  function decided(
+    replyClass: ReplyClass,
+    rule: string,
+    extra: Partial<ReplyClassification> = {},
+  ): ReplyClassification {
+    return done(replyClass, { ...extra, decidedBy: rule });
+  }
+
+  function referral(): Partial<ReplyClassification> {
+    const address = findReferral(own);
+    if (address) why.push(`referral: the writer points to ${address}`);
+    return address ? { referral: address } : {};
+  }
+
+  function outOfOffice(headerDate: string | undefined, rule: string): ReplyClassification {
     if (headerDate) {
       why.push(`return date ${headerDate} from the vacation header`);
-      return done('out_of_office', { returnDate: headerDate });
+      return decided('out_of_office', rule, { returnDate: headerDate });
     }
     const reference = context.receivedAt ?? parseDate(headers.get('date'));
     const stated =
       parseReturnDate(folded, lang, reference) ?? parseReturnDate(foldText(text), lang, reference);
     if (stated) {
       why.push(`return date: ${stated.why}`);
-      return done('out_of_office', { returnDate: stated.date });
+      return decided('out_of_office', rule, { returnDate: stated.date });
     }
-    return done('out_of_office');
+    return decided('out_of_office', rule);
   }
 }
 
@@ -132,7 +173,7 @@ function asBounce(
   subject: string,
   headers: Map<string, string>,
 ): ReplyClassification | undefined {
-  const envelope = detectBounceNotice({ from: headers.get('from') ?? '', subject, headers });
+  const envelope = detectBounceNotice({ from: headers.get('from') ?? '', subject, headers, text });
   const folded = foldText(text.slice(0, 4000));
   const wording = REPLY_RULES.bounce_notice.find((rule) => rule.pattern.test(folded));
   const quotesCode = findStatusCode(text) !== '' || findReplyCode(text) !== '';
@@ -154,6 +195,7 @@ function asBounce(
     hard: verdict.hard,
     status: notice.status,
     reason: verdict.reason,
+    decidedBy: why[0] ?? 'bounce notice',
     why,
   };
 }

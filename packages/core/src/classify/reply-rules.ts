@@ -1,4 +1,5 @@
 import { LEXICON_RULES } from './reply-lexicon.rules.js';
+import { MORE_LANGUAGE_RULES } from './reply-more-languages.rules.js';
 import type { ReplyRule, ReplyRuleGroup } from './reply-rule.types.js';
 
 export type { ReplyRule, ReplyRuleGroup } from './reply-rule.types.js';
@@ -153,7 +154,7 @@ const PHRASE_RULES: Readonly<Record<ReplyRuleGroup, readonly ReplyRule[]>> = {
     {
       label: 'text of a delivery failure notice',
       pattern:
-        /\b(delivery to the following recipients? (failed|has been delayed)|the following (address|recipient)\(?e?s?\)? (failed|had permanent fatal errors)|(your )?message (could not|couldn'?t|wasn'?t|was not) (be )?delivered|could not be delivered to one or more|undeliverable|mail delivery (failed|subsystem|system)|delivery has failed to these recipients|returned mail|permanent fatal errors|unzustellbar|konnte nicht (zugestellt|ausgeliefert) werden|zustellung (ist )?fehlgeschlagen|n'a pas pu etre (remis|distribue|delivre)|non remis|no se (ha )?pudo entregar|no pudo ser entregado|no se ha podido entregar|entrega fallida)\b/,
+        /\b(delivery to the following recipients? (failed|has been delayed)|the following (address|recipient)\(?e?s?\)? (failed|had permanent fatal errors)|(your )?message (could not|couldn'?t|wasn'?t|was not) (be )?delivered|could not be delivered to one or more|undeliverable|mail delivery (failed|subsystem|system)|delivery has failed to these recipients|returned mail|permanent fatal errors|unzustellbar|konnte nicht (zugestellt|ausgeliefert) werden|zustellung (ist )?fehlgeschlagen|n'a pas pu etre (remis|distribue|delivre)|non remis|no se (ha )?pudo entregar|no pudo ser entregado|no se ha podido entregar|entrega fallida|nao (foi possivel|pode ser) entregue?|falha na entrega|non (e stato|puo essere) (recapitato|consegnato)|consegna non riuscita|kon niet worden (afgeleverd|bezorgd)|kan niet worden bezorgd|aflevering mislukt)\b/,
     },
   ],
 };
@@ -167,7 +168,11 @@ export const REPLY_RULES: Readonly<Record<ReplyRuleGroup, readonly ReplyRule[]>>
 function mergeRules(): Record<ReplyRuleGroup, readonly ReplyRule[]> {
   const merged = { ...PHRASE_RULES };
   for (const group of Object.keys(merged) as ReplyRuleGroup[]) {
-    merged[group] = [...PHRASE_RULES[group], ...(LEXICON_RULES[group] ?? [])];
+    merged[group] = [
+      ...PHRASE_RULES[group],
+      ...(MORE_LANGUAGE_RULES[group] ?? []),
+      ...(LEXICON_RULES[group] ?? []),
+    ];
   }
   return merged;
 }

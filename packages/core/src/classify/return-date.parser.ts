@@ -1,5 +1,8 @@
 import type { ReplyLanguage } from './language-guess.js';
 
+// Month names and keywords cover English, German, French, Spanish, and since issue 18
+// Portuguese, Italian, Dutch and Polish (genitive months: "do 12 sierpnia").
+
 /** The return date an out-of-office states, and the words it was read from. */
 export interface ReturnDate {
   /** ISO date, YYYY-MM-DD. */
@@ -9,18 +12,18 @@ export interface ReturnDate {
 
 const MONTHS = namesToNumbers(
   [
-    'january jan januar janner janvier janv enero ene',
-    'february feb februar fevrier fevr fev febrero',
-    'march mar marz mrz mars marzo',
-    'april apr avril avr abril abr',
-    'may mai mayo',
-    'june jun juni juin junio',
-    'july jul juli juillet juil julio',
-    'august aug aout agosto ago',
-    'september sep sept septembre septiembre setiembre',
-    'october oct oktober okt octobre octubre',
-    'november nov novembre noviembre',
-    'december dec dezember dez decembre diciembre dic',
+    'january jan januar janner janvier janv enero ene janeiro gennaio januari stycznia',
+    'february feb februar fevrier fevr fev febrero fevereiro febbraio februari lutego',
+    'march mar marz mrz mars marzo marco maart marca',
+    'april apr avril avr abril abr aprile kwietnia',
+    'may mai mayo maio maggio mei maja',
+    'june jun juni juin junio junho giugno czerwca',
+    'july jul juli juillet juil julio julho luglio lipca',
+    'august aug aout agosto ago augustus sierpnia',
+    'september sep sept septembre septiembre setiembre setembro settembre wrzesnia',
+    'october oct oktober okt octobre octubre outubro ottobre pazdziernika',
+    'november nov novembre noviembre novembro listopada',
+    'december dec dezember dez decembre diciembre dic dezembro dicembre grudnia',
   ],
   1,
 );
@@ -54,9 +57,9 @@ interface DateToken {
 // The keyword says what the date that follows it means: the day the person is back,
 // or the last day away (then they are back the day after).
 const RETURN_KEYWORDS =
-  /\b(back (in the office |in office |at (my|the) desk |at work )?(on|by|from)?|return(ing)? (to the office |to work )?(on)?|in the office (again )?(on|from)|available (again )?(on|from)|reachable (again )?(on|from)|zuruck( im buro)?( am| ab)?|wieder (im buro|erreichbar|da|verfugbar|zuruck)( ab| am)?|ab dem|ab|de retour (le|au bureau le|a partir du)?|retour (prevu )?le|a partir du|je reviens (le)?|je serai de retour (le)?|de regreso (el)?|regreso (el)?|vuelvo (el)?|volvere (el)?|a partir del|de vuelta (el)?|me reincorporo (el)?)\s*$/;
+  /\b(back (in the office |in office |at (my|the) desk |at work )?(on|by|from)?|return(ing)? (to the office |to work )?(on)?|in the office (again )?(on|from)|available (again )?(on|from)|reachable (again )?(on|from)|zuruck( im buro)?( am| ab)?|wieder (im buro|erreichbar|da|verfugbar|zuruck)( ab| am)?|ab dem|ab|de retour (le|au bureau le|a partir du)?|retour (prevu )?le|a partir du|je reviens (le)?|je serai de retour (le)?|de regreso (el)?|regreso (el)?|vuelvo (el)?|volvere (el)?|a partir del|de vuelta (el)?|me reincorporo (el)?|volto (no dia|em|a)?|retorno (no dia|em|a)?|estarei de volta (em|no dia|a)?|rientrero (il)?|di ritorno (il)?|ben (weer )?terug (op)?|weer aanwezig (op)?|wracam( do pracy)?( dnia)?)\s*$/;
 const UNTIL_KEYWORDS =
-  /\b(until|till|through|thru|to|bis( zum| einschliesslich| inklusive| inkl\.?)?|jusqu'au|jusqu'a|au|hasta( el)?|al)( next| the next| nachsten| kommenden| prochain| proximo)?\s*$/;
+  /\b(until|till|through|thru|to|bis( zum| einschliesslich| inklusive| inkl\.?)?|jusqu'au|jusqu'a|au|hasta( el)?|al|ate( o dia| dia)?|fino (al|a)|tot( en met)?|do)( next| the next| nachsten| kommenden| prochain| proximo)?\s*$/;
 
 /**
  * Finds the date an out-of-office says the person is back. Reads "back on", "zurück

@@ -1,0 +1,121 @@
+// Measures the classifier on the labelled corpora and prints ONE JSON line:
+// `npx tsx scripts/classifier-eval.ts`. It is the only code that opens the holdout
+// sets (test/fixtures/corpora/*/holdout, test/fixtures/replies-multilingual/holdout.json);
+// read its figures, never the holdout messages, while writing rules.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { classifyRawMessage, classifyReplyText } from '../packages/core/src/classify/index.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const STOP = new Set(['bounce', 'complaint', 'unsubscribe']);
+const PAUSING = new Set(['out_of_office']);
+
+interface Label {
+  class: string;
+  /** null when the source does not say: left out of the hard-bounce figures. */
+  hard: boolean | null;
+}
+
+/** Class accuracy, hard-bounce precision and recall, and stop-class messages read as pausing. */
+async function rawSet(dir: string): Promise<Record<string, unknown> | undefined> {
+  if (!existsSync(join(dir, 'labels.json'))) return undefined;
+  const labels = JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8')) as Record<string, Label>;
+  let classOk = 0;
+  let tp = 0;
+  let predicted = 0;
+  let actual = 0;
+  let stopAsPausing = 0;
+  const files = Object.keys(labels).filter((f) => existsSync(join(dir, f)));
+  for (const file of files) {
+    const label = labels[file]!;
+    const got = await classifyRawMessage(readFileSync(join(dir, file)));
+    if (got.class === label.class) classOk++;
+    if (label.hard !== null) {
+      if (got.hard) predicted++;
+      if (label.hard) actual++;
+      if (got.hard && label.hard) tp++;
+    }
+    if (STOP.has(label.class) && PAUSING.has(got.class)) stopAsPausing++;
+  }
+  return {
+    n: files.length,
+    classAccuracy: round(classOk / files.length),
+    hardPrecision: round(predicted ? tp / predicted : 1),
+    hardRecall: round(actual ? tp / actual : 1),
+    hardPredicted: predicted,
+    hardActual: actual,
+    stopAsPausing,
+    // The miss list would show holdout file names and readings: counts only.
+    classMisses: files.length - classOk,
+  };
+}
+
+interface ReplyFixture {
+  lang: string;
+  subject?: string;
+  text: string;
+  headers?: Record<string, string>;
+  label: string;
+  referral?: string;
+}
+
+/** Accuracy overall and the worst class-in-language cell, plus stop replies read as pausing. */
+function replySet(file: string): Record<string, unknown> | undefined {
+  if (!existsSync(file)) return undefined;
+  const fixtures = JSON.parse(readFileSync(file, 'utf8')) as ReplyFixture[];
+  const cells = new Map<string, { n: number; ok: number }>();
+  let ok = 0;
+  let stopAsPausing = 0;
+  let referralOk = 0;
+  let referralN = 0;
+  for (const f of fixtures) {
+    const got = classifyReplyText({ subject: f.subject, text: f.text, headers: f.headers });
+    const cell = cells.get(`${f.lang}/${f.label}`) ?? { n: 0, ok: 0 };
+    cell.n++;
+    if (got.replyClass === f.label) {
+      cell.ok++;
+      ok++;
+    }
+    cells.set(`${f.lang}/${f.label}`, cell);
+    if (STOP.has(f.label) && PAUSING.has(got.replyClass)) stopAsPausing++;
+    if (f.referral !== undefined) {
+      referralN++;
+      if (got.referral === f.referral) referralOk++;
+    }
+  }
+  const below = [...cells]
+    .filter(([, c]) => c.ok / c.n < 0.95)
+    .map(([k, c]) => `${k} ${c.ok}/${c.n}`)
+    .sort();
+  return {
+    n: fixtures.length,
+    accuracy: round(ok / fixtures.length),
+    cellsBelow95: below,
+    stopAsPausing,
+    ...(referralN ? { referrals: `${referralOk}/${referralN}` } : {}),
+  };
+}
+
+function round(x: number): number {
+  return Math.round(x * 10000) / 10000;
+}
+
+const corpora = join(root, 'test/fixtures/corpora');
+const shared = [join(corpora, 'bounces'), process.env.TOUCHBASE_CORPORA_DIR ?? '/work/shared/corpora']
+  .map((d) => (d.endsWith('bounces') ? d : join(d, 'bounces')))
+  .find((d) => existsSync(join(d, 'labels.json')));
+const result: Record<string, unknown> = {};
+if (shared) result.sharedBounces = await rawSet(shared);
+for (const source of existsSync(corpora) ? readdirSync(corpora) : []) {
+  for (const part of ['dev', 'holdout']) {
+    const measured = await rawSet(join(corpora, source, part));
+    if (measured) result[`${source}/${part}`] = measured;
+  }
+}
+const replies = join(root, 'test/fixtures');
+result['replies/replies.json'] = replySet(join(replies, 'replies/replies.json'));
+result['replies/replies-heldout.json'] = replySet(join(replies, 'replies/replies-heldout.json'));
+result['replies-multilingual/dev'] = replySet(join(replies, 'replies-multilingual/dev.json'));
+result['replies-multilingual/holdout'] = replySet(join(replies, 'replies-multilingual/holdout.json'));
+console.log(JSON.stringify(result));
