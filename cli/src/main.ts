@@ -15,6 +15,11 @@ const USAGE = `usage: touchbase <command>
   sandbox             run only the sandbox provider (for services started one by one)
   migrate             create the database if missing and apply the migrations
   classify FILE...    classify raw RFC 822 messages, one JSON line per file
+  keys create --name NAME --scope read|write|admin
+  keys list [--all]
+  keys revoke ID|NAME
+                      API keys: create one (printed once, only its hash is stored), list,
+                      revoke
   recover --provider NAME
                       read the provider's event stream from the saved cursor, record and
                       apply what ingest missed, advance the cursor (NAME: http, sandbox)
@@ -66,6 +71,13 @@ async function main(argv: string[]): Promise<number> {
       // Loaded on demand: the classifier pulls in the MIME parser, which `start` does not need.
       const { runClassify } = await import('./commands/classify.command.js');
       return runClassify(rest, (line: string) => process.stdout.write(`${line}\n`));
+    }
+    case 'keys': {
+      const { runKeys } = await import('./commands/keys.command.js');
+      return runKeys(rest, loadRuntimeConfig(), {
+        print: (l) => console.log(l),
+        error: (l) => process.stderr.write(`${l}\n`),
+      });
     }
     case 'recover': {
       const { values } = parseArgs({ args: rest, options: { provider: { type: 'string' } } });

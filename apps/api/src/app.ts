@@ -1,17 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Repositories } from '@touchbase/db';
 import type { TouchQueue } from '@touchbase/queues';
 import { registerProblemHandler } from '@touchbase/runtime';
-import { type Logger, type Metrics, type ReadinessCheck, registerHealthRoutes } from '@touchbase/telemetry';
+import {
+  type Logger,
+  type Metrics,
+  type ReadinessCheck,
+  registerHealthRoutes,
+  registerMetricsRoute,
+} from '@touchbase/telemetry';
 import type { Queue } from 'bullmq';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  LogController,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { registerAuth } from './plugins/auth.plugin.js';
-import { registerBullBoard } from './plugins/bull-board.plugin.js';
+import type { Redis } from 'ioredis';
+import { Authenticator } from './auth/authenticator.js';
+import { decorateAuth, guardedScope, withScope } from './plugins/auth.plugin.js';
+import { bullBoardPlugin } from './plugins/bull-board.plugin.js';
+import { registerKeyRateLimit } from './plugins/rate-limit.plugin.js';
 import { domainsRoutes } from './routes/domains.routes.js';
 import { enrollmentsRoutes } from './routes/enrollments.routes.js';
+import { keysRoutes } from './routes/keys.routes.js';
 import { listsRoutes } from './routes/lists.routes.js';
+import { loginRoutes } from './routes/login.routes.js';
 import { mailboxesRoutes } from './routes/mailboxes.routes.js';
 import { prospectsRoutes } from './routes/prospects.routes.js';
 import { prospectsImportRoutes } from './routes/prospects-import.routes.js';
@@ -30,10 +48,29 @@ export type ApiAppDeps = ApiDeps & {
   logger: Logger;
   metrics: Metrics;
   checks: ReadinessCheck[];
+  /** A Bearer token with the admin scope (ADMIN_TOKEN), besides the keys of the database. */
   adminToken?: string | undefined;
   /** Queues shown in Bull Board. */
   queues: Queue[];
+  auth?: ApiAuthOptions;
 };
+
+/** How the API authenticates; every field has a default fit for tests and loopback. */
+export type ApiAuthOptions = {
+  /** Signs browser session cookies (API_SESSION_SECRET); random per process by default. */
+  sessionSecret?: string | undefined;
+  /** Browser session lifetime (API_SESSION_TTL_MS); 8 hours by default. */
+  sessionTtlMs?: number | undefined;
+  /** Requests per minute and key (API_RATE_LIMIT_PER_MINUTE); 0 (the default here) turns it off. */
+  rateLimitPerMinute?: number | undefined;
+  /** Where the rate limit counts (shared by replicas); in memory when absent. */
+  redis?: Redis | undefined;
+  redisPrefix?: string | undefined;
+  /** `/metrics` and `/docs` open to all (true, the default: loopback) or behind a read key. */
+  opsOpen?: boolean | undefined;
+};
+
+const EIGHT_HOURS_MS = 8 * 3_600_000;
 
 /** Builds the API (routes, OpenAPI at /docs, Bull Board, health); never listens. */
 export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
@@ -45,34 +82,62 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandler(app);
-  registerAuth(app, deps.adminToken);
+  decorateAuth(app);
+  const auth = deps.auth ?? {};
+  // @fastify/cookie signs the session cookie (HMAC-SHA256) with this secret.
+  await app.register(cookie, { secret: auth.sessionSecret ?? randomBytes(32).toString('hex') });
   await app.register(swagger, {
     openapi: {
       info: { title: 'touchbase', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'An API key or ADMIN_TOKEN' },
+          session: { type: 'apiKey', in: 'cookie', name: 'touchbase_session', description: 'After /login' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  await registerHealthRoutes(app, { checks: deps.checks, metrics: deps.metrics });
-  await registerBullBoard(app, deps.queues);
+  // Open to all: probes must answer without a key.
+  await registerHealthRoutes(app, { checks: deps.checks, metrics: deps.metrics, metricsRoute: false });
+  const authenticator = new Authenticator(deps.repos.apiKeys, deps.adminToken);
+  await app.register(loginRoutes, { authenticator, sessionTtlMs: auth.sessionTtlMs ?? EIGHT_HOURS_MS });
+  const opsRoutes: FastifyPluginAsync = async (ops) => {
+    registerMetricsRoute(ops, deps.metrics);
+    await ops.register(swaggerUi, { routePrefix: '/docs' });
+  };
+  if (auth.opsOpen ?? true) await app.register(opsRoutes);
+
   const routeDeps: ApiDeps = {
     repos: deps.repos,
     touchQueue: deps.touchQueue,
     enroll: deps.enroll,
     providerNames: deps.providerNames,
   };
-  for (const routes of [
-    sequencesRoutes,
-    prospectsRoutes,
-    prospectsImportRoutes,
-    mailboxesRoutes,
-    enrollmentsRoutes,
-    listsRoutes,
-    domainsRoutes,
-    triageRoutes,
-  ]) {
-    await app.register(routes, routeDeps);
-  }
+  await app.register(guardedScope, {
+    authenticator,
+    routes: async (scope) => {
+      await registerKeyRateLimit(scope, {
+        perMinute: auth.rateLimitPerMinute ?? 0,
+        redis: auth.redis,
+        prefix: auth.redisPrefix,
+      });
+      if (!(auth.opsOpen ?? true)) await scope.register(withScope('read', opsRoutes, {}));
+      await scope.register(withScope('admin', bullBoardPlugin, { queues: deps.queues }));
+      for (const routes of [
+        sequencesRoutes,
+        prospectsRoutes,
+        prospectsImportRoutes,
+        mailboxesRoutes,
+        enrollmentsRoutes,
+        listsRoutes,
+        domainsRoutes,
+        triageRoutes,
+        keysRoutes,
+      ]) {
+        await scope.register(routes, routeDeps);
+      }
+    },
+  });
   return app;
 }

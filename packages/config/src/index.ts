@@ -2,10 +2,12 @@
  * @touchbase/config: the environment, validated by zod at boot. Each app composes
  * the fragments it needs and parses once with {@link loadConfig}.
  */
+export * from './api-auth.env.js';
 export { ConfigError } from './config-error.js';
 export * from './env-fragments.js';
 export { loadConfig } from './load-config.js';
 
+import { ApiAuthEnv } from './api-auth.env.js';
 import {
   CommonEnv,
   DomainHealthEnv,
@@ -21,6 +23,7 @@ import {
 export const AllEnv = {
   ...CommonEnv,
   ...HttpEnv,
+  ...ApiAuthEnv,
   ...SandboxEnv,
   ...SenderEnv,
   ...ProviderEnv,

@@ -61,19 +61,23 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     return Number(account.settings.windowDays ?? 7);
   };
 
-  app.get('/v1/domains', { schema: { tags: ['domains'], querystring: PageQuerySchema } }, async (req) => {
-    const items = await deps.repos.sendingDomains.list(req.query.limit, req.query.after);
-    return page(items, req.query.limit, (d: { domain: string }) => d.domain);
-  });
+  app.get(
+    '/v1/domains',
+    { config: { scope: 'read' }, schema: { tags: ['domains'], querystring: PageQuerySchema } },
+    async (req) => {
+      const items = await deps.repos.sendingDomains.list(req.query.limit, req.query.after);
+      return page(items, req.query.limit, (d: { domain: string }) => d.domain);
+    },
+  );
 
-  app.get('/v1/domains/health', { schema: { tags: ['domains'] } }, async () => {
+  app.get('/v1/domains/health', { config: { scope: 'read' }, schema: { tags: ['domains'] } }, async () => {
     const account = await deps.repos.sendingDomains.account();
     return { account };
   });
 
   app.post(
     '/v1/domains/health/run',
-    { schema: { tags: ['domains'], querystring: RunQuerySchema } },
+    { config: { scope: 'write' }, schema: { tags: ['domains'], querystring: RunQuerySchema } },
     async (req, reply) => {
       const jobId = `manual-${Date.now()}-${randomUUID().slice(0, 8)}`;
       await healthQueue.add(
@@ -111,7 +115,10 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
 
   app.get(
     '/v1/domains/health/runs/:jobId',
-    { schema: { tags: ['domains'], params: z.object({ jobId: z.string().regex(/^manual-[\w-]+$/) }) } },
+    {
+      config: { scope: 'read' },
+      schema: { tags: ['domains'], params: z.object({ jobId: z.string().regex(/^manual-[\w-]+$/) }) },
+    },
     async (req) => {
       const job = await healthQueue.getJob(req.params.jobId);
       if (!job) throw new DomainError('not_found', 'run not found', { jobId: req.params.jobId });
@@ -120,15 +127,22 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     },
   );
 
-  app.get('/v1/domains/:id', { schema: { tags: ['domains'], params: IdParamsSchema } }, async (req) => {
-    const domain = await deps.repos.sendingDomains.get(req.params.id, await windowDays());
-    const alerts = await deps.repos.alerts.list({ domainId: req.params.id }, 20);
-    return { ...domain, alerts };
-  });
+  app.get(
+    '/v1/domains/:id',
+    { config: { scope: 'read' }, schema: { tags: ['domains'], params: IdParamsSchema } },
+    async (req) => {
+      const domain = await deps.repos.sendingDomains.get(req.params.id, await windowDays());
+      const alerts = await deps.repos.alerts.list({ domainId: req.params.id }, 20);
+      return { ...domain, alerts };
+    },
+  );
 
   app.post(
     '/v1/domains/:id/pause',
-    { schema: { tags: ['domains'], params: IdParamsSchema, body: PauseBodySchema } },
+    {
+      config: { scope: 'admin' },
+      schema: { tags: ['domains'], params: IdParamsSchema, body: PauseBodySchema },
+    },
     async (req) => {
       const { by, reason, holdTouches } = req.body;
       const current = await deps.repos.sendingDomains.get(req.params.id, 1);
@@ -152,7 +166,10 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
 
   app.post(
     '/v1/domains/:id/resume',
-    { schema: { tags: ['domains'], params: IdParamsSchema, body: ActionBodySchema } },
+    {
+      config: { scope: 'admin' },
+      schema: { tags: ['domains'], params: IdParamsSchema, body: ActionBodySchema },
+    },
     async (req) => {
       const { by, reason } = req.body;
       const now = deps.enroll.clock();
@@ -187,6 +204,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
   app.get(
     '/v1/alerts',
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['alerts'],
         querystring: PageQuerySchema.extend({
