@@ -102,6 +102,9 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
   await registerHealthRoutes(app, { checks: deps.checks, metrics: deps.metrics, metricsRoute: false });
   const authenticator = new Authenticator(deps.repos.apiKeys, deps.adminToken);
   await app.register(loginRoutes, { authenticator, sessionTtlMs: auth.sessionTtlMs ?? EIGHT_HOURS_MS });
+  // /metrics and /docs: open while only this machine can reach the API (loopback, the
+  // default), behind a read key otherwise (startApi decides from API_OPS_ACCESS and API_HOST):
+  // the document maps every route, the metrics tell the volume of a business.
   const opsRoutes: FastifyPluginAsync = async (ops) => {
     registerMetricsRoute(ops, deps.metrics);
     await ops.register(swaggerUi, { routePrefix: '/docs' });
@@ -114,6 +117,8 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
     enroll: deps.enroll,
     providerNames: deps.providerNames,
   };
+  // Every other route, now and later (/v1, Bull Board, any UI page), is registered in
+  // this scope, so the guard's hook runs for it whatever the spelling of its path.
   await app.register(guardedScope, {
     authenticator,
     routes: async (scope) => {
