@@ -60,7 +60,7 @@ describe.skipIf(!hasChromium)('a browser signs in and reaches Bull Board', () =>
 
     const [cookie] = await context.cookies(base);
     expect(cookie).toMatchObject({ name: 'touchbase_session', httpOnly: true, sameSite: 'Strict' });
-    expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect(await page.evaluate('document.cookie')).toBe('');
 
     await page.goto(`${base}/login`);
     await expect.poll(() => page.locator('main').textContent()).toContain('Signed in as ops-browser');
