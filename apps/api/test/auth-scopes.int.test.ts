@@ -1,5 +1,8 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiScope } from '../src/auth/api-scope.js';
+import { Authenticator } from '../src/auth/authenticator.js';
+import { decorateAuth, guardedScope } from '../src/plugins/auth.plugin.js';
 import { type ApiFixture, apiFixture, documentedOperations } from './support/api-fixture.js';
 
 const TOKEN = 'scopes-admin-token-0123456789';
@@ -77,6 +80,20 @@ describe('API keys and scopes', () => {
       });
       expect([401, 403], `${op.method} ${op.path}`).not.toContain(res.statusCode);
     }
+  });
+
+  it('refuses to start when a guarded route declares no scope, naming it', async () => {
+    const app = Fastify();
+    decorateAuth(app);
+    await app.register(guardedScope, {
+      authenticator: new Authenticator(f.repos.apiKeys, TOKEN),
+      routes: async (scope) => {
+        scope.get('/v1/declared', { config: { scope: 'read' } }, async () => ({}));
+        scope.get('/ui/forgotten', async () => ({}));
+      },
+    });
+    await expect(app.ready()).rejects.toThrow(/declare config\.scope.*GET \/ui\/forgotten/);
+    await app.close();
   });
 
   it('guards /metrics and /docs with the read scope when they are not open', async () => {
