@@ -137,6 +137,8 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     },
   );
 
+  // Admin scope, pause and resume alike: they stop, or release, the sending of every
+  // sequence on the domain at once, not one thing a write key looks after.
   app.post(
     '/v1/domains/:id/pause',
     {
