@@ -27,6 +27,25 @@ if (!existsSync(`${root}packages/db/src/generated/prisma/client.ts`)) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// The browser login test (apps/api/test/browser-login.e2e.test.ts) drives Debian's
+// Chromium. Installed here only when missing, by apt-get as root, never for the demo;
+// otherwise a line says why and that test is skipped. Already installed: one stat.
+const CHROMIUM = '/usr/bin/chromium';
+if (process.env.npm_lifecycle_event !== 'demo' && !existsSync(CHROMIUM)) {
+  const skipped = 'the browser login test will be skipped';
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!hasApt) console.log(`touchbase: ${CHROMIUM} is missing and apt-get is not available: ${skipped}.`);
+  else if (process.getuid?.() !== 0)
+    console.log(`touchbase: ${CHROMIUM} is missing (sudo apt-get install -y chromium): ${skipped}.`);
+  else {
+    console.log('touchbase: installing Chromium (apt-get) for the browser login test...');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const apt = (args) => spawnSync('apt-get', args, { stdio: 'inherit', env }).status === 0;
+    if (!(apt(['update', '-q']) && apt(['install', '-y', '-q', 'chromium'])))
+      console.log(`touchbase: apt-get could not install chromium: ${skipped}.`);
+  }
+}
+
 function reachable(url, fallbackPort) {
   const u = new URL(url);
   return new Promise((resolve) => {

@@ -17,6 +17,11 @@ const USAGE = `usage: touchbase <command>
   classify [--explain] FILE...
                       classify raw RFC 822 messages, one JSON line per file
                       (--explain: the rule that decided and each reason)
+  keys create --name NAME --scope read|write|admin
+  keys list [--all]
+  keys revoke ID|NAME
+                      API keys: create one (printed once, only its hash is stored), list,
+                      revoke
   recover --provider NAME
                       read the provider's event stream from the saved cursor, record and
                       apply what ingest missed, advance the cursor (NAME: http, sandbox)
@@ -70,6 +75,13 @@ async function main(argv: string[]): Promise<number> {
       const explain = rest.includes('--explain');
       const files = rest.filter((arg) => arg !== '--explain');
       return runClassify(files, (line: string) => process.stdout.write(`${line}\n`), { explain });
+    }
+    case 'keys': {
+      const { runKeys } = await import('./commands/keys.command.js');
+      return runKeys(rest, loadRuntimeConfig(), {
+        print: (l) => console.log(l),
+        error: (l) => process.stderr.write(`${l}\n`),
+      });
     }
     case 'recover': {
       const { values } = parseArgs({ args: rest, options: { provider: { type: 'string' } } });

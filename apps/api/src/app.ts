@@ -1,16 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { registerProblemHandler } from '@touchbase/runtime';
-import { type Logger, type Metrics, type ReadinessCheck, registerHealthRoutes } from '@touchbase/telemetry';
+import {
+  type Logger,
+  type Metrics,
+  type ReadinessCheck,
+  registerHealthRoutes,
+  registerMetricsRoute,
+} from '@touchbase/telemetry';
 import type { Queue } from 'bullmq';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  LogController,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { ApiDeps } from './api-deps.js';
-import { registerAuth } from './plugins/auth.plugin.js';
-import { registerBullBoard } from './plugins/bull-board.plugin.js';
+import { Authenticator } from './auth/authenticator.js';
+import { decorateAuth, guardedScope, withScope } from './plugins/auth.plugin.js';
+import { bullBoardPlugin } from './plugins/bull-board.plugin.js';
+import { registerKeyRateLimit } from './plugins/rate-limit.plugin.js';
 import { domainsRoutes } from './routes/domains.routes.js';
 import { enrollmentsRoutes } from './routes/enrollments.routes.js';
+import { keysRoutes } from './routes/keys.routes.js';
 import { listsRoutes } from './routes/lists.routes.js';
+import { loginRoutes } from './routes/login.routes.js';
 import { mailboxesRoutes } from './routes/mailboxes.routes.js';
 import { prospectsRoutes } from './routes/prospects.routes.js';
 import { prospectsImportRoutes } from './routes/prospects-import.routes.js';
@@ -23,10 +41,29 @@ export type ApiAppDeps = ApiDeps & {
   logger: Logger;
   metrics: Metrics;
   checks: ReadinessCheck[];
+  /** A Bearer token with the admin scope (ADMIN_TOKEN), besides the keys of the database. */
   adminToken?: string | undefined;
   /** Queues shown in Bull Board. */
   queues: Queue[];
+  auth?: ApiAuthOptions;
 };
+
+/** How the API authenticates; every field has a default fit for tests and loopback. */
+export type ApiAuthOptions = {
+  /** Signs browser session cookies (API_SESSION_SECRET); random per process by default. */
+  sessionSecret?: string | undefined;
+  /** Browser session lifetime (API_SESSION_TTL_MS); 8 hours by default. */
+  sessionTtlMs?: number | undefined;
+  /** Requests per minute and key (API_RATE_LIMIT_PER_MINUTE); 0 (the default here) turns it off. */
+  rateLimitPerMinute?: number | undefined;
+  /** Where the rate limit counts (shared by replicas); in memory when absent. */
+  redis?: Redis | undefined;
+  redisPrefix?: string | undefined;
+  /** `/metrics` and `/docs` open to all (true, the default: loopback) or behind a read key. */
+  opsOpen?: boolean | undefined;
+};
+
+const EIGHT_HOURS_MS = 8 * 3_600_000;
 
 /** Builds the API (routes, OpenAPI at /docs, Bull Board, health); never listens. */
 export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
@@ -38,17 +75,35 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandler(app);
-  registerAuth(app, deps.adminToken);
+  decorateAuth(app);
+  const auth = deps.auth ?? {};
+  // @fastify/cookie signs the session cookie (HMAC-SHA256) with this secret.
+  await app.register(cookie, { secret: auth.sessionSecret ?? randomBytes(32).toString('hex') });
   await app.register(swagger, {
     openapi: {
       info: { title: 'touchbase', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'An API key or ADMIN_TOKEN' },
+          session: { type: 'apiKey', in: 'cookie', name: 'touchbase_session', description: 'After /login' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  await registerHealthRoutes(app, { checks: deps.checks, metrics: deps.metrics });
-  await registerBullBoard(app, deps.queues);
+  // Open to all: probes must answer without a key.
+  await registerHealthRoutes(app, { checks: deps.checks, metrics: deps.metrics, metricsRoute: false });
+  const authenticator = new Authenticator(deps.repos.apiKeys, deps.adminToken);
+  await app.register(loginRoutes, { authenticator, sessionTtlMs: auth.sessionTtlMs ?? EIGHT_HOURS_MS });
+  // /metrics and /docs: open while only this machine can reach the API (loopback, the
+  // default), behind a read key otherwise (startApi decides from API_OPS_ACCESS and API_HOST):
+  // the document maps every route, the metrics tell the volume of a business.
+  const opsRoutes: FastifyPluginAsync = async (ops) => {
+    registerMetricsRoute(ops, deps.metrics);
+    await ops.register(swaggerUi, { routePrefix: '/docs' });
+  };
+  if (auth.opsOpen ?? true) await app.register(opsRoutes);
+
   const routeDeps: ApiDeps = {
     repos: deps.repos,
     touchQueue: deps.touchQueue,
@@ -57,17 +112,32 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
     enroll: deps.enroll,
     providerNames: deps.providerNames,
   };
-  for (const routes of [
-    sequencesRoutes,
-    prospectsRoutes,
-    prospectsImportRoutes,
-    mailboxesRoutes,
-    enrollmentsRoutes,
-    listsRoutes,
-    domainsRoutes,
-    triageRoutes,
-  ]) {
-    await app.register(routes, routeDeps);
-  }
+  // Every other route, now and later (/v1, Bull Board, any UI page), is registered in
+  // this scope, so the guard's hook runs for it whatever the spelling of its path.
+  await app.register(guardedScope, {
+    authenticator,
+    routes: async (scope) => {
+      await registerKeyRateLimit(scope, {
+        perMinute: auth.rateLimitPerMinute ?? 0,
+        redis: auth.redis,
+        prefix: auth.redisPrefix,
+      });
+      if (!(auth.opsOpen ?? true)) await scope.register(withScope('read', opsRoutes, {}));
+      await scope.register(withScope('admin', bullBoardPlugin, { queues: deps.queues }));
+      for (const routes of [
+        sequencesRoutes,
+        prospectsRoutes,
+        prospectsImportRoutes,
+        mailboxesRoutes,
+        enrollmentsRoutes,
+        listsRoutes,
+        domainsRoutes,
+        triageRoutes,
+        keysRoutes,
+      ]) {
+        await scope.register(routes, routeDeps);
+      }
+    },
+  });
   return app;
 }

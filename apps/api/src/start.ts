@@ -2,9 +2,24 @@ import { DomainHealthQueue, SchedulerQueue } from '@touchbase/queues';
 import type { Runtime } from '@touchbase/runtime';
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from './app.js';
+import { decideBinding, isLoopback } from './auth/bind-policy.js';
 
-/** Starts the API on a runtime: builds, listens, and stops intake first on shutdown. */
+/**
+ * Starts the API on a runtime: decides where it may listen (closed by default:
+ * loopback only without credentials, see decideBinding), builds, listens, and
+ * stops intake first on shutdown.
+ * @throws ConfigError when API_HOST is not loopback and there is no credential.
+ */
 export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): Promise<FastifyInstance> {
+  const { config } = rt;
+  const binding = decideBinding({
+    host: config.API_HOST,
+    hasAdminToken: Boolean(config.ADMIN_TOKEN),
+    activeKeys: await rt.repos.apiKeys.countActive(),
+  });
+  // /metrics and /docs: open while only this machine can reach the API, guarded otherwise.
+  const opsOpen =
+    config.API_OPS_ACCESS === 'open' || (config.API_OPS_ACCESS === 'auto' && isLoopback(binding.host));
   // Shown in Bull Board; the domain-health one also takes the operator's manual runs.
   const schedulerQueue = new SchedulerQueue(rt.redis.producer, rt.config.REDIS_PREFIX);
   const domainHealthQueue = new DomainHealthQueue(rt.redis.producer, rt.config.REDIS_PREFIX);
@@ -24,15 +39,30 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
     logger: rt.logger.child({ service: 'api' }),
     metrics: rt.metrics,
     adminToken: rt.config.ADMIN_TOKEN,
+    auth: {
+      sessionSecret: config.API_SESSION_SECRET,
+      sessionTtlMs: config.API_SESSION_TTL_MS,
+      rateLimitPerMinute: config.API_RATE_LIMIT_PER_MINUTE,
+      redis: rt.redis.producer,
+      redisPrefix: config.REDIS_PREFIX,
+      opsOpen,
+    },
     queues: [rt.touchQueue.queue, schedulerQueue.queue, domainHealthQueue.queue, rt.alertQueue.queue],
     checks: [
       { name: 'postgres', check: () => rt.db.pool.query('SELECT 1') },
       { name: 'redis', check: () => rt.redis.producer.ping() },
     ],
   });
-  if (!rt.config.ADMIN_TOKEN)
-    rt.logger.warn('ADMIN_TOKEN is not set: the API and Bull Board are open to anyone who can reach them');
-  await app.listen({ host: rt.config.API_HOST, port: rt.config.API_PORT });
+  if (binding.open) {
+    rt.logger.warn(
+      { host: binding.host, port: config.API_PORT },
+      'API bound to loopback only and open: no ADMIN_TOKEN and no API key (touchbase keys create) exist',
+    );
+  }
+  if (!config.API_SESSION_SECRET)
+    rt.logger.info('API_SESSION_SECRET is not set: browser sessions are signed with a key of this process');
+  await app.listen({ host: binding.host, port: config.API_PORT });
+  rt.logger.info({ host: binding.host, port: config.API_PORT, opsOpen }, 'API listening');
   rt.shutdown.addFirst('api http', async () => {
     await app.close();
     await Promise.all([schedulerQueue.close(), domainHealthQueue.close()]);

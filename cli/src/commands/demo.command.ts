@@ -1,3 +1,4 @@
+import { createApiKey, revokeApiKey } from '@touchbase/api';
 import type { Config } from '@touchbase/runtime';
 import { startSystem } from './start.command.js';
 
@@ -15,9 +16,20 @@ export async function runDemo(
 ): Promise<number> {
   const system = await startSystem(config, { pacingMs: 20 });
   const { apiUrl } = system;
+  const run = Date.now().toString(36);
+  // Without ADMIN_TOKEN the API is open only while no key exists; once keys do, the demo
+  // makes a write key of its own for its calls and revokes it when the campaign is over.
+  const demoKey =
+    !config.ADMIN_TOKEN && (await system.rt.repos.apiKeys.countActive()) > 0
+      ? await createApiKey(
+          { repos: system.rt.repos },
+          { name: `demo-${run}`, scope: 'write', actor: 'cli:demo' },
+        )
+      : undefined;
+  const bearer = config.ADMIN_TOKEN ?? demoKey?.key;
   const headers = {
     'content-type': 'application/json',
-    ...(config.ADMIN_TOKEN ? { authorization: `Bearer ${config.ADMIN_TOKEN}` } : {}),
+    ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
   };
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(apiUrl + path, {
@@ -29,7 +41,6 @@ export async function runDemo(
     if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${JSON.stringify(json)}`);
     return json;
   };
-  const run = Date.now().toString(36);
   const mailbox = await call('POST', '/v1/mailboxes', {
     provider: 'sandbox',
     address: `sdr-${run}@demo-sender.example`,
@@ -83,6 +94,8 @@ export async function runDemo(
   }
   const deliveries = system.sandbox.deliveries().length;
   opts.print(`campaign finished: ${deliveries} deliveries in the sandbox log, every enrollment ended.`);
+  if (demoKey)
+    await revokeApiKey({ repos: system.rt.repos }, { idOrName: demoKey.apiKey.id, actor: 'cli:demo' });
   if (opts.keep) {
     opts.print('still running (--keep): press Ctrl-C to stop');
     system.rt.shutdown.onSignals();

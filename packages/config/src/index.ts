@@ -5,10 +5,12 @@
  * `loadRuntimeConfig` in @touchbase/runtime), so `touchbase start` and each app run
  * alone read the same configuration and a bad variable fails any of them at boot.
  */
+export * from './api-auth.env.js';
 export { ConfigError } from './config-error.js';
 export * from './env-fragments.js';
 export { loadConfig } from './load-config.js';
 
+import { ApiAuthEnv } from './api-auth.env.js';
 import {
   CommonEnv,
   DomainHealthEnv,
@@ -24,6 +26,7 @@ import {
 export const AllEnv = {
   ...CommonEnv,
   ...HttpEnv,
+  ...ApiAuthEnv,
   ...SandboxEnv,
   ...SenderEnv,
   ...ProviderEnv,

@@ -23,6 +23,11 @@ export {
   AlertRepository,
   type AlertRow,
 } from './repositories/alert.repository.js';
+export {
+  ApiKeyRepository,
+  type ApiKeyRow,
+  type ApiKeyScope,
+} from './repositories/api-key.repository.js';
 export { AuditRepository } from './repositories/audit.repository.js';
 export { type CrmNotificationRow, CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
 export { DomainHealthRepository } from './repositories/domain-health.repository.js';

@@ -1,5 +1,6 @@
 import type { Database } from './database.js';
 import { AlertRepository } from './repositories/alert.repository.js';
+import { ApiKeyRepository } from './repositories/api-key.repository.js';
 import { AuditRepository } from './repositories/audit.repository.js';
 import { CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
 import { DomainHealthRepository } from './repositories/domain-health.repository.js';
@@ -31,5 +32,6 @@ export function createRepositories(db: Database) {
     alerts: new AlertRepository(db.pool),
     triage: new TriageRepository(db.pool),
     crmOutbox: new CrmOutboxRepository(db.pool),
+    apiKeys: new ApiKeyRepository(db.pool),
   };
 }

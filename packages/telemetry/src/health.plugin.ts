@@ -7,11 +7,12 @@ export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
 /**
  * Registers `/healthz` (the process is up), `/readyz` (its dependencies answer:
  * 200 `{ status: 'ready', checks }`, or 503 problem+json naming each that did not)
- * and `/metrics` (Prometheus text format).
+ * and `/metrics` (Prometheus text format), unless `metricsRoute: false` (the API
+ * registers `/metrics` itself, behind its guard when not on loopback).
  */
 export async function registerHealthRoutes(
   app: FastifyInstance,
-  opts: { checks: ReadinessCheck[]; metrics: Metrics },
+  opts: { checks: ReadinessCheck[]; metrics: Metrics; metricsRoute?: boolean },
 ): Promise<void> {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
@@ -44,8 +45,13 @@ export async function registerHealthRoutes(
         checks,
       });
   });
+  if (opts.metricsRoute !== false) registerMetricsRoute(app, opts.metrics);
+}
+
+/** Registers `/metrics` (Prometheus text format) alone. */
+export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics): void {
   app.get('/metrics', async (_req, reply) => {
-    reply.header('content-type', opts.metrics.registry.contentType);
-    return opts.metrics.registry.metrics();
+    reply.header('content-type', metrics.registry.contentType);
+    return metrics.registry.metrics();
   });
 }

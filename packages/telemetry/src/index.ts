@@ -2,6 +2,6 @@
  * @touchbase/telemetry: the pino logger (PII redacted), the prom-client metrics and
  * the health routes every HTTP service exposes.
  */
-export { type ReadinessCheck, registerHealthRoutes } from './health.plugin.js';
+export { type ReadinessCheck, registerHealthRoutes, registerMetricsRoute } from './health.plugin.js';
 export { createLogger, deferredChild, type LogCalls, type Logger, scrubEmails } from './logger.js';
 export { Metrics } from './metrics.js';

@@ -48,19 +48,23 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     return Number(account.settings.windowDays ?? 7);
   };
 
-  app.get('/v1/domains', { schema: { tags: ['domains'], querystring: PageQuerySchema } }, async (req) => {
-    const items = await deps.repos.sendingDomains.list(req.query.limit, req.query.after);
-    return page(items, req.query.limit, (d: { domain: string }) => d.domain);
-  });
+  app.get(
+    '/v1/domains',
+    { config: { scope: 'read' }, schema: { tags: ['domains'], querystring: PageQuerySchema } },
+    async (req) => {
+      const items = await deps.repos.sendingDomains.list(req.query.limit, req.query.after);
+      return page(items, req.query.limit, (d: { domain: string }) => d.domain);
+    },
+  );
 
-  app.get('/v1/domains/health', { schema: { tags: ['domains'] } }, async () => {
+  app.get('/v1/domains/health', { config: { scope: 'read' }, schema: { tags: ['domains'] } }, async () => {
     const account = await deps.repos.domainHealth.account();
     return { account };
   });
 
   app.post(
     '/v1/domains/health/run',
-    { schema: { tags: ['domains'], querystring: RunQuerySchema } },
+    { config: { scope: 'write' }, schema: { tags: ['domains'], querystring: RunQuerySchema } },
     async (req, reply) => {
       const jobId = await healthQueue.runNow();
       await deps.repos.audit.write({
@@ -93,7 +97,10 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
 
   app.get(
     '/v1/domains/health/runs/:jobId',
-    { schema: { tags: ['domains'], params: z.object({ jobId: z.string().regex(/^manual-[\w-]+$/) }) } },
+    {
+      config: { scope: 'read' },
+      schema: { tags: ['domains'], params: z.object({ jobId: z.string().regex(/^manual-[\w-]+$/) }) },
+    },
     async (req) => {
       const job = await healthQueue.run(req.params.jobId);
       if (!job) throw new DomainError('not_found', 'run not found', { jobId: req.params.jobId });
@@ -102,15 +109,24 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     },
   );
 
-  app.get('/v1/domains/:id', { schema: { tags: ['domains'], params: IdParamsSchema } }, async (req) => {
-    const domain = await deps.repos.sendingDomains.get(req.params.id, await windowDays());
-    const alerts = await deps.repos.alerts.list({ domainId: req.params.id }, 20);
-    return { ...domain, alerts };
-  });
+  app.get(
+    '/v1/domains/:id',
+    { config: { scope: 'read' }, schema: { tags: ['domains'], params: IdParamsSchema } },
+    async (req) => {
+      const domain = await deps.repos.sendingDomains.get(req.params.id, await windowDays());
+      const alerts = await deps.repos.alerts.list({ domainId: req.params.id }, 20);
+      return { ...domain, alerts };
+    },
+  );
 
+  // Admin scope, pause and resume alike: they stop, or release, the sending of every
+  // sequence on the domain at once, not one thing a write key looks after.
   app.post(
     '/v1/domains/:id/pause',
-    { schema: { tags: ['domains'], params: IdParamsSchema, body: PauseBodySchema } },
+    {
+      config: { scope: 'admin' },
+      schema: { tags: ['domains'], params: IdParamsSchema, body: PauseBodySchema },
+    },
     async (req) => {
       const { by, reason, holdTouches } = req.body;
       const current = await deps.repos.sendingDomains.get(req.params.id, 1);
@@ -134,7 +150,10 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
 
   app.post(
     '/v1/domains/:id/resume',
-    { schema: { tags: ['domains'], params: IdParamsSchema, body: ActionBodySchema } },
+    {
+      config: { scope: 'admin' },
+      schema: { tags: ['domains'], params: IdParamsSchema, body: ActionBodySchema },
+    },
     async (req) => {
       const { by, reason } = req.body;
       const now = deps.enroll.clock();
@@ -169,6 +188,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
   app.get(
     '/v1/alerts',
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['alerts'],
         querystring: PageQuerySchema.extend({

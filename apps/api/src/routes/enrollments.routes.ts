@@ -21,7 +21,7 @@ const EnrollBodySchema = z
 export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
   app.post(
     '/v1/enrollments',
-    { schema: { tags: ['enrollments'], body: EnrollBodySchema } },
+    { config: { scope: 'write' }, schema: { tags: ['enrollments'], body: EnrollBodySchema } },
     async (req, reply) => {
       const result = await enrollProspects(deps.enroll, req.body);
       // One prospect asked for and refused: say why as an error, not a 201 with nothing in it.
@@ -42,6 +42,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
   app.get(
     '/v1/enrollments',
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['enrollments'],
         querystring: PageQuerySchema.extend({
@@ -58,13 +59,15 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
     },
   );
 
-  app.get('/v1/enrollments/:id', { schema: { tags: ['enrollments'], params: IdParamsSchema } }, async (req) =>
-    deps.repos.enrollments.get(req.params.id),
+  app.get(
+    '/v1/enrollments/:id',
+    { config: { scope: 'read' }, schema: { tags: ['enrollments'], params: IdParamsSchema } },
+    async (req) => deps.repos.enrollments.get(req.params.id),
   );
 
   app.get(
     '/v1/enrollments/:id/timeline',
-    { schema: { tags: ['enrollments'], params: IdParamsSchema } },
+    { config: { scope: 'read' }, schema: { tags: ['enrollments'], params: IdParamsSchema } },
     async (req) => {
       const enrollment = await deps.repos.enrollments.get(req.params.id);
       const [touches, events, audit] = await Promise.all([
@@ -79,6 +82,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
   app.post(
     '/v1/enrollments/:id/cancel',
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['enrollments'],
         params: IdParamsSchema,

@@ -7,7 +7,7 @@ import { PageQuerySchema, page } from './schemas.js';
 export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
   app.get(
     '/v1/suppressions',
-    { schema: { tags: ['suppressions'], querystring: PageQuerySchema } },
+    { config: { scope: 'read' }, schema: { tags: ['suppressions'], querystring: PageQuerySchema } },
     async (req) => {
       const items = await deps.repos.suppressions.list(req.query.limit, req.query.after);
       return page(items, req.query.limit, (s) => s.id);
@@ -17,6 +17,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
   app.post(
     '/v1/suppressions',
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['suppressions'],
         body: z
@@ -44,6 +45,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
   app.get(
     '/v1/events',
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['events'],
         querystring: PageQuerySchema.extend({
@@ -61,7 +63,10 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
 
   app.get(
     '/v1/stats',
-    { schema: { tags: ['stats'], querystring: z.object({ sequenceId: z.uuid().optional() }) } },
+    {
+      config: { scope: 'read' },
+      schema: { tags: ['stats'], querystring: z.object({ sequenceId: z.uuid().optional() }) },
+    },
     async (req) => {
       const [funnel, sentByStepAndVariant] = await Promise.all([
         deps.repos.enrollments.funnel(req.query.sequenceId),
@@ -74,6 +79,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
   app.get(
     '/v1/audit',
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['audit'],
         querystring: PageQuerySchema.extend({

@@ -74,7 +74,7 @@ export const MailboxPoolInputSchema = z
 export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
   app.post(
     '/v1/mailboxes',
-    { schema: { tags: ['mailboxes'], body: MailboxInputSchema } },
+    { config: { scope: 'write' }, schema: { tags: ['mailboxes'], body: MailboxInputSchema } },
     async (req, reply) => {
       if (!deps.providerNames.includes(req.body.provider)) {
         return reply
@@ -105,18 +105,23 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
     },
   );
 
-  app.get('/v1/mailboxes', { schema: { tags: ['mailboxes'] } }, async () => ({
+  app.get('/v1/mailboxes', { config: { scope: 'read' }, schema: { tags: ['mailboxes'] } }, async () => ({
     items: await deps.repos.mailboxes.list(),
   }));
 
-  app.get('/v1/mailboxes/:id', { schema: { tags: ['mailboxes'], params: IdParamsSchema } }, async (req) =>
-    deps.repos.mailboxes.get(req.params.id),
+  app.get(
+    '/v1/mailboxes/:id',
+    { config: { scope: 'read' }, schema: { tags: ['mailboxes'], params: IdParamsSchema } },
+    async (req) => deps.repos.mailboxes.get(req.params.id),
   );
 
   // A new holiday list each year, new hours: scheduling from now on follows the new window.
   app.put(
     '/v1/mailboxes/:id/sending-window',
-    { schema: { tags: ['mailboxes'], params: IdParamsSchema, body: MailboxWindowInputSchema } },
+    {
+      config: { scope: 'write' },
+      schema: { tags: ['mailboxes'], params: IdParamsSchema, body: MailboxWindowInputSchema },
+    },
     async (req) => {
       const w = req.body;
       const mailbox = await deps.repos.mailboxes.setSendingWindow(req.params.id, {
@@ -140,7 +145,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
   // A mailbox the sender paused (a provider blamed our setup) sends again once resumed.
   app.post(
     '/v1/mailboxes/:id/resume',
-    { schema: { tags: ['mailboxes'], params: IdParamsSchema } },
+    { config: { scope: 'write' }, schema: { tags: ['mailboxes'], params: IdParamsSchema } },
     async (req) => {
       const resumed = await deps.repos.mailboxes.resume(req.params.id);
       if (resumed) {
@@ -157,7 +162,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.post(
     '/v1/mailbox-pools',
-    { schema: { tags: ['mailboxes'], body: MailboxPoolInputSchema } },
+    { config: { scope: 'write' }, schema: { tags: ['mailboxes'], body: MailboxPoolInputSchema } },
     async (req, reply) => {
       const pool = await deps.repos.mailboxes.createPool(req.body.name, req.body.mailboxIds);
       await deps.repos.audit.write({
@@ -170,11 +175,13 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
     },
   );
 
-  app.get('/v1/mailbox-pools', { schema: { tags: ['mailboxes'] } }, async () => ({
+  app.get('/v1/mailbox-pools', { config: { scope: 'read' }, schema: { tags: ['mailboxes'] } }, async () => ({
     items: await deps.repos.mailboxes.listPools(),
   }));
 
-  app.get('/v1/mailbox-pools/:id', { schema: { tags: ['mailboxes'], params: IdParamsSchema } }, async (req) =>
-    deps.repos.mailboxes.getPool(req.params.id),
+  app.get(
+    '/v1/mailbox-pools/:id',
+    { config: { scope: 'read' }, schema: { tags: ['mailboxes'], params: IdParamsSchema } },
+    async (req) => deps.repos.mailboxes.getPool(req.params.id),
   );
 };

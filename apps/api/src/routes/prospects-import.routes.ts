@@ -39,7 +39,7 @@ export const prospectsImportRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
 
   app.post(
     '/v1/prospects/import',
-    { schema: { tags: ['prospects'], consumes: ['text/csv'] } },
+    { config: { scope: 'write' }, schema: { tags: ['prospects'], consumes: ['text/csv'] } },
     async (req, reply) => {
       const records = parseCsv(String(req.body ?? ''));
       if (records.length === 0)

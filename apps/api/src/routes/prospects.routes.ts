@@ -27,6 +27,7 @@ export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
   app.post(
     '/v1/prospects',
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['prospects'],
         body: z.object({ prospects: z.array(ProspectInputSchema).min(1).max(10_000) }).strict(),
@@ -38,12 +39,18 @@ export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
     },
   );
 
-  app.get('/v1/prospects', { schema: { tags: ['prospects'], querystring: PageQuerySchema } }, async (req) => {
-    const items = await deps.repos.prospects.list(req.query.limit, req.query.after);
-    return page(items, req.query.limit, (p) => p.id);
-  });
+  app.get(
+    '/v1/prospects',
+    { config: { scope: 'read' }, schema: { tags: ['prospects'], querystring: PageQuerySchema } },
+    async (req) => {
+      const items = await deps.repos.prospects.list(req.query.limit, req.query.after);
+      return page(items, req.query.limit, (p) => p.id);
+    },
+  );
 
-  app.get('/v1/prospects/:id', { schema: { tags: ['prospects'], params: IdParamsSchema } }, async (req) =>
-    deps.repos.prospects.get(req.params.id),
+  app.get(
+    '/v1/prospects/:id',
+    { config: { scope: 'read' }, schema: { tags: ['prospects'], params: IdParamsSchema } },
+    async (req) => deps.repos.prospects.get(req.params.id),
   );
 };

@@ -20,7 +20,7 @@ const SequenceCreateSchema = SequenceDefinitionSchema.extend({
 export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
   app.post(
     '/v1/sequences',
-    { schema: { tags: ['sequences'], body: SequenceCreateSchema } },
+    { config: { scope: 'write' }, schema: { tags: ['sequences'], body: SequenceCreateSchema } },
     async (req, reply) => {
       const { mailboxPoolId, sendingWindow, ...definition } = req.body;
       if (mailboxPoolId) await deps.repos.mailboxes.getPool(mailboxPoolId);
@@ -36,18 +36,25 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
     },
   );
 
-  app.get('/v1/sequences', { schema: { tags: ['sequences'], querystring: PageQuerySchema } }, async (req) => {
-    const items = await deps.repos.sequences.list(req.query.limit, req.query.after);
-    return page(items, req.query.limit, (s) => s.id);
-  });
+  app.get(
+    '/v1/sequences',
+    { config: { scope: 'read' }, schema: { tags: ['sequences'], querystring: PageQuerySchema } },
+    async (req) => {
+      const items = await deps.repos.sequences.list(req.query.limit, req.query.after);
+      return page(items, req.query.limit, (s) => s.id);
+    },
+  );
 
-  app.get('/v1/sequences/:id', { schema: { tags: ['sequences'], params: IdParamsSchema } }, async (req) =>
-    deps.repos.sequences.get(req.params.id),
+  app.get(
+    '/v1/sequences/:id',
+    { config: { scope: 'read' }, schema: { tags: ['sequences'], params: IdParamsSchema } },
+    async (req) => deps.repos.sequences.get(req.params.id),
   );
 
   app.put(
     '/v1/sequences/:id/mailbox-pool',
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['sequences'],
         params: IdParamsSchema,
@@ -70,6 +77,7 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
   app.put(
     '/v1/sequences/:id/sending-window',
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['sequences'],
         params: IdParamsSchema,
@@ -92,6 +100,7 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
   app.post(
     '/v1/sequences/:id/versions',
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['sequences'],
         params: IdParamsSchema,

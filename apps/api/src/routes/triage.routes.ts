@@ -13,6 +13,7 @@ export const triageRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =>
   app.get(
     '/v1/triage',
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['triage'],
         querystring: PageQuerySchema.extend({
@@ -34,7 +35,7 @@ export const triageRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =>
 
   app.post(
     '/v1/triage/:id/resolve',
-    { schema: { tags: ['triage'], params: IdParamsSchema } },
+    { config: { scope: 'write' }, schema: { tags: ['triage'], params: IdParamsSchema } },
     async (req) => {
       const item = await deps.repos.triage.resolve(req.params.id);
       if (!item) throw new DomainError('not_found', 'triage item not found', { triageId: req.params.id });

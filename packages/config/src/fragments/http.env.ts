@@ -21,5 +21,5 @@ export const HttpEnv = {
     .string()
     .min(16, 'must be at least 16 characters')
     .optional()
-    .describe('Bearer token for /v1 and /admin/queues; unset leaves them open (development only)'),
+    .describe('Bearer token with the admin scope (besides `touchbase keys`); with neither, loopback only'),
 };
