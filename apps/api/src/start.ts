@@ -1,5 +1,5 @@
 import { QUEUE } from '@touchbase/queues';
-import type { Runtime } from '@touchbase/runtime';
+import { listenNamed, type Runtime } from '@touchbase/runtime';
 import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from './app.js';
@@ -31,7 +31,8 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
   });
   if (!rt.config.ADMIN_TOKEN)
     rt.logger.warn('ADMIN_TOKEN is not set: the API and Bull Board are open to anyone who can reach them');
-  await app.listen({ host: rt.config.API_HOST, port: rt.config.API_PORT });
+  const where = { host: rt.config.API_HOST, port: rt.config.API_PORT };
+  await listenNamed('API_PORT', where, () => app.listen(where));
   rt.shutdown.addFirst('api http', async () => {
     await app.close();
     await Promise.all(extra.map((q) => q.close()));
