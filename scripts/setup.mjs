@@ -60,6 +60,9 @@ function reachable(url, fallbackPort) {
   });
 }
 
+// .env, as the services read it (the environment wins over it): its DATABASE_URL and
+// REDIS_URL are the servers to check.
+if (existsSync(`${process.cwd()}/.env`)) process.loadEnvFile(`${process.cwd()}/.env`);
 const pgUrl =
   process.env.DATABASE_URL ??
   process.env.TEST_DATABASE_SERVER_URL ??

@@ -1,8 +1,13 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyMigrations, ensureDatabase } from '@touchbase/db';
 import { SandboxServer } from '@touchbase/providers';
-import { describeBootError, loadRuntimeConfig } from '@touchbase/runtime';
+import { describeBootError, listenNamed, loadRuntimeConfig, readEnvFile } from '@touchbase/runtime';
+import { createLogger } from '@touchbase/telemetry';
+import { pino } from 'pino';
 import { runDemo } from './commands/demo.command.js';
+import { demoState } from './commands/demo-state.js';
 import { sandboxOptions } from './commands/sandbox-options.js';
 import { startSystem } from './commands/start.command.js';
 
@@ -10,8 +15,10 @@ const USAGE = `usage: touchbase <command>
 
   start               run every service in one process (API, ingest, scheduler, sender,
                       domain-health) with the sandbox provider on loopback
-  demo [--count N] [--keep]
-                      start, run a demo campaign in compressed time, print its funnel
+  demo [--count N] [--keep] [--database-url URL] [--redis-prefix PREFIX]
+                      start, run a demo campaign in compressed time, print its funnel;
+                      its own database (touchbase_demo) and Redis prefix (touchbase-demo),
+                      emptied at each run
   sandbox             run only the sandbox provider (for services started one by one)
   migrate             create the database if missing and apply the migrations
   classify [--explain] FILE...
@@ -27,43 +34,91 @@ const USAGE = `usage: touchbase <command>
                       apply what ingest missed, advance the cursor (NAME: http, sandbox)
 `;
 
+// `.env` in the working directory, under the real environment: a variable set in the
+// shell (or by Docker, CI) wins over the file.
+const envFile = readEnvFile();
+const env = { ...envFile.values, ...process.env };
+
+/** The demo's settings: under the environment and over `.env` (a copied .env.example must not slow it to real time). */
+function demoEnv(): Record<string, string | undefined> {
+  // Compressed time: a day of the sequence lasts two seconds, and the domain guard's
+  // hourly check follows the same clock, so /v1/domains/health shows the campaign.
+  const timeScale = Number(process.env.TIME_SCALE ?? 43_200);
+  const defaults = {
+    TIME_SCALE: String(timeScale),
+    DOMAIN_HEALTH_INTERVAL_MS: String(Math.max(1000, Math.round(3_600_000 / (timeScale || 1)))),
+    SANDBOX_OOO_RATE: '0',
+  };
+  return { ...envFile.values, ...defaults, ...process.env };
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'start': {
-      const system = await startSystem(loadRuntimeConfig());
+      const system = await startSystem(loadRuntimeConfig(env));
       system.rt.shutdown.onSignals();
       return new Promise<number>(() => {});
     }
     case 'demo': {
       const { values } = parseArgs({
         args: rest,
-        options: { count: { type: 'string', default: '200' }, keep: { type: 'boolean', default: false } },
+        options: {
+          count: { type: 'string', default: '200' },
+          keep: { type: 'boolean', default: false },
+          'database-url': { type: 'string' },
+          'redis-prefix': { type: 'string' },
+        },
       });
-      // Compressed time unless the user chose otherwise: a day of the sequence lasts two seconds.
-      const env = { TIME_SCALE: '43200', SANDBOX_OOO_RATE: '0', LOG_LEVEL: 'warn', ...process.env };
-      return runDemo(loadRuntimeConfig(env), {
+      const base = demoEnv();
+      const state = demoState(base, {
+        databaseUrl: values['database-url'],
+        redisPrefix: values['redis-prefix'],
+      });
+      const config = loadRuntimeConfig({
+        ...base,
+        DATABASE_URL: state.databaseUrl,
+        REDIS_PREFIX: state.redisPrefix,
+      });
+      // The services log to a file: JSON lines in the middle of the demo's own lines
+      // would bury them. Errors still reach the terminal.
+      const logPath = join(tmpdir(), 'touchbase-demo.log');
+      const logger = createLogger({
+        name: 'touchbase',
+        level: config.LOG_LEVEL,
+        destination: pino.multistream([
+          { level: config.LOG_LEVEL as pino.Level, stream: pino.destination({ dest: logPath, sync: true }) },
+          { level: 'error', stream: process.stderr },
+        ]),
+      });
+      return runDemo(config, {
         count: Number(values.count),
         keep: values.keep ?? false,
+        state,
+        logger,
+        logPath,
         print: (l) => console.log(l),
       });
     }
     case 'sandbox': {
-      const config = loadRuntimeConfig();
+      const config = loadRuntimeConfig(env);
       const sandbox = new SandboxServer({
         ...sandboxOptions(config),
         host: config.SANDBOX_HOST,
         webhookUrl: config.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${config.INGEST_PORT}/webhooks/sandbox`,
       });
 
-      console.log(`sandbox provider listening on ${await sandbox.start()}`);
+      const where = { host: config.SANDBOX_HOST, port: config.SANDBOX_PORT };
+      console.log(
+        `sandbox provider listening on ${await listenNamed('SANDBOX_PORT', where, () => sandbox.start())}`,
+      );
       const stop = () => void sandbox.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       return new Promise<number>(() => {});
     }
     case 'migrate': {
-      const config = loadRuntimeConfig();
+      const config = loadRuntimeConfig(env);
       await ensureDatabase(config.DATABASE_URL);
       const { applied } = await applyMigrations({ databaseUrl: config.DATABASE_URL });
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
@@ -90,7 +145,7 @@ async function main(argv: string[]): Promise<number> {
         return 2;
       }
       const { runRecover } = await import('./commands/recover.command.js');
-      return runRecover(loadRuntimeConfig(), { provider: values.provider }, (l) => console.log(l));
+      return runRecover(loadRuntimeConfig(env), { provider: values.provider }, (l) => console.log(l));
     }
     default:
       process.stderr.write(USAGE);

@@ -28,7 +28,11 @@ describe('services at boot and shutdown', () => {
 
   it('a bad variable stops start-up with a message naming it', async () => {
     const result = await exitOf(
-      spawnService('api', { DATABASE_URL: db.url, REDIS_URL: 'http://not-redis', API_PORT: 'many' }),
+      spawnService(
+        'api',
+        { DATABASE_URL: db.url, REDIS_URL: 'http://not-redis', API_PORT: 'many' },
+        { expectFailure: true },
+      ),
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('REDIS_URL');
@@ -38,7 +42,11 @@ describe('services at boot and shutdown', () => {
 
   it('an unreachable Redis says so and how to get it', async () => {
     const result = await exitOf(
-      spawnService('scheduler', { DATABASE_URL: db.url, REDIS_URL: 'redis://127.0.0.1:1' }),
+      spawnService(
+        'scheduler',
+        { DATABASE_URL: db.url, REDIS_URL: 'redis://127.0.0.1:1' },
+        { expectFailure: true },
+      ),
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Could not connect to Redis at 127.0.0.1:1');
@@ -47,7 +55,11 @@ describe('services at boot and shutdown', () => {
 
   it('an unreachable PostgreSQL says so and how to get it', async () => {
     const result = await exitOf(
-      spawnService('sender', { DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/x', REDIS_URL: redis.url }),
+      spawnService(
+        'sender',
+        { DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/x', REDIS_URL: redis.url },
+        { expectFailure: true },
+      ),
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Could not connect to PostgreSQL at 127.0.0.1:1');

@@ -3,8 +3,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** A service's main.ts run as its own process (tsx), so a test can SIGKILL it. */
-export function spawnService(app: string, env: Record<string, string>): ChildProcess {
+/**
+ * A service's main.ts run as its own process (tsx), so a test can SIGKILL it. An
+ * unexpected non-zero exit prints the child's stderr; with `expectFailure` (a test
+ * that checks a boot error) it stays quiet unless TEST_VERBOSE is set.
+ */
+export function spawnService(
+  app: string,
+  env: Record<string, string>,
+  opts: { expectFailure?: boolean } = {},
+): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', `apps/${app}/src/main.ts`], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -16,7 +24,7 @@ export function spawnService(app: string, env: Record<string, string>): ChildPro
     if (stderr.length > 20_000) stderr = stderr.slice(-10_000);
   });
   child.on('exit', (code, signal) => {
-    if (code && code !== 0 && signal !== 'SIGKILL')
+    if (code && code !== 0 && signal !== 'SIGKILL' && (!opts.expectFailure || process.env.TEST_VERBOSE))
       process.stderr.write(`[${app}] exited ${code}: ${stderr}\n`);
   });
   return child;

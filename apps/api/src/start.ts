@@ -1,5 +1,5 @@
 import { DomainHealthQueue, SchedulerQueue } from '@touchbase/queues';
-import type { Runtime } from '@touchbase/runtime';
+import { listenNamed, type Runtime } from '@touchbase/runtime';
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from './app.js';
 import { decideBinding, isLoopback } from './auth/bind-policy.js';
@@ -61,7 +61,8 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
   }
   if (!config.API_SESSION_SECRET)
     rt.logger.info('API_SESSION_SECRET is not set: browser sessions are signed with a key of this process');
-  await app.listen({ host: binding.host, port: config.API_PORT });
+  const where = { host: binding.host, port: config.API_PORT };
+  await listenNamed('API_PORT', where, () => app.listen(where));
   rt.logger.info({ host: binding.host, port: config.API_PORT, opsOpen }, 'API listening');
   rt.shutdown.addFirst('api http', async () => {
     await app.close();

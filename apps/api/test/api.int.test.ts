@@ -209,12 +209,15 @@ describe('CSV import', () => {
   let tdb: TestDatabase;
   let db: Database;
   let redis: Redis;
+  let prefix: Awaited<ReturnType<typeof createTestRedisPrefix>>;
   let app: FastifyInstance;
   beforeAll(async () => {
     tdb = await createTestDatabase('csv');
     db = createDatabase(tdb.url);
-    redis = createRedis('redis://127.0.0.1:6379', 'producer');
-    const touchQueue = new TouchQueue(redis, 'tbtest-csv-unused');
+    // A prefix of its own, deleted afterwards: a fixed one left its meta keys behind in Redis.
+    prefix = await createTestRedisPrefix('csv');
+    redis = createRedis(prefix.url, 'producer');
+    const touchQueue = new TouchQueue(redis, prefix.prefix);
     const repos = createRepositories(db);
     app = await buildApi({
       repos,
@@ -232,6 +235,7 @@ describe('CSV import', () => {
   afterAll(async () => {
     await app?.close();
     redis?.disconnect();
+    await prefix?.cleanup();
     await db?.close();
     await tdb?.drop();
   });

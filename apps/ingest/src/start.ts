@@ -1,5 +1,5 @@
 import { HubspotCrmAdapter } from '@touchbase/providers';
-import type { Runtime } from '@touchbase/runtime';
+import { listenNamed, type Runtime } from '@touchbase/runtime';
 import type { FastifyInstance } from 'fastify';
 import { buildIngest } from './app.js';
 import { CrmNotifier } from './crm/crm-notifier.js';
@@ -45,7 +45,8 @@ export async function startIngest(rt: Runtime): Promise<FastifyInstance> {
       { name: 'redis', check: () => rt.redis.producer.ping() },
     ],
   });
-  await app.listen({ host: rt.config.INGEST_HOST, port: rt.config.INGEST_PORT });
+  const where = { host: rt.config.INGEST_HOST, port: rt.config.INGEST_PORT };
+  await listenNamed('INGEST_PORT', where, () => app.listen(where));
   if (notifier && crm) {
     notifier.start();
     rt.shutdown.addFirst('crm notifier', async () => {

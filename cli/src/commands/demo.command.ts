@@ -1,20 +1,64 @@
 import { createApiKey, revokeApiKey } from '@touchbase/api';
+import { assertDatabaseReachable } from '@touchbase/db';
+import { assertRedisReachable } from '@touchbase/queues';
 import type { Config } from '@touchbase/runtime';
+import type { Logger } from '@touchbase/telemetry';
+import { type Funnel, finished, LEGEND, progressLine, summaryLines } from './demo-report.js';
+import { type DemoState, resetDemoState } from './demo-state.js';
 import { startSystem } from './start.command.js';
 
 const FIRST = ['Ada', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Frances', 'Alan', 'Radia'];
 const COMPANIES = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Vandelay'];
+const STEPS = [
+  {
+    subject: 'Quick question, {{firstName|there}}',
+    body: 'Hi {{firstName|there}}, does {{company|your team}} still plan its outbound by hand?',
+    wait: '2d',
+  },
+  {
+    subject: 'Following up, {{firstName|there}}',
+    body: 'Following up on my note, {{firstName|there}}.',
+    wait: '3d',
+  },
+  {
+    subject: 'One idea for {{company|your team}}',
+    body: 'One last idea for {{company|your team}}.',
+    wait: '4d',
+  },
+  { subject: 'Should I stop writing?', body: 'Closing the loop. Should I stop writing?', wait: '2d' },
+];
+
+/** How the demo runs: how many prospects, whether it stays up, where its state and logs go. */
+export type DemoOptions = {
+  count: number;
+  keep: boolean;
+  state: DemoState;
+  /** Where the services' logs go (a file), so they never cut into the demo's lines. */
+  logger: Logger;
+  logPath: string;
+  print: (line: string) => void;
+};
 
 /**
- * The demo: starts the whole system on the sandbox, creates a mailbox, a 4-step
- * sequence and `count` prospects through the REST API, enrolls them, and prints
- * the funnel as the campaign runs in compressed time, until every enrollment ends.
+ * The demo: starts the whole system on the sandbox, on a database and Redis prefix
+ * of its own created fresh, creates a mailbox, a 4-step sequence and `count`
+ * prospects through the REST API, enrolls them, prints a line each time the
+ * funnel changes while the campaign runs in compressed time, and a summary once
+ * every enrollment has ended. With `keep` the system stays up until SIGINT/SIGTERM.
  */
-export async function runDemo(
-  config: Config,
-  opts: { count: number; print: (line: string) => void; keep: boolean },
-): Promise<number> {
-  const system = await startSystem(config, { pacingMs: 20 });
+export async function runDemo(config: Config, opts: DemoOptions): Promise<number> {
+  const { print } = opts;
+  await assertRedisReachable(config.REDIS_URL);
+  await assertDatabaseReachable(config.DATABASE_URL, true);
+  await resetDemoState(opts.state, config.REDIS_URL);
+  const db = new URL(config.DATABASE_URL);
+  print(
+    `touchbase demo: database ${db.pathname.slice(1)} on ${db.host}, Redis prefix ${config.REDIS_PREFIX} (both emptied at each run); service logs in ${opts.logPath}`,
+  );
+  const system = await startSystem(config, { pacingMs: 20, logger: opts.logger });
+  // From here on SIGINT/SIGTERM (Ctrl-C, or a kill of npm's pid, which npm passes on)
+  // shut every service down in order and free the ports.
+  system.rt.shutdown.onSignals();
   const { apiUrl } = system;
   const run = Date.now().toString(36);
   // Without ADMIN_TOKEN the API is open only while no key exists; once keys do, the demo
@@ -43,24 +87,12 @@ export async function runDemo(
   };
   const mailbox = await call('POST', '/v1/mailboxes', {
     provider: 'sandbox',
-    address: `sdr-${run}@demo-sender.example`,
+    address: 'sdr@demo-sender.example',
     windowDays: [],
   });
-  const sequence = await call('POST', '/v1/sequences', {
-    name: `Demo ${run}`,
-    steps: [
-      {
-        subject: 'Quick question, {{firstName|there}}',
-        body: 'Hi {{firstName|there}}, does {{company|your team}} still ...',
-        wait: '2d',
-      },
-      { subject: 'unused', body: 'Following up on my note, {{firstName|there}}.', wait: '3d' },
-      { subject: 'unused', body: 'One last idea for {{company|your team}}.', wait: '4d' },
-      { subject: 'unused', body: 'Closing the loop. Should I stop writing?', wait: '2d' },
-    ],
-  });
+  const sequence = await call('POST', '/v1/sequences', { name: 'Demo campaign', steps: STEPS });
   const prospects = Array.from({ length: opts.count }, (_, i) => ({
-    email: `prospect-${i}-${run}@demo-prospects.example`,
+    email: `prospect-${i}@demo-prospects.example`,
     firstName: FIRST[i % FIRST.length],
     company: COMPANIES[i % COMPANIES.length],
   }));
@@ -70,37 +102,51 @@ export async function runDemo(
     mailboxId: mailbox.id,
     prospectIds: created.prospects.map((p) => p.id),
   });
-  opts.print(
-    `touchbase demo: API ${apiUrl} (OpenAPI at /docs, queues at /admin/queues), TIME_SCALE=${config.TIME_SCALE}`,
+  const dayMs = 86_400_000 / config.TIME_SCALE;
+  print(
+    `enrolled ${(enrolled.enrolled as unknown[]).length} prospects in "${String(sequence.name)}": ${STEPS.length} e-mails, waits ${STEPS.map((s) => s.wait).join(', ')}; a simulated day lasts ${(dayMs / 1000).toFixed(dayMs < 10_000 ? 1 : 0)} s`,
   );
-  opts.print(
-    `enrolled ${(enrolled.enrolled as unknown[]).length} prospects in "${String(sequence.name)}" (4 steps: waits 2d, 3d, 4d, 2d)`,
-  );
+  print(LEGEND);
   const started = Date.now();
+  let last = '';
+  let funnel: Funnel;
   for (;;) {
     await new Promise((r) => setTimeout(r, 1000));
-    const f = (await call('GET', `/v1/stats?sequenceId=${sequence.id}`)) as {
-      enrolled: number;
-      byStatus: Record<string, number>;
-      sentByStep: Record<string, number>;
-    };
-    const s = (k: string) => f.byStatus[k] ?? 0;
-    const sent = [1, 2, 3, 4].map((i) => f.sentByStep[String(i)] ?? 0).join('/');
-    const seconds = ((Date.now() - started) / 1000).toFixed(0).padStart(3);
-    opts.print(
-      `[${seconds}s] enrolled ${f.enrolled}  sent per step ${sent}  active ${s('active')}  replied ${s('replied')}  bounced ${s('bounced')}  exhausted ${s('exhausted')}  paused ${s('paused')}`,
-    );
-    if (s('active') + s('queued') === 0) break;
+    funnel = (await call('GET', `/v1/stats?sequenceId=${sequence.id}`)) as Funnel;
+    const line = progressLine(funnel, STEPS.length);
+    if (line !== last) {
+      const day = ((Date.now() - started) / dayMs).toFixed(0).padStart(3);
+      print(`[day ${day}] ${line}`);
+      last = line;
+    }
+    if (finished(funnel)) break;
   }
-  const deliveries = system.sandbox.deliveries().length;
-  opts.print(`campaign finished: ${deliveries} deliveries in the sandbox log, every enrollment ended.`);
+  const elapsedMs = Date.now() - started;
+  for (const l of summaryLines(funnel, { elapsedMs, timeScale: config.TIME_SCALE, steps: STEPS.length }))
+    print(l);
+  print(await domainHealthLine(call, config.DOMAIN_HEALTH_BOUNCE_THRESHOLD));
   if (demoKey)
     await revokeApiKey({ repos: system.rt.repos }, { idOrName: demoKey.apiKey.id, actor: 'cli:demo' });
   if (opts.keep) {
-    opts.print('still running (--keep): press Ctrl-C to stop');
-    system.rt.shutdown.onSignals();
+    print(
+      `still running (--keep): API ${apiUrl} (OpenAPI at /docs, queues at /admin/queues, domain health at /v1/domains/health), ingest ${system.ingestUrl}, sandbox ${system.sandbox.url}; Ctrl-C stops it`,
+    );
     return new Promise<number>(() => {});
   }
   await system.rt.shutdown.run();
   return 0;
+}
+
+/** What the domain guard saw on its last check (it runs on the compressed clock too). */
+async function domainHealthLine(
+  call: (m: string, p: string) => Promise<Record<string, unknown>>,
+  threshold: number,
+) {
+  const { account } = (await call('GET', '/v1/domains/health')) as {
+    account: { level: string; figures: Record<string, number>; checkedAt: string | null };
+  };
+  if (!account.checkedAt) return '  domain health: not checked yet';
+  const f = account.figures;
+  const rate = typeof f.bounceRate === 'number' ? `${(100 * f.bounceRate).toFixed(1)}%` : '?';
+  return `  domain health (GET /v1/domains/health): ${account.level}, ${f.sends ?? '?'} sends, bounce rate ${rate} (the guard pauses a domain above ${(100 * threshold).toFixed(0)}%)`;
 }

@@ -2,9 +2,10 @@ import { startApi } from '@touchbase/api';
 import { startDomainHealth } from '@touchbase/domain-health';
 import { startIngest } from '@touchbase/ingest';
 import { SandboxServer } from '@touchbase/providers';
-import { type Config, openRuntime, type Runtime } from '@touchbase/runtime';
+import { type Config, listenNamed, openRuntime, type Runtime } from '@touchbase/runtime';
 import { startScheduler } from '@touchbase/scheduler';
 import { startSender } from '@touchbase/sender';
+import type { Logger } from '@touchbase/telemetry';
 import { sandboxOptions } from './sandbox-options.js';
 
 /** Everything `touchbase start` runs, for the demo and tests to drive. */
@@ -20,13 +21,21 @@ export async function startSystem(
     pacingMs?: number;
     /** Leave the sender out (tests run it as a child process). */
     withoutSender?: boolean;
+    /** Where the services log (the demo sends them to a file); default: stdout at LOG_LEVEL. */
+    logger?: Logger;
   } = {},
 ): Promise<System> {
   const sandbox = new SandboxServer(sandboxOptions(config));
-  await sandbox.start();
+  await listenNamed('SANDBOX_PORT', { host: '127.0.0.1', port: config.SANDBOX_PORT }, () => sandbox.start());
   let rt: Runtime;
   try {
-    rt = await openRuntime({ name: 'touchbase', config, migrate: true, sandboxUrl: sandbox.url });
+    rt = await openRuntime({
+      name: 'touchbase',
+      config,
+      migrate: true,
+      sandboxUrl: sandbox.url,
+      ...(opts.logger ? { logger: opts.logger } : {}),
+    });
   } catch (err) {
     await sandbox.close();
     throw err;

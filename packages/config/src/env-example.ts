@@ -5,6 +5,11 @@ export function renderEnvExample(shape: Record<string, z.ZodType>): string {
   const lines = [
     '# Every variable touchbase reads, with its default. Generated from packages/config',
     '# (npm run env:example); a test fails when a variable is missing here.',
+    '#',
+    '# Copy it to .env and change what you need: every touchbase command and service',
+    '# reads .env from the working directory at start. A variable set in the real',
+    '# environment (shell, Docker, CI) wins over the same line in .env. The tests do',
+    '# not read .env (NODE_ENV=test); they use TEST_DATABASE_SERVER_URL and REDIS_URL.',
     '',
   ];
   for (const [name, schema] of Object.entries(shape)) {

@@ -21,6 +21,7 @@ export class DatabaseUnavailableError extends Error {
     super(
       `Could not connect to PostgreSQL at ${u.hostname}:${u.port || 5432} (${(cause as Error)?.message ?? cause}). ` +
         'Start it with `docker compose up -d postgres`, or install the OS package (apt-get install postgresql); set DATABASE_URL if it runs elsewhere.',
+      { cause },
     );
   }
 }

@@ -3,6 +3,8 @@
  * connections (checked at boot), the ordered, bounded shutdown, and the one place
  * errors become RFC 9457 problem+json.
  */
+
+export { type EnvFile, loadEnvFile, readEnvFile } from './env-file.js';
 export {
   DATABASE_RETRY_AFTER_SECONDS,
   type FieldError,
@@ -19,6 +21,7 @@ export {
   problemOfError,
 } from './http/problem-of-error.js';
 export { startMetricsServer } from './metrics-server.js';
+export { listenNamed, PortInUseError } from './port-in-use.js';
 export { describeBootError, runService } from './run-service.js';
 export { type Config, loadRuntimeConfig, openRuntime, type Runtime } from './runtime.js';
 export { Shutdown } from './shutdown.js';

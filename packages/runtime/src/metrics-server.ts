@@ -1,5 +1,6 @@
 import { registerHealthRoutes } from '@touchbase/telemetry';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { listenNamed } from './port-in-use.js';
 import type { Runtime } from './runtime.js';
 
 /**
@@ -22,7 +23,8 @@ export async function startMetricsServer(
       { name: 'redis', check: () => rt.redis.producer.ping() },
     ],
   });
-  await app.listen({ host: rt.config.METRICS_HOST, port });
+  const host = rt.config.METRICS_HOST;
+  await listenNamed('METRICS_PORT', { host, port }, () => app.listen({ host, port }));
   const address = app.server.address();
   rt.logger.info(
     { service, port: typeof address === 'object' && address ? address.port : port },

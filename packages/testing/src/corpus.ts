@@ -4,21 +4,27 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** Where the labelled bounce corpus lives in the repository. */
+export const IN_REPO_CORPORA_DIR = join(repoRoot, 'test', 'fixtures', 'corpora');
+
 /**
- * The folder of the shared bounce corpus (real messages with labels), which lives
- * beside the repository, not in it: TOUCHBASE_CORPORA_DIR, else `../shared/corpora`
- * next to the checkout, else the team machines' `/work/shared/corpora`. Null when
- * none exists, so the tests that need it say they skip and why.
+ * The folder (with a trailing `/`) of the labelled bounce corpus: real bounce,
+ * complaint and auto-reply messages with their expected reading in `labels.json`.
+ * It ships in the repository (`test/fixtures/corpora/bounces`, BSD-2-Clause, see its
+ * LICENSE), so a clone runs the tests that need it; TOUCHBASE_CORPORA_DIR points at
+ * another copy of the corpora folder (one with a `bounces/` inside).
+ *
+ * @throws Error naming TOUCHBASE_CORPORA_DIR when the folder it names has no `bounces/labels.json`.
  */
-export function bounceCorpusDir(): string | null {
-  const candidates = [
-    process.env.TOUCHBASE_CORPORA_DIR,
-    join(repoRoot, '..', 'shared', 'corpora'),
-    '/work/shared/corpora',
-  ].filter((c): c is string => Boolean(c));
-  for (const base of candidates) {
-    const dir = join(base, 'bounces');
-    if (existsSync(join(dir, 'labels.json'))) return `${dir}/`;
+export function bounceCorpusDir(env: Record<string, string | undefined> = process.env): string {
+  const override = env.TOUCHBASE_CORPORA_DIR;
+  const dir = join(override || IN_REPO_CORPORA_DIR, 'bounces');
+  if (!existsSync(join(dir, 'labels.json'))) {
+    throw new Error(
+      override
+        ? `TOUCHBASE_CORPORA_DIR: ${override} has no bounces/labels.json`
+        : `the bounce corpus is missing from ${dir} (restore it from git)`,
+    );
   }
-  return null;
+  return `${dir}/`;
 }

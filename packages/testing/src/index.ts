@@ -3,7 +3,7 @@
  * conditions instead of sleeping.
  */
 
-export { bounceCorpusDir } from './corpus.js';
+export { bounceCorpusDir, IN_REPO_CORPORA_DIR } from './corpus.js';
 export { createTestDatabase, type TestDatabase } from './database.js';
 export { freePort } from './free-port.js';
 export { createTestRedisPrefix } from './redis.js';

@@ -52,15 +52,17 @@ function measure(
   const pct = (t: Tally): string => `${((100 * t.ok) / t.total).toFixed(1)}% (${t.ok}/${t.total})`;
   const total = fixtures.length;
   const correct = total - misses.length;
-  console.log(
-    [
-      `${title}: ${total} replies, overall ${pct({ total, ok: correct })}`,
-      ...[...perClass].sort().map(([cls, t]) => `  class ${cls.padEnd(15)} ${pct(t)}`),
-      ...[...perLang].sort().map(([lang, t]) => `  lang  ${lang.padEnd(15)} ${pct(t)}`),
-      `  misses (${misses.length}):`,
-      ...misses.map((m) => `    ${m}`),
-    ].join('\n'),
-  );
+  // The scores and misses are for someone tuning the classifier: TEST_VERBOSE=1 prints them.
+  if (process.env.TEST_VERBOSE)
+    console.log(
+      [
+        `${title}: ${total} replies, overall ${pct({ total, ok: correct })}`,
+        ...[...perClass].sort().map(([cls, t]) => `  class ${cls.padEnd(15)} ${pct(t)}`),
+        ...[...perLang].sort().map(([lang, t]) => `  lang  ${lang.padEnd(15)} ${pct(t)}`),
+        `  misses (${misses.length}):`,
+        ...misses.map((m) => `    ${m}`),
+      ].join('\n'),
+    );
   return {
     overall: correct / total,
     rate: (label) => {

@@ -33,3 +33,21 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
     await client.end();
   }
 }
+
+/**
+ * Drops the database named in `databaseUrl` if it exists, ending the sessions still
+ * connected to it (WITH (FORCE): a demo left running with --keep holds connections).
+ * For state that is made fresh on every run (the demo's own database), never a user's.
+ */
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const name = databaseName(databaseUrl);
+  if (name === '') throw new Error('The database URL names no database (its path is empty)');
+  const maintenanceUrl = new URL(databaseUrl);
+  maintenanceUrl.pathname = '/postgres';
+  const client = await connectPostgres(maintenanceUrl.toString());
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}

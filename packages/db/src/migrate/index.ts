@@ -1,4 +1,9 @@
 // The public surface of the migration runner; packages/db's index re-exports it.
 
 export * from './migration.errors.js';
-export { type ApplyMigrationsOptions, applyMigrations, ensureDatabase } from './migration-runner.js';
+export {
+  type ApplyMigrationsOptions,
+  applyMigrations,
+  dropDatabase,
+  ensureDatabase,
+} from './migration-runner.js';

@@ -15,7 +15,7 @@ import { type MigrationFile, readMigrationFiles } from './migration-files.reader
 import { connectPostgres } from './postgres-connect.js';
 import { type MigrationRecord, prismaMigrationsRepository } from './prisma-migrations.repository.js';
 
-export { ensureDatabase } from './ensure-database.js';
+export { dropDatabase, ensureDatabase } from './ensure-database.js';
 
 /** `<repo>/prisma/migrations`, found from this file so that the working directory does not matter. */
 /**
