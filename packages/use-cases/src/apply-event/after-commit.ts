@@ -43,7 +43,9 @@ export async function scheduleResumed(deps: ApplyEventDeps, result: ApplyResult)
 /**
  * A soft-bounced touch goes out again: the job of the step its enrollment had moved
  * on to is removed (one that survives is fenced: the enrollment is no longer at
- * that step) and the resend's own job, `{enrollmentId}-{step}-{attempt}`, is added.
+ * that step) and the resend's own job is added: its touch key
+ * `{enrollmentId}-{step}-{attempt}`, packed into a job id by `touchJobId` of
+ * @touchbase/queues.
  */
 export async function scheduleResends(deps: ApplyEventDeps, result: ApplyResult): Promise<void> {
   if (result.retried.length === 0) return;
