@@ -83,8 +83,14 @@ export async function waitForInFlight(deps: ApplyEventDeps, result: ApplyResult)
     pending = await deps.events.touchesInFlight(result.inFlight);
   }
   if (pending > 0) {
+    // The bound ran out: a touch claimed before the stop may still reach the provider
+    // after the acknowledgment. Name the touches that were in flight, for the audit.
     deps.logger.warn(
-      { eventId: result.eventId, pending },
+      {
+        eventId: result.eventId,
+        pending,
+        touches: result.inFlight.slice(0, 20).map((t) => `${t.enrollmentId}-${t.step}`),
+      },
       'Touches still being handed over at the acknowledgment',
     );
   }
