@@ -1,96 +1,17 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { verifyStandardWebhook } from '@touchbase/providers';
 import { waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSends } from '../../apps/domain-health/test/support/seed-sends.js';
-import { startTestSystem, steps, type TestSystem } from '../support/test-system.js';
-
-const SECRET = 'whsec_dG91Y2hiYXNlLW9wcy1hbGVydHMtc2VjcmV0';
-
-// biome-ignore lint/suspicious/noExplicitAny: the bodies of two formats (Slack, Standard Webhooks), read by the assertions
-type Received = { path: string; headers: IncomingHttpHeaders; raw: string; body: any; status: number };
-
-/**
- * The ops side: a real HTTP server standing in for Slack's incoming webhook and
- * for a generic webhook endpoint. The generic one refuses the first delivery of a
- * `domain.paused` alert with a 503, to show the retry.
- */
-async function startReceiver() {
-  const received: Received[] = [];
-  const refusedOnce = new Set<string>();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const body = JSON.parse(raw);
-      let status = 200;
-      if (req.url === '/hook' && body.type === 'domain.paused' && !refusedOnce.has(body.data.alertId)) {
-        refusedOnce.add(body.data.alertId);
-        status = 503;
-      }
-      received.push({ path: req.url ?? '', headers: req.headers, raw, body, status });
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'try later');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+import type { TestSystem } from '../support/test-system.js';
+import { type HealthSystem, SECRET, startHealthSystem } from './domain-health-support.js';
 
 describe('domain health: the bounce-rate guard pauses a domain and alerts ops once (whole system)', () => {
   let sys: TestSystem;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: HealthSystem['receiver'];
   let sequenceId: string;
-  const mailboxes: Record<string, { mailboxId: string; domainId: string }> = {};
+  let mailboxes: HealthSystem['mailboxes'];
 
   beforeAll(async () => {
-    receiver = await startReceiver();
-    sys = await startTestSystem('domainhealth', {
-      ALERT_SLACK_WEBHOOK_URL: `${receiver.url}/slack`,
-      ALERT_WEBHOOK_URL: `${receiver.url}/hook`,
-      ALERT_WEBHOOK_SECRET: SECRET,
-      PUBLIC_BASE_URL: 'http://touchbase.ops.example',
-    });
-    // The job scheduler runs a first tick at start; let it pass over the empty database
-    // so that every later tick is one this test asks for.
-    await waitFor(
-      'the first scheduled tick',
-      async () => (await sys.api('GET', '/v1/domains/health')).body.account.checkedAt,
-    );
-    const seq = await sys.api('POST', '/v1/sequences', { name: 'health', steps: steps(1) });
-    expect(seq.status).toBe(201);
-    sequenceId = seq.body.id;
-    const { rows } = await sys.rt.db.pool.query('SELECT id FROM sequence_version WHERE sequence_id = $1', [
-      sequenceId,
-    ]);
-    const sequenceVersionId = rows[0].id as string;
-    // Four domains, seeded through SQL (the rollup triggers fire as on the real paths):
-    // 2.9% and 3.1% with plenty of sends, 20% on too few sends, and a large clean one
-    // that keeps the account-wide rate low.
-    const plan: [string, number, number][] = [
-      ['stays.example', 1000, 29],
-      ['pauses.example', 1000, 31],
-      ['few.example', 10, 2],
-      ['clean.example', 5000, 0],
-    ];
-    for (const [domain, sends, bounces] of plan) {
-      const mb = await sys.api('POST', '/v1/mailboxes', {
-        provider: 'sandbox',
-        address: `sdr@${domain}`,
-        windowDays: [],
-      });
-      expect(mb.status).toBe(201);
-      mailboxes[domain] = { mailboxId: mb.body.id, domainId: mb.body.domainId };
-      await seedSends(sys.rt.db.pool, {
-        tag: domain.split('.')[0]!,
-        mailboxId: mb.body.id,
-        sequenceId,
-        sequenceVersionId,
-        sends,
-        bounces,
-      });
-    }
+    ({ sys, receiver, sequenceId, mailboxes } = await startHealthSystem('domainhealth'));
   });
   afterAll(async () => {
     await sys?.stop();
@@ -320,62 +241,5 @@ describe('domain health: the bounce-rate guard pauses a domain and alerts ops on
     const run = await sys.api('POST', '/v1/domains/health/run');
     expect(run.body.result.paused).toEqual([]);
     expect((await domainOf('pauses.example')).body.status).toBe('active');
-  });
-
-  it('a pause holds the touches of running sequences until the resume, or lets them run when asked to', async () => {
-    const threeSteps = await sys.api('POST', '/v1/sequences', { name: 'running', steps: steps(3, '3d') });
-    const start = async (domain: string) => {
-      const mb = await sys.api('POST', '/v1/mailboxes', {
-        provider: 'sandbox',
-        address: `sdr@${domain}`,
-        windowDays: [],
-      });
-      const p = await sys.api('POST', '/v1/prospects', { prospects: [{ email: `running@${domain}` }] });
-      const e = await sys.api('POST', '/v1/enrollments', {
-        sequenceId: threeSteps.body.id,
-        mailboxId: mb.body.id,
-        prospectIds: [p.body.prospects[0].id],
-      });
-      expect(e.status).toBe(201);
-      return { domainId: mb.body.domainId as string, enrollmentId: e.body.enrolled[0].id as string };
-    };
-    const sent = (enrollmentId: string) =>
-      sys.sandbox.deliveries().filter((d) => d.enrollmentId === enrollmentId);
-    const heldCount = async () => {
-      const text = await fetch(`${sys.apiUrl}/metrics`).then((r) => r.text());
-      return Number(/touchbase_sender_touches_skipped_total\{reason="held"\} (\d+)/.exec(text)?.[1] ?? 0);
-    };
-
-    // Held: the sender sees the pause and puts the touch back; it goes out after the resume.
-    const held = await start('inflight.example');
-    const before = await heldCount();
-    const pause = await sys.api('POST', `/v1/domains/${held.domainId}/pause`, {
-      by: 'bob@ops',
-      reason: 'checking the DNS records',
-    });
-    expect(pause.body).toMatchObject({ status: 'paused', pauseKind: 'manual', holdTouches: true });
-    await waitFor('a touch of the paused domain to be held', async () => (await heldCount()) > before);
-    expect(sent(held.enrollmentId).length).toBeLessThan(3);
-    expect((await sys.api('GET', `/v1/enrollments/${held.enrollmentId}`)).body.status).toBe('active');
-    await sys.api('POST', `/v1/domains/${held.domainId}/resume`, { by: 'bob@ops', reason: 'records fixed' });
-    await waitFor('the held sequence to finish after the resume', async () => {
-      const e = await sys.api('GET', `/v1/enrollments/${held.enrollmentId}`);
-      return e.body.status === 'exhausted';
-    });
-    expect(sent(held.enrollmentId).map((d) => d.step)).toEqual([1, 2, 3]);
-
-    // Not held: new enrollments stop, the running sequence goes on while the domain stays paused.
-    const running = await start('keepsgoing.example');
-    await sys.api('POST', `/v1/domains/${running.domainId}/pause`, {
-      by: 'bob@ops',
-      reason: 'no new enrollments for now',
-      holdTouches: false,
-    });
-    await waitFor('the running sequence to finish on the paused domain', async () => {
-      const e = await sys.api('GET', `/v1/enrollments/${running.enrollmentId}`);
-      return e.body.status === 'exhausted';
-    });
-    expect(sent(running.enrollmentId).map((d) => d.step)).toEqual([1, 2, 3]);
-    expect((await sys.api('GET', `/v1/domains/${running.domainId}`)).body.status).toBe('paused');
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { signHubspot, standardWebhookHeaders } from '@touchbase/providers';
-import { steps, type TestSystem } from '../support/test-system.js';
+import { waitFor } from '@touchbase/testing';
+import { startTestSystem, steps, type TestSystem } from '../support/test-system.js';
 
 /** Secrets of every webhook endpoint, for a test system's environment. */
 export const WEBHOOK_ENV = {
@@ -126,4 +127,39 @@ export function postHubspot(sys: TestSystem, body: string, opts: { ts?: number; 
     'x-hubspot-signature-v3': sig.toString('base64'),
     'x-hubspot-request-timestamp': ts,
   });
+}
+
+/** A webhook test system: a mailbox, a three-touch sequence with long waits, and helpers. */
+export type WebhookSystem = {
+  sys: TestSystem;
+  mailboxId: string;
+  sequenceId: string;
+  /** A prospect enrolled whose first touch went out; returns ids and the touch's message id. */
+  live: (
+    email: string,
+    linkedinUrl?: string,
+    hubspotId?: string,
+  ) => Promise<{ prospectId: string; enrollmentId: string; messageId: string }>;
+  /** How many pending jobs the touch (enrollment, step) has (0 or 1). */
+  pending: (enrollmentId: string, step: number) => Promise<number>;
+};
+
+/** Starts the whole system for the webhook endpoint tests (stop it with `sys.stop()`). */
+export async function startWebhookSystem(label: string): Promise<WebhookSystem> {
+  const sys = await startTestSystem(label, { ...WEBHOOK_ENV, INGEST_BODY_LIMIT_BYTES: '65536' });
+  const mailboxId = await createMailbox(sys);
+  // Long waits: enrollments stay active at step 2 with a pending job while webhooks arrive.
+  const sequenceId = await createSequence(sys, 3, '300d');
+  const live: WebhookSystem['live'] = async (email, linkedinUrl, hubspotId) => {
+    const [prospectId] = await importProspects(sys, [
+      { email, ...(linkedinUrl ? { linkedinUrl } : {}), ...(hubspotId ? { hubspotId } : {}) },
+    ]);
+    const [e] = await enroll(sys, sequenceId, mailboxId, [prospectId!]);
+    await waitFor('touch 1 sent', async () => (await enrollment(sys, e!.id)).currentStep === 2);
+    const delivery = sys.sandbox.deliveries().find((d) => d.enrollmentId === e!.id && d.step === 1)!;
+    return { prospectId: prospectId!, enrollmentId: e!.id, messageId: delivery.messageId };
+  };
+  const pending = async (enrollmentId: string, step: number) =>
+    (await sys.rt.touchQueue.existing([`${enrollmentId}-${step}`])).size;
+  return { sys, mailboxId, sequenceId, live, pending };
 }

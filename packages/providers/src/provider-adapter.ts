@@ -29,7 +29,11 @@ export type SendResult = { messageId: string; conversationId: string };
 export type TouchStatusAtProvider =
   | { state: 'sent'; result: SendResult }
   | { state: 'not_found' }
-  | { state: 'unknown' };
+  | {
+      state: 'unknown';
+      /** Why the provider could not say (the lookup's error), for the caller's log. */
+      reason?: string;
+    };
 
 /**
  * What the provider knows of a prospect, looked at just before a send: it saw a

@@ -90,8 +90,12 @@ export async function failTouch(
 export async function resolveInDoubt(
   provider: ProviderAdapter,
   request: SendRequest,
+  log: LogCalls,
 ): Promise<SendResult | null> {
   if (!provider.status) return null;
   const status = await provider.status(request.idempotencyKey, request);
+  if (status.state === 'unknown' && status.reason) {
+    log.warn({ provider: provider.name, reason: status.reason }, 'Touch in doubt lookup failed');
+  }
   return status.state === 'sent' ? status.result : null;
 }

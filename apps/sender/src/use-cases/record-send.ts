@@ -22,21 +22,15 @@ export async function recordSend(
   providerName: string,
   log: LogCalls,
 ): Promise<void> {
-  const { enrollmentId, step, attempt } = touch;
-  const dueAt = nextDue(ctx, steps, step, sc.clock(), sc.timeScale, sc.jitterMs);
-  const advanced = await sc.batches.recordSent({
-    enrollmentId,
-    step,
-    attempt,
-    messageId: result.messageId,
-    conversationId: result.conversationId,
-    nextTouchAt: dueAt,
+  await advance(sc, ctx, steps, touch, result, () => {
+    sc.metrics.touchesSent.inc({ provider: providerName });
+    if (ctx.nextTouchAt)
+      sc.metrics.sendLag.observe(Math.max(0, sc.clock().getTime() - ctx.nextTouchAt.getTime()) / 1000);
+    log.info(
+      { messageId: result.messageId, variant: touch.variant, mailboxId: ctx.mailbox.id },
+      'Touch sent',
+    );
   });
-  sc.metrics.touchesSent.inc({ provider: providerName });
-  if (ctx.nextTouchAt)
-    sc.metrics.sendLag.observe(Math.max(0, sc.clock().getTime() - ctx.nextTouchAt.getTime()) / 1000);
-  log.info({ messageId: result.messageId, variant: touch.variant, mailboxId: ctx.mailbox.id }, 'Touch sent');
-  if (advanced) await sc.batches.schedule({ enrollmentId, step: step + 1, dueAt });
 }
 
 /**
@@ -52,18 +46,35 @@ export async function recordUnknown(
   providerName: string,
   log: LogCalls,
 ): Promise<void> {
+  await advance(sc, ctx, steps, touch, { messageId: '', conversationId: '', status: 'unknown' }, () => {
+    log.warn({ provider: providerName }, 'Touch outcome unknown; not resent');
+    sc.metrics.touchesFailed.inc({ provider: providerName, kind: 'unknown' });
+  });
+}
+
+/**
+ * Records the touch's outcome with the enrollment's move to the next step, reports
+ * it, then schedules the next touch's job when the record advanced the enrollment.
+ */
+async function advance(
+  sc: SenderContext,
+  ctx: SendContext,
+  steps: SequenceStep[],
+  touch: Sent,
+  outcome: SendResult & { status?: 'unknown' },
+  report: () => void,
+): Promise<void> {
   const { enrollmentId, step, attempt } = touch;
   const dueAt = nextDue(ctx, steps, step, sc.clock(), sc.timeScale, sc.jitterMs);
   const advanced = await sc.batches.recordSent({
     enrollmentId,
     step,
     attempt,
-    messageId: '',
-    conversationId: '',
+    messageId: outcome.messageId,
+    conversationId: outcome.conversationId,
     nextTouchAt: dueAt,
-    status: 'unknown',
+    ...(outcome.status ? { status: outcome.status } : {}),
   });
-  log.warn({ provider: providerName }, 'Touch outcome unknown; not resent');
-  sc.metrics.touchesFailed.inc({ provider: providerName, kind: 'unknown' });
+  report();
   if (advanced) await sc.batches.schedule({ enrollmentId, step: step + 1, dueAt });
 }

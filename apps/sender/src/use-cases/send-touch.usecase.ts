@@ -125,7 +125,7 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
     // An earlier attempt handed this touch over and died before recording the
     // answer. Resend only when the provider guarantees the key deduplicates;
     // otherwise ask it, and when it cannot say, do not resend.
-    const resolved = await resolveInDoubt(provider, request);
+    const resolved = await resolveInDoubt(provider, request, log);
     if (resolved) {
       result = resolved;
     } else if (provider.idempotent) {

@@ -37,7 +37,13 @@ export async function settleStranded(
   } else {
     await touches.settleInDoubt(ctx.enrollmentId, step, attempt, { status: 'unknown' });
   }
-  log.info({ resolution: found.state }, 'Touch in doubt settled after its enrollment ended');
+  log.info(
+    {
+      resolution: found.state,
+      ...(found.state === 'unknown' && found.reason ? { reason: found.reason } : {}),
+    },
+    'Touch in doubt settled after its enrollment ended',
+  );
 }
 
 /** The touch as a provider's status lookup needs it (recipient, thread, campaign ids), without its copy. */

@@ -1,17 +1,11 @@
-import type { SendingWindow } from '@touchbase/core';
+import type { HealthCounts, SendingWindow } from '@touchbase/core';
 import type pg from 'pg';
 
-/** Counts over a span of days, as the rollup keeps them. */
-export type DomainCounts = {
-  sends: number;
-  /** Hard bounces. */
-  bounces: number;
-  complaints: number;
-  replies: number;
-  /** Enrollments that ended, and those of them that ran through every step. */
-  ended: number;
-  completed: number;
-};
+/**
+ * Counts over a span of days, as the rollup keeps them: core's `HealthCounts`, the
+ * figures its domain-health rules judge (bounces are hard bounces).
+ */
+export type DomainCounts = HealthCounts;
 
 /** One domain's state and its counts over the window, as a tick reads them. */
 export type DomainWindow = {

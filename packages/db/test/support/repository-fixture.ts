@@ -37,3 +37,17 @@ export async function repositoryFixture(label: string, mailboxAddress: string): 
     },
   };
 }
+
+/** One prospect enrolled in the fixture's sequence, its first touch due now. */
+export async function enrollOne(fixture: RepositoryFixture, email: string) {
+  const { repos, sequenceId, versionId, mailboxId } = fixture;
+  const [p] = await repos.prospects.upsertMany([{ email }]);
+  const r = await repos.enrollments.enroll({
+    sequenceId,
+    sequenceVersionId: versionId,
+    mailboxId,
+    prospectIds: [p!.id],
+    firstTouchAt: () => new Date(),
+  });
+  return { prospect: p!, enrollmentId: r.enrolled[0]!.id };
+}

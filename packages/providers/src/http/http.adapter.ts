@@ -106,7 +106,8 @@ export class HttpProviderAdapter implements ProviderAdapter {
     } catch (err) {
       if (err instanceof ProviderError && err.kind === 'permanent' && /\(404\)/.test(err.message))
         return { state: 'not_found' };
-      return { state: 'unknown' };
+      // When in doubt, do not resend: the caller logs why the provider could not say.
+      return { state: 'unknown', reason: (err as Error).message };
     }
   }
 

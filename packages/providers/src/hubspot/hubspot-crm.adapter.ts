@@ -150,6 +150,8 @@ function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
+    // Not JSON (an HTML error page from a proxy): null fails the schema check and the
+    // caller reports the answer as not understood, with its first 200 characters.
     return null;
   }
 }

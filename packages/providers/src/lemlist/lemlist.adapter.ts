@@ -94,8 +94,9 @@ export class LemlistAdapter implements ProviderAdapter {
       return sent !== null
         ? { state: 'sent', result: { messageId: sent, conversationId: req.conversationId } }
         : { state: 'not_found' };
-    } catch {
-      return { state: 'unknown' };
+    } catch (err) {
+      // When in doubt, do not resend: the caller logs why the provider could not say.
+      return { state: 'unknown', reason: (err as Error).message };
     }
   }
 

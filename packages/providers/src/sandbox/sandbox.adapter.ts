@@ -56,7 +56,8 @@ export class SandboxAdapter implements ProviderAdapter {
       };
     } catch (err) {
       if (err instanceof ProviderError && err.kind === 'permanent') return { state: 'not_found' };
-      return { state: 'unknown' };
+      // When in doubt, do not resend: the caller logs why the sandbox could not say.
+      return { state: 'unknown', reason: (err as Error).message };
     }
   }
 
@@ -77,7 +78,8 @@ export class SandboxAdapter implements ProviderAdapter {
         return status === 'replied' || status === 'bounced' || status === 'ok' ? status : 'unknown';
       });
     } catch {
-      // A pre-send look that fails says nothing: the send goes on, the reply fence holds.
+      // Handled: a pre-send look that fails says nothing ('unknown', which the sender
+      // counts as such), the send goes on and the reply fence holds.
       return asks.map(() => 'unknown' as const);
     }
   }

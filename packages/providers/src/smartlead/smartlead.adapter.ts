@@ -107,8 +107,9 @@ export class SmartleadAdapter implements ProviderAdapter {
             result: { messageId: String(sent.message_id ?? ''), conversationId: req.conversationId },
           }
         : { state: 'not_found' };
-    } catch {
-      return { state: 'unknown' };
+    } catch (err) {
+      // When in doubt, do not resend: the caller logs why the provider could not say.
+      return { state: 'unknown', reason: (err as Error).message };
     }
   }
 

@@ -66,8 +66,9 @@ export class MailboxThrottle {
   }
 
   /**
-   * Takes a token of the mailbox for `member` (one attempt of one touch, e.g.
-   * `{enrollmentId}-{step}.{attempt}`). Asking again with the same member after a
+   * Takes a token of the mailbox for `member` (one try of one touch: the sender
+   * passes its touch key with the job's retry and stall counts,
+   * `{enrollmentId}-{step}[-{attempt}].{retries}.{stalls}`). Asking again with the same member after a
    * refusal keeps its place in line; asking again after a grant that was not used
    * (the provider said 429) re-takes the same slot instead of a second one.
    * With `queue: false` a refusal takes no place in line (waitMs is then 0): for

@@ -43,7 +43,9 @@ export async function scheduleResumed(deps: ApplyEventDeps, result: ApplyResult)
 /**
  * A soft-bounced touch goes out again: the job of the step its enrollment had moved
  * on to is removed (one that survives is fenced: the enrollment is no longer at
- * that step) and the resend's own job, `{enrollmentId}-{step}-{attempt}`, is added.
+ * that step) and the resend's own job is added: its touch key
+ * `{enrollmentId}-{step}-{attempt}`, packed into a job id by `touchJobId` of
+ * @touchbase/queues.
  */
 export async function scheduleResends(deps: ApplyEventDeps, result: ApplyResult): Promise<void> {
   if (result.retried.length === 0) return;
@@ -81,8 +83,14 @@ export async function waitForInFlight(deps: ApplyEventDeps, result: ApplyResult)
     pending = await deps.events.touchesInFlight(result.inFlight);
   }
   if (pending > 0) {
+    // The bound ran out: a touch claimed before the stop may still reach the provider
+    // after the acknowledgment. Name the touches that were in flight, for the audit.
     deps.logger.warn(
-      { eventId: result.eventId, pending },
+      {
+        eventId: result.eventId,
+        pending,
+        touches: result.inFlight.slice(0, 20).map((t) => `${t.enrollmentId}-${t.step}`),
+      },
       'Touches still being handed over at the acknowledgment',
     );
   }
