@@ -20,6 +20,7 @@ import {
   percentile,
   round,
 } from './lib/index.js';
+import { throttleSideBySide } from './lib/throttle-compare.js';
 
 /**
  * Dispatch through the sender against the sandbox on loopback, on one database
@@ -218,31 +219,17 @@ try {
     `limiter cost: burst ${Math.round(on.perSecond)} vs ${Math.round(off.perSecond)} touches/s (on/off); paced lag p99 ${pacedOn.lagP99} vs ${pacedOff.lagP99} ms\n`,
   );
 
-  const bnRate = rate(bnBursts);
-  const bnLags = merged(bnStreams);
-  const bnLagP99 = percentile(bnLags, 99, true);
-  const redisUsPerTouch = (runs: Run[]) =>
-    round(
-      (runs.reduce((a, x) => a + (x.cpu?.cpuSeconds.redis ?? 0), 0) * 1e6) / (runs.length * COST_TOUCHES),
-    );
-  const sideBySide = {
-    luaBurstTouchesPerSecond: round(on.perSecond),
-    bottleneckBurstTouchesPerSecond: round(bnRate),
-    bottleneckOverLua: round(bnRate / on.perSecond),
-    luaLagP99AddedMs: round(pacedOn.lagP99 - pacedOff.lagP99),
-    bottleneckLagP99AddedMs: round(bnLagP99 - pacedOff.lagP99),
-    luaCapViolations: violations + spacingViolations,
-    bottleneckCapViolations: bn.violations + bn.spacingViolations,
-    luaCapViolationsByReceiptTime: receiptViolations,
-    bottleneckCapViolationsByReceiptTime: bn.receiptViolations,
-    luaCappedTouchesPerSecond: round(capped.perSecond),
-    bottleneckCappedTouchesPerSecond: round(bnCapped.perSecond),
-    luaCappedLagP99Ms: round(capped.lagP99),
-    bottleneckCappedLagP99Ms: round(bnCapped.lagP99),
-    luaRedisCpuUsPerTouch: redisUsPerTouch(onBursts),
-    bottleneckRedisCpuUsPerTouch: redisUsPerTouch(bnBursts),
-    offRedisCpuUsPerTouch: redisUsPerTouch(offBursts),
-  };
+  const sideBySide = throttleSideBySide(
+    {
+      capped,
+      violations: { violations, spacingViolations, receiptViolations },
+      bursts: onBursts,
+      streams: onStreams,
+    },
+    { capped: bnCapped, violations: bn, bursts: bnBursts, streams: bnStreams },
+    { bursts: offBursts, streams: offStreams },
+    COST_TOUCHES,
+  );
   process.stdout.write(`throttle side by side: ${JSON.stringify(sideBySide)}\n`);
 
   const batchSizes = await meanBatchSizes(sys);
