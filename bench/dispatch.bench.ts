@@ -1,4 +1,4 @@
-import type { MailboxLimits } from '@touchbase/providers';
+import { createThrottle, type MailboxLimits, type ThrottleKind } from '@touchbase/providers';
 import { startTestSystem } from '../test/support/test-system.js';
 import {
   capViolations,
@@ -20,6 +20,7 @@ import {
   percentile,
   round,
 } from './lib/index.js';
+import { throttleSideBySide } from './lib/throttle-compare.js';
 
 /**
  * Dispatch through the sender against the sandbox on loopback, on one database
@@ -81,16 +82,22 @@ try {
   const binding = await seedMailboxes(sys, 'binding', BINDING, MAILBOXES);
   const open = await seedMailboxes(sys, 'open', OPEN, MAILBOXES);
   const bindingEnrollments = await seedEnrollments(sys, prospectIds, binding, true);
-  type Pair = { on: string[]; off: string[] };
-  const bursts: Pair[] = [];
-  const streams: Pair[] = [];
+  // The same binding caps again, through Bottleneck (its limiters are keys of their own).
+  const bottleneckBindingEnrollments = await seedEnrollments(sys, prospectIds, binding, true);
+  // on = the Lua buckets (the default), bottleneck = the same caps through Bottleneck, off = none.
+  type Mode = 'on' | 'bottleneck' | 'off';
+  type Triple = Record<Mode, string[]>;
+  const bursts: Triple[] = [];
+  const streams: Triple[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     bursts.push({
       on: await seedEnrollments(sys, prospectIds.slice(0, COST_TOUCHES), open),
+      bottleneck: await seedEnrollments(sys, prospectIds.slice(0, COST_TOUCHES), open),
       off: await seedEnrollments(sys, prospectIds.slice(0, COST_TOUCHES), open),
     });
     streams.push({
       on: await seedEnrollments(sys, prospectIds.slice(0, PACED_TOUCHES), open),
+      bottleneck: await seedEnrollments(sys, prospectIds.slice(0, PACED_TOUCHES), open),
       off: await seedEnrollments(sys, prospectIds.slice(0, PACED_TOUCHES), open),
     });
   }
@@ -101,11 +108,15 @@ try {
   const raw = await rawBullmq(sys, TOUCHES, CONCURRENCY);
   process.stdout.write(`raw BullMQ no-op: ${Math.round(raw.perSecond)} jobs/s\n`);
 
-  const bindingThrottle = new TimedThrottle(sys.rt.redis.producer, {
-    prefix: sys.env.REDIS_PREFIX as string,
-    timeScale: TIME_SCALE,
-    spacingJitter: 0.3,
-  });
+  const throttleOf = (kind: ThrottleKind, spacingJitter = 0) =>
+    new TimedThrottle(
+      createThrottle(kind, sys.rt.redis.producer, {
+        prefix: sys.env.REDIS_PREFIX as string,
+        timeScale: TIME_SCALE,
+        spacingJitter,
+      }),
+    );
+  const bindingThrottle = throttleOf('lua', 0.3);
   const capped = await dispatch(sys, SENDER, bindingEnrollments, bindingThrottle);
   process.stdout.write(
     `caps binding: ${Math.round(capped.perSecond)} touches/s, lag p50 ${capped.lagP50} ms p99 ${capped.lagP99} ms\n`,
@@ -120,34 +131,53 @@ try {
     bindingEnrollments,
   );
 
-  const openThrottle = () =>
-    new TimedThrottle(sys.rt.redis.producer, {
-      prefix: sys.env.REDIS_PREFIX as string,
-      timeScale: TIME_SCALE,
-    });
+  const bottleneckBinding = throttleOf('bottleneck');
+  const bnCapped = await dispatch(sys, SENDER, bottleneckBindingEnrollments, bottleneckBinding);
+  const bn = await capViolations(
+    sys,
+    bottleneckBinding,
+    BINDING,
+    TIME_SCALE,
+    binding,
+    bottleneckBindingEnrollments,
+  );
+  await bottleneckBinding.close();
+  process.stdout.write(
+    `caps binding, Bottleneck: ${Math.round(bnCapped.perSecond)} touches/s, lag p99 ${bnCapped.lagP99} ms, violations ${bn.violations}+${bn.spacingViolations}\n`,
+  );
+
+  const openThrottle = (mode: Mode) =>
+    mode === 'off' ? null : throttleOf(mode === 'on' ? 'lua' : 'bottleneck');
   const onBursts: Run[] = [];
   const offBursts: Run[] = [];
+  const bnBursts: Run[] = [];
   const onStreams: Run[] = [];
   const offStreams: Run[] = [];
+  const bnStreams: Run[] = [];
+  const burstsOf = { on: onBursts, off: offBursts, bottleneck: bnBursts };
+  const streamsOf = { on: onStreams, off: offStreams, bottleneck: bnStreams };
   for (let r = 0; r < ROUNDS; r++) {
-    // On first in even rounds, off first in odd ones.
-    const order: ('on' | 'off')[] = r % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+    // The order turns each round: this machine's load drifts, and turns keep the drift out of the ratios.
+    const turns: Mode[][] = [
+      ['on', 'bottleneck', 'off'],
+      ['off', 'on', 'bottleneck'],
+      ['bottleneck', 'off', 'on'],
+    ];
+    const order = turns[r % 3]!;
     for (const mode of order) {
-      const burst = await dispatch(sys, SENDER, bursts[r]![mode], mode === 'on' ? openThrottle() : null);
-      (mode === 'on' ? onBursts : offBursts).push(burst);
+      const throttle = openThrottle(mode);
+      const burst = await dispatch(sys, SENDER, bursts[r]![mode], throttle);
+      await throttle?.close();
+      burstsOf[mode].push(burst);
       process.stdout.write(
         `round ${r + 1} burst, buckets ${mode}: ${Math.round(burst.perSecond)} touches/s\n`,
       );
     }
     for (const mode of order) {
-      const stream = await dispatch(
-        sys,
-        SENDER,
-        streams[r]![mode],
-        mode === 'on' ? openThrottle() : null,
-        PACED_RATE,
-      );
-      (mode === 'on' ? onStreams : offStreams).push(stream);
+      const throttle = openThrottle(mode);
+      const stream = await dispatch(sys, SENDER, streams[r]![mode], throttle, PACED_RATE);
+      await throttle?.close();
+      streamsOf[mode].push(stream);
       process.stdout.write(
         `round ${r + 1} paced ${PACED_RATE}/s, buckets ${mode}: lag p50 ${stream.lagP50} ms p99 ${stream.lagP99} ms\n`,
       );
@@ -155,7 +185,7 @@ try {
   }
   // What one bucket decision adds to a send when nothing else runs: sequential
   // calls over every mailbox (the paced streams above include this machine's noise).
-  const alone = openThrottle();
+  const alone = throttleOf('lua');
   for (let i = 0; i < 10 * MAILBOXES; i++) await alone.take(open[i % open.length]!, OPEN, `alone-${i}`);
   const aloneP50 = percentile(alone.ms, 50);
   const aloneP99 = percentile(alone.ms, 99);
@@ -188,6 +218,19 @@ try {
   process.stdout.write(
     `limiter cost: burst ${Math.round(on.perSecond)} vs ${Math.round(off.perSecond)} touches/s (on/off); paced lag p99 ${pacedOn.lagP99} vs ${pacedOff.lagP99} ms\n`,
   );
+
+  const sideBySide = throttleSideBySide(
+    {
+      capped,
+      violations: { violations, spacingViolations, receiptViolations },
+      bursts: onBursts,
+      streams: onStreams,
+    },
+    { capped: bnCapped, violations: bn, bursts: bnBursts, streams: bnStreams },
+    { bursts: offBursts, streams: offStreams },
+    COST_TOUCHES,
+  );
+  process.stdout.write(`throttle side by side: ${JSON.stringify(sideBySide)}\n`);
 
   const batchSizes = await meanBatchSizes(sys);
   process.stdout.write(`mean touches per batched call: ${JSON.stringify(batchSizes)}\n`);
@@ -242,6 +285,7 @@ try {
       bucketDecisionAloneP99Ms: round(aloneP99),
       pacedBucketDecisionP99Ms: round(pacedOn.throttleP99 ?? Number.NaN),
       duplicateDeliveries: duplicates,
+      ...sideBySide,
       ...burstCpu,
       ...Object.fromEntries(
         Object.entries(batchSizes).map(([k, v]) => [`meanTouchesPer${k[0]!.toUpperCase()}${k.slice(1)}`, v]),
@@ -263,6 +307,7 @@ try {
       'bucketDecision*: wall time of one bucket call as the sender sees it (the burst and paced ones include event-loop waits of a busy process; *Alone is the call by itself)',
       'lagP99AddedByBuckets*: paced stream, buckets on minus off; on a shared 2-core machine its run-to-run noise is tens of ms, larger than the effect',
       'burstBucketsOnCpuUs* = CPU microseconds per touch during the bursts with buckets on, by part (Node = this process: sender, sandbox and clients; other = the rest of the machine, kernel included); CpuBoundPerSecond = cores × 1 s / CpuUsTotal, the rate at which that cost fills every core (a ceiling)',
+      'throttle: the Lua buckets (SENDER_THROTTLE=lua, the default) and Bottleneck on its Redis datastore side by side in this run: bursts with caps open (touches/s, Redis CPU us per touch), paced streams (p99 lag added over buckets off), and the binding caps (violations on the grant log: Redis clock for Lua, Node clock for Bottleneck)',
       'capViolations counts grants against the sliding windows in Redis time; capViolationsByReceiptTime uses the sandbox clock after the claim and the HTTP call (informational)',
       'machine: ' +
         `${machine.cores} cores, ${machine.memoryGb} GB, node ${machine.node}, redis ${machine.redis}, postgres ${machine.postgres}`,

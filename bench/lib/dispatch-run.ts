@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { countCapViolations, type MailboxLimits, MailboxThrottle } from '@touchbase/providers';
+import {
+  countCapViolations,
+  type MailboxLimits,
+  MailboxThrottle,
+  type Throttle,
+  type ThrottleDecision,
+} from '@touchbase/providers';
 import { createRedis } from '@touchbase/queues';
 import { buildSender } from '@touchbase/sender';
 import { Queue, Worker } from 'bullmq';
@@ -11,16 +17,51 @@ import { percentile } from './percentile.js';
 /** How the sender runs in every dispatch of a bench. */
 export type SenderSettings = { concurrency: number; timeScale: number; recheck: boolean };
 
-/** A throttle that times each decision, for the limiter's own cost. */
-export class TimedThrottle extends MailboxThrottle {
+/**
+ * Any Throttle, timing each decision (the limiter's own cost) and logging each grant's
+ * time by mailbox (Redis clock for the Lua buckets, Node clock for Bottleneck).
+ */
+export class TimedThrottle implements Throttle {
   readonly ms: number[] = [];
-  override async take(...args: Parameters<MailboxThrottle['take']>) {
+  /** First grant of each member by mailbox: a re-take of the same member (back from a wait, a 429) is one send. */
+  readonly grantLog = new Map<string, Map<string, number>>();
+  readonly kind: Throttle['kind'];
+
+  constructor(readonly inner: Throttle) {
+    this.kind = inner.kind;
+  }
+
+  async take(...args: Parameters<Throttle['take']>): Promise<ThrottleDecision> {
     const t0 = performance.now();
     try {
-      return await super.take(...args);
+      const d = await this.inner.take(...args);
+      if (d.granted) {
+        const byMember = this.grantLog.get(args[0]) ?? new Map<string, number>();
+        if (!byMember.has(args[2])) byMember.set(args[2], d.at);
+        this.grantLog.set(args[0], byMember);
+      }
+      return d;
     } finally {
       this.ms.push(performance.now() - t0);
     }
+  }
+
+  usedToday(ids: string[]) {
+    return this.inner.usedToday(ids);
+  }
+
+  windows(limits: MailboxLimits) {
+    return this.inner.windows(limits);
+  }
+
+  close() {
+    return this.inner.close();
+  }
+
+  /** Grant times of a mailbox: the Lua script's own log, else what this wrapper saw. */
+  async grants(mailboxId: string): Promise<number[]> {
+    if (this.inner instanceof MailboxThrottle) return this.inner.grants(mailboxId);
+    return [...(this.grantLog.get(mailboxId)?.values() ?? [])].sort((a, b) => a - b);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Repositories } from '@touchbase/db';
-import type { MailboxThrottle, ProviderRegistry } from '@touchbase/providers';
+import type { ProviderRegistry, Throttle } from '@touchbase/providers';
 import { type AlertQueue, createWorker, type TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import type { Worker } from 'bullmq';
@@ -20,7 +20,7 @@ export type SenderDeps = {
   stalledIntervalMs?: number;
   clock?: () => Date;
   /** Per-mailbox caps shared through Redis; leave out only to measure the sender without them. */
-  throttle?: MailboxThrottle;
+  throttle?: Throttle;
   unsubscribeUrl?: (enrollmentId: string) => string;
   holdMs?: number;
   /** Mailbox pause alerts are enqueued here for delivery. */

@@ -1,4 +1,4 @@
-import { MailboxThrottle, signUnsubscribeToken } from '@touchbase/providers';
+import { createThrottle, signUnsubscribeToken } from '@touchbase/providers';
 import type { Runtime } from '@touchbase/runtime';
 import type { Worker } from 'bullmq';
 import { buildSender } from './app.js';
@@ -6,10 +6,12 @@ import { buildSender } from './app.js';
 /** Starts the sender on a runtime and registers its shutdown (drain the worker first). */
 export function startSender(rt: Runtime): Worker {
   const { config } = rt;
-  const throttle = new MailboxThrottle(rt.redis.producer, {
+  const throttle = createThrottle(config.SENDER_THROTTLE, rt.redis.producer, {
     prefix: config.REDIS_PREFIX,
     timeScale: config.TIME_SCALE,
     spacingJitter: config.SENDER_SPACING_JITTER,
+    // A bucket Redis lost is rebuilt from the touches PostgreSQL recorded before it grants again.
+    seedFrom: (mailboxId, windowsMs) => rt.repos.touchWindows.countsInWindows(mailboxId, windowsMs),
   });
   // /u/{token} is served by ingest, which is the part users expose to the internet
   // anyway (provider webhooks reach it).
@@ -36,6 +38,9 @@ export function startSender(rt: Runtime): Worker {
     // The outbox is delivered by ingest's CRM notifier, which sweeps it.
     notifyCrm: Boolean(config.HUBSPOT_ACCESS_TOKEN),
   });
+  // Steps added first run last: the worker drains, then the throttle stops its
+  // limiters (nothing takes tokens any more), all before Redis quits.
+  rt.shutdown.addFirst('sender throttle', () => throttle.close());
   rt.shutdown.addFirst('sender worker', () => worker.close());
   return worker;
 }

@@ -12,6 +12,7 @@ import { SendingDomainRepository } from './repositories/sending-domain.repositor
 import { SequenceRepository } from './repositories/sequence.repository.js';
 import { SuppressionRepository } from './repositories/suppression.repository.js';
 import { TouchRepository } from './repositories/touch.repository.js';
+import { TouchWindowRepository } from './repositories/touch-window.repository.js';
 import { TriageRepository } from './repositories/triage.repository.js';
 
 /** Every repository over one database; apps take this as their `repos` dependency. */
@@ -24,6 +25,7 @@ export function createRepositories(db: Database) {
     mailboxes: new MailboxRepository(db.prisma),
     enrollments: new EnrollmentRepository(db.pool),
     touches: new TouchRepository(db.pool),
+    touchWindows: new TouchWindowRepository(db.pool),
     events: new EventRepository(db.pool),
     suppressions: new SuppressionRepository(db.pool),
     audit: new AuditRepository(db.pool),

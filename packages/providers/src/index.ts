@@ -45,6 +45,8 @@ export {
   UnsubscribeTokenError,
   verifyUnsubscribeToken,
 } from './smtp/unsubscribe-token.js';
+export { BottleneckThrottle, type BottleneckThrottleOptions } from './throttle/bottleneck-throttle.js';
+export { type CreateThrottleOptions, createThrottle } from './throttle/create-throttle.js';
 export {
   countCapViolations,
   type MailboxLimits,
@@ -52,4 +54,10 @@ export {
   type MailboxThrottleOptions,
   type ThrottleDecision,
 } from './throttle/mailbox-throttle.js';
+export type {
+  Throttle,
+  ThrottleKind,
+  ThrottleSeedSource,
+  WindowCounts,
+} from './throttle/throttle.port.js';
 export * from './webhooks/index.js';

@@ -1,5 +1,5 @@
 import type { Repositories } from '@touchbase/db';
-import type { MailboxThrottle, ProviderRegistry } from '@touchbase/providers';
+import type { ProviderRegistry, Throttle } from '@touchbase/providers';
 import type { AlertQueue, TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import type { TouchBatches } from '../processors/touch-batches.js';
@@ -17,7 +17,7 @@ export type SendTouchDeps = {
    * The per-mailbox token buckets, shared by every replica through Redis. Absent
    * only where caps are deliberately off (the benchmark's bare baseline).
    */
-  throttle?: MailboxThrottle;
+  throttle?: Throttle;
   /** The one-click unsubscribe link of an enrollment, for List-Unsubscribe. */
   unsubscribeUrl?: (enrollmentId: string) => string;
   /** How long a touch of a paused mailbox or domain waits before it looks again, in real ms. */

@@ -30,6 +30,12 @@ export const SenderEnv = {
     .min(500)
     .default(15_000)
     .describe('How often stalled jobs are looked for'),
+  SENDER_THROTTLE: z
+    .enum(['lua', 'bottleneck'])
+    .default('lua')
+    .describe(
+      "Per-mailbox caps: 'lua' (atomic sliding-window buckets, rebuilt from PostgreSQL after Redis loss) or 'bottleneck' (Bottleneck on its Redis datastore; fixed windows, see README)",
+    ),
   SENDER_SPACING_JITTER: z.coerce
     .number()
     .min(0)

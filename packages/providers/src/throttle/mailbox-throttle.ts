@@ -1,17 +1,8 @@
 import type { Redis } from 'ioredis';
-import { THROTTLE_TAKE_SCRIPT } from './throttle-script.js';
+import type { MailboxLimits, Throttle, ThrottleDecision, ThrottleSeedSource } from './throttle.port.js';
+import { THROTTLE_SEED_SCRIPT, THROTTLE_TAKE_SCRIPT } from './throttle-script.js';
 
-/** The caps of one mailbox, as the mailbox row holds them (real time, before TIME_SCALE). */
-export type MailboxLimits = {
-  perMinute: number;
-  perHour: number;
-  perDay: number;
-  /** Minimum gap between two sends; 0 for none. */
-  minSpacingMs: number;
-};
-
-/** A token now, or how long to wait before asking again. */
-export type ThrottleDecision = { granted: true; at: number } | { granted: false; waitMs: number; at: number };
+export type { MailboxLimits, ThrottleDecision } from './throttle.port.js';
 
 export type MailboxThrottleOptions = {
   /** Key prefix (REDIS_PREFIX); the keys live under `{prefix}:throttle:{mailboxId}`. */
@@ -21,6 +12,12 @@ export type MailboxThrottleOptions = {
   /** Random extra spacing, as a fraction of `minSpacingMs` (0.3: 1.0 to 1.3 times the minimum). */
   spacingJitter?: number;
   random?: () => number;
+  /**
+   * Where a lost bucket is rebuilt from (the sends PostgreSQL recorded in its
+   * windows). Given, no token is granted from a bucket that was not rebuilt first;
+   * left out (unit tests, the benchmark's bare runs), a lost bucket starts empty.
+   */
+  seedFrom?: ThrottleSeedSource;
 };
 
 const MINUTE = 60_000;
@@ -33,6 +30,7 @@ type ThrottleRedis = Redis & {
     state: string,
     ...args: (string | number)[]
   ): Promise<[string, string, string]>;
+  touchbaseThrottleSeed(log: string, state: string, ...args: (string | number)[]): Promise<number>;
 };
 
 /**
@@ -46,7 +44,8 @@ type ThrottleRedis = Redis & {
  * refused touch is handed back to BullMQ as a delayed job with the wait the script
  * computed, so no worker slot is held and a crash loses nothing.
  */
-export class MailboxThrottle {
+export class MailboxThrottle implements Throttle {
+  readonly kind = 'lua' as const;
   private readonly redis: ThrottleRedis;
   private readonly timeScale: number;
   private readonly jitter: number;
@@ -58,6 +57,7 @@ export class MailboxThrottle {
   ) {
     if (!(redis as unknown as Partial<ThrottleRedis>).touchbaseThrottleTake) {
       redis.defineCommand('touchbaseThrottleTake', { numberOfKeys: 2, lua: THROTTLE_TAKE_SCRIPT });
+      redis.defineCommand('touchbaseThrottleSeed', { numberOfKeys: 2, lua: THROTTLE_SEED_SCRIPT });
     }
     this.redis = redis as unknown as ThrottleRedis;
     this.timeScale = Math.max(1, opts.timeScale ?? 1);
@@ -91,11 +91,21 @@ export class MailboxThrottle {
       windows.length,
     ];
     for (const [cap, ms] of windows) args.push(cap, ms);
-    const [granted, wait, at] = await this.redis.touchbaseThrottleTake(
+    args.push(this.opts.seedFrom ? 1 : 0);
+    let [granted, wait, at] = await this.redis.touchbaseThrottleTake(
       this.logKey(mailboxId),
       this.stateKey(mailboxId),
       ...args,
     );
+    if (granted === 'S') {
+      // The bucket was lost (or never made): rebuild it from PostgreSQL, then ask again.
+      await this.seed(mailboxId, limits);
+      [granted, wait, at] = await this.redis.touchbaseThrottleTake(
+        this.logKey(mailboxId),
+        this.stateKey(mailboxId),
+        ...args,
+      );
+    }
     if (granted === '1') return { granted: true, at: Number(at) };
     return {
       granted: false,
@@ -103,6 +113,36 @@ export class MailboxThrottle {
       at: Number(at),
     };
   }
+
+  /**
+   * Rebuilds one mailbox's bucket from the sends PostgreSQL recorded in its windows;
+   * a no-op in Redis when another replica rebuilt it first.
+   * @returns the entries added, or -1 when the bucket was already seeded.
+   */
+  async seed(mailboxId: string, limits: MailboxLimits): Promise<number> {
+    if (!this.opts.seedFrom) return -1;
+    const [[, minuteMs], [, hourMs], [, dayMs]] = this.windows(limits) as [
+      [number, number],
+      [number, number],
+      [number, number],
+    ];
+    const counts = await this.opts.seedFrom(mailboxId, [minuteMs, hourMs, dayMs]);
+    return this.redis.touchbaseThrottleSeed(
+      this.logKey(mailboxId),
+      this.stateKey(mailboxId),
+      counts.minute,
+      counts.hour,
+      counts.day,
+      minuteMs,
+      hourMs,
+      dayMs,
+      counts.lastAt ?? 0,
+      limits.minSpacingMs / this.timeScale,
+    );
+  }
+
+  /** Nothing to release: the Redis client belongs to the caller. */
+  async close(): Promise<void> {}
 
   /**
    * Sends (and waiting touches) each mailbox has counted in its day window; the

@@ -8,7 +8,13 @@
  * jitter), and `min`, the same without the jitter.
  * ARGV: member, spacing in ms for the gap after this grant (with its jitter),
  * the minimum spacing, whether a refusal leaves a hint (1) or nothing (0, to try
- * another mailbox of a pool), number of windows, then (cap, window ms) pairs.
+ * another mailbox of a pool), number of windows, then (cap, window ms) pairs, then
+ * whether the bucket must have been seeded (1) before it grants anything.
+ *
+ * Seeding: the bucket lives only in Redis, so a Redis that lost its data would
+ * grant a mailbox a whole fresh day. With seeding on, a bucket whose state hash has
+ * no `seeded` field (lost, expired, or never made) grants nothing and answers `S`:
+ * the caller rebuilds it from PostgreSQL with {@link THROTTLE_SEED_SCRIPT} and asks again.
  *
  * A waiter coming back at its hint is held to the minimum spacing only: its hint
  * was already placed one jittered gap after the entry before it, and holding it
@@ -54,7 +60,8 @@ if hint then
   redis.call('ZREM', KEYS[1], hkey)
 end
 
-local state = redis.call('HMGET', KEYS[2], 'next', 'min')
+local state = redis.call('HMGET', KEYS[2], 'next', 'min', 'seeded')
+if ARGV[6 + 2 * n] == '1' and not state[3] then return {'S', '0', tostring(now)} end
 local nextAt = tonumber(state[1] or '0')
 if hint then nextAt = tonumber(state[2] or '0') end
 local own = redis.call('ZSCORE', KEYS[1], gkey)
@@ -106,4 +113,51 @@ redis.call('ZADD', KEYS[1], at, hkey)
 redis.call('PEXPIRE', KEYS[1], ttl + math.ceil(at - now))
 redis.call('PEXPIRE', KEYS[2], ttl + math.ceil(at - now))
 return {'0', tostring(at - now), tostring(now)}
+`;
+
+/**
+ * Rebuilds a lost bucket from the sends PostgreSQL recorded, once, atomically.
+ *
+ * KEYS as {@link THROTTLE_TAKE_SCRIPT}. ARGV: the counts in the minute, hour and day
+ * windows, the three window lengths in ms, the newest send's time (ms, 0 for none),
+ * the minimum spacing. When another replica seeded first (`seeded` is set), nothing
+ * changes. Otherwise each counted send becomes an `s:` entry placed as late as its
+ * window allows (the minute's at now, the rest of the hour's at the minute window's
+ * edge, the rest of the day's at the hour window's edge): each entry leaves its
+ * windows no earlier than the send it stands for, so the rebuilt bucket is never
+ * more generous than the lost one. Returns the number of entries added.
+ */
+export const THROTTLE_SEED_SCRIPT = `
+if redis.call('HEXISTS', KEYS[2], 'seeded') == 1 then return -1 end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+local cMin = tonumber(ARGV[1])
+local cHour = math.max(cMin, tonumber(ARGV[2]))
+local cDay = math.max(cHour, tonumber(ARGV[3]))
+local wMin = tonumber(ARGV[4])
+local wHour = tonumber(ARGV[5])
+local wDay = tonumber(ARGV[6])
+local lastAt = tonumber(ARGV[7])
+local minSpacing = tonumber(ARGV[8])
+local added = 0
+local function put(count, at)
+  for i = 1, count do
+    added = added + 1
+    redis.call('ZADD', KEYS[1], at, 's:' .. tostring(now) .. ':' .. added)
+  end
+end
+put(cMin, now)
+-- Windows count (now - W, now]: an entry at now - W is already outside W, inside the next.
+put(cHour - cMin, now - wMin)
+put(cDay - cHour, now - wHour)
+redis.call('HSET', KEYS[2], 'seeded', 1)
+if lastAt > 0 then
+  local nextAt = math.min(now, lastAt) + minSpacing
+  local cur = tonumber(redis.call('HGET', KEYS[2], 'next') or '0')
+  if nextAt > cur then redis.call('HSET', KEYS[2], 'next', nextAt, 'min', nextAt) end
+end
+local ttl = math.ceil(wDay + 60000)
+redis.call('PEXPIRE', KEYS[1], ttl)
+redis.call('PEXPIRE', KEYS[2], ttl)
+return added
 `;

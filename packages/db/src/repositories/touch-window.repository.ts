@@ -1,0 +1,43 @@
+import type pg from 'pg';
+
+/** Touches of one mailbox in its minute, hour and day windows, and the newest one's time (ms). */
+export type MailboxTouchCounts = { minute: number; hour: number; day: number; lastAt: number | null };
+
+/**
+ * Reads how many touches each mailbox has sent (or may have: `sending`, `unknown`)
+ * in its recent windows, from which the sender rebuilds a token bucket Redis lost.
+ */
+export class TouchWindowRepository {
+  constructor(private readonly pool: pg.Pool) {}
+
+  /**
+   * Counts the mailbox's touches whose send time (`sent_at`, else the claim's
+   * `created_at`) lies within each window before now (the database clock).
+   * @param windowsMs the minute, hour and day windows in ms (after TIME_SCALE).
+   */
+  async countsInWindows(mailboxId: string, windowsMs: [number, number, number]): Promise<MailboxTouchCounts> {
+    const { rows } = await this.pool.query<{
+      minute: number;
+      hour: number;
+      day: number;
+      last_at: Date | null;
+    }>(
+      `SELECT count(*) FILTER (WHERE x.at > now() - make_interval(secs => $2 / 1000.0))::int AS minute,
+              count(*) FILTER (WHERE x.at > now() - make_interval(secs => $3 / 1000.0))::int AS hour,
+              count(*)::int AS day,
+              max(x.at) AS last_at
+         FROM (SELECT coalesce(t.sent_at, t.created_at) AS at
+                 FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
+                WHERE e.mailbox_id = $1 AND t.status IN ('sending', 'sent', 'unknown')) x
+        WHERE x.at > now() - make_interval(secs => $4 / 1000.0)`,
+      [mailboxId, ...windowsMs],
+    );
+    const row = rows[0];
+    return {
+      minute: row?.minute ?? 0,
+      hour: row?.hour ?? 0,
+      day: row?.day ?? 0,
+      lastAt: row?.last_at ? row.last_at.getTime() : null,
+    };
+  }
+}

@@ -1,0 +1,208 @@
+import Bottleneck from 'bottleneck';
+import { Redis } from 'ioredis';
+import type { MailboxLimits, Throttle, ThrottleDecision } from './throttle.port.js';
+
+export type BottleneckThrottleOptions = {
+  /** Key prefix (REDIS_PREFIX); limiter ids are `{prefix}-throttle-{mailboxId}-{window}`. */
+  prefix: string;
+  /** TIME_SCALE: windows and spacing shrink with it. */
+  timeScale?: number;
+  /**
+   * How long (real ms) one `take` waits inside Bottleneck's queue before it answers
+   * "wait": the touch goes back to BullMQ and its scheduled Bottleneck job keeps its
+   * place in line in this process (default 1000).
+   */
+  maxWaitMs?: number;
+  /**
+   * Hold the caps on sliding windows too (default true): the spacing (`minTime`)
+   * becomes at least W / C for each window, so no window of length W can hold more
+   * than C grants, at the price of bursts (see the class comment). False leaves the
+   * fixed-window reservoirs alone, which can grant up to twice a cap across a refill.
+   */
+  strict?: boolean;
+};
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+type Chain = { signature: string; minute: Bottleneck; hour: Bottleneck; day: Bottleneck };
+type Pending = { done: Promise<number>; at: number | null };
+
+/**
+ * The per-mailbox caps on Bottleneck's Redis datastore (`datastore: 'ioredis'`, one
+ * shared {@link Bottleneck.IORedisConnection} over our client): per mailbox three
+ * limiters (id `{prefix}-throttle-{mailboxId}-minute|hour|day`), chained, each with
+ * `reservoir` = its cap refreshed every window (`reservoirRefreshInterval`), the day
+ * one also holding `minTime` for the spacing. Every replica sees the same limiters.
+ *
+ * What Bottleneck cannot express exactly, so what this implementation does not hold:
+ * - Sliding windows. A reservoir refills all at once every interval (a fixed window
+ *   starting when the limiter was first made), so up to twice the cap can be granted
+ *   inside one window's length across a refill. The Lua buckets count grants in
+ *   (now - W, now] and never do. With `strict` (the default) the caps still hold on
+ *   sliding windows because `minTime` is raised to max(minSpacing, W / C) over the
+ *   three windows: sends are evenly spaced at the tightest rate and a mailbox never
+ *   bursts (3 per minute and 50 per day sends one every 28.8 minutes, where the Lua
+ *   buckets would send 3 at once, then wait).
+ * - Three windows as one decision. The chain takes the minute token first, then waits
+ *   for the hour's, then the day's: a token taken early in one limiter is spent even
+ *   if the grant comes windows later, and the minute cap is counted at a different
+ *   time than the grant.
+ * - Jitter on the spacing (`minTime` is fixed) and one clock: Bottleneck's scripts use
+ *   each client's `Date.now()`, not Redis's TIME, so skewed replicas disagree.
+ * - A refusal answered without waiting: Bottleneck queues the job in the memory of the
+ *   process that asked. A touch back from its BullMQ delay finds its place (or its
+ *   token) only on the same replica; on another, the first place is wasted (a token
+ *   spent on no send, which errs on the safe side) and it queues again.
+ * - Redis loss: Bottleneck re-creates a lost limiter from the settings held in memory,
+ *   that is with full reservoirs; it has no hook to seed them from PostgreSQL, so after
+ *   a flush a mailbox can send up to its caps again within the same windows.
+ */
+export class BottleneckThrottle implements Throttle {
+  readonly kind = 'bottleneck' as const;
+  private readonly connection: Bottleneck.IORedisConnection;
+  private readonly chains = new Map<string, Chain>();
+  private readonly pending = new Map<string, Pending>();
+  private readonly timeScale: number;
+  private readonly maxWaitMs: number;
+
+  constructor(
+    redis: Redis,
+    private readonly opts: BottleneckThrottleOptions,
+  ) {
+    // Bottleneck would `require('ioredis')` itself, which an ES module cannot do.
+    this.connection = new Bottleneck.IORedisConnection({ client: redis, Redis });
+    this.timeScale = Math.max(1, opts.timeScale ?? 1);
+    this.maxWaitMs = opts.maxWaitMs ?? 1_000;
+  }
+
+  /** Takes a token (see {@link Throttle.take}); waits up to `maxWaitMs` in Bottleneck's queue. */
+  async take(
+    mailboxId: string,
+    limits: MailboxLimits,
+    member: string,
+    opts: { queue?: boolean } = {},
+  ): Promise<ThrottleDecision> {
+    const chain = await this.chainOf(mailboxId, limits);
+    const key = `${mailboxId}/${member}`;
+    let pending = this.pending.get(key);
+    if (!pending) {
+      if (opts.queue === false) {
+        const free = await Promise.all([chain.minute.check(), chain.hour.check(), chain.day.check()]);
+        if (!free.every(Boolean)) return { granted: false, waitMs: 0, at: Date.now() };
+      }
+      const entry: Pending = {
+        at: null,
+        done: chain.minute.schedule(() =>
+          chain.hour.schedule(() => chain.day.schedule(async () => Date.now())),
+        ),
+      };
+      entry.done = entry.done.then((at) => {
+        entry.at = at;
+        return at;
+      });
+      pending = entry;
+      this.pending.set(key, entry);
+    }
+    if (pending.at === null) {
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), this.maxWaitMs);
+      });
+      const at = await Promise.race([pending.done, timedOut]).finally(() => clearTimeout(timer));
+      if (at === null) {
+        // Come back about when the waiters ahead (queued in this process) are through.
+        const ahead = [...this.pending.entries()].filter(
+          ([k, p]) => p.at === null && k.startsWith(`${mailboxId}/`),
+        );
+        const waitMs = Math.max(this.maxWaitMs, ahead.length * this.spacingOf(limits));
+        return { granted: false, waitMs, at: Date.now() };
+      }
+    }
+    // A grant stays this member's until its day window passes (a retry after a 429 re-takes it).
+    const at = pending.at as number;
+    setTimeout(() => this.pending.delete(key), DAY / this.timeScale).unref();
+    return { granted: true, at };
+  }
+
+  /** Sends each known mailbox took from its day reservoir; 0 for mailboxes this process has not seen. */
+  async usedToday(mailboxIds: string[]): Promise<Map<string, number>> {
+    const used = new Map<string, number>();
+    for (const id of mailboxIds) {
+      const chain = this.chains.get(id);
+      const left = chain ? await chain.day.currentReservoir() : null;
+      const cap = chain ? Number(JSON.parse(chain.signature).perDay) : 0;
+      used.set(id, left === null ? 0 : Math.max(0, cap - left));
+    }
+    return used;
+  }
+
+  windows(limits: MailboxLimits): [number, number][] {
+    return [
+      [limits.perMinute, MINUTE / this.timeScale],
+      [limits.perHour, HOUR / this.timeScale],
+      [limits.perDay, DAY / this.timeScale],
+    ];
+  }
+
+  /** Stops every limiter's heartbeat and quits the subscriber Bottleneck duplicated; our client stays open. */
+  async close(): Promise<void> {
+    for (const c of this.chains.values()) {
+      await Promise.all([c.minute.disconnect(false), c.hour.disconnect(false), c.day.disconnect(false)]);
+    }
+    this.chains.clear();
+    // The typings call `ready` a method; the library sets it as a promise.
+    const { subscriber } = await (this.connection as unknown as { ready: Promise<{ subscriber: Redis }> })
+      .ready;
+    subscriber.disconnect();
+  }
+
+  private async chainOf(mailboxId: string, limits: MailboxLimits): Promise<Chain> {
+    const signature = JSON.stringify(limits);
+    const known = this.chains.get(mailboxId);
+    if (known?.signature === signature) return known;
+    const [minute, hour, day] = (['minute', 'hour', 'day'] as const).map((w) => {
+      const [cap, ms] = this.windowOf(w, limits);
+      const settings: Bottleneck.ConstructorOptions = {
+        reservoir: cap,
+        reservoirRefreshAmount: cap,
+        reservoirRefreshInterval: ms,
+        minTime: w === 'day' ? this.spacingOf(limits) : 0,
+      };
+      if (known) {
+        known[w].updateSettings(settings);
+        return known[w];
+      }
+      return new Bottleneck({
+        ...settings,
+        id: `${this.opts.prefix}-throttle-${mailboxId}-${w}`,
+        datastore: 'ioredis',
+        connection: this.connection,
+        clearDatastore: false,
+        // Waiting jobs are looked at on each heartbeat: often enough for the window.
+        heartbeatInterval: Math.max(20, Math.min(ms / 2, 1_000)),
+        // A limiter idle for its window and a minute is forgotten by Redis.
+        timeout: ms + 60_000,
+      });
+    }) as [Bottleneck, Bottleneck, Bottleneck];
+    const chain = { signature, minute, hour, day };
+    this.chains.set(mailboxId, chain);
+    await Promise.all([minute.ready(), hour.ready(), day.ready()]);
+    return chain;
+  }
+
+  /** The day limiter's `minTime`: the spacing, raised in strict mode to the tightest W / C (5% margin for timer drift). */
+  private spacingOf(limits: MailboxLimits): number {
+    const spacing = limits.minSpacingMs / this.timeScale;
+    if (this.opts.strict === false) return spacing;
+    const rates = this.windows(limits).map(([cap, ms]) => (ms / Math.max(1, cap)) * 1.05);
+    return Math.ceil(Math.max(spacing, ...rates));
+  }
+
+  private windowOf(w: 'minute' | 'hour' | 'day', limits: MailboxLimits): [number, number] {
+    if (w === 'minute') return [limits.perMinute, MINUTE / this.timeScale];
+    if (w === 'hour') return [limits.perHour, HOUR / this.timeScale];
+    return [limits.perDay, DAY / this.timeScale];
+  }
+}

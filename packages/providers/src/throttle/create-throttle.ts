@@ -1,0 +1,23 @@
+import type { Redis } from 'ioredis';
+import { BottleneckThrottle } from './bottleneck-throttle.js';
+import { MailboxThrottle } from './mailbox-throttle.js';
+import type { Throttle, ThrottleKind, ThrottleSeedSource } from './throttle.port.js';
+
+/** What both implementations need; `seedFrom` is used by the Lua one only (Bottleneck cannot be seeded). */
+export type CreateThrottleOptions = {
+  prefix: string;
+  timeScale?: number;
+  spacingJitter?: number;
+  seedFrom?: ThrottleSeedSource;
+};
+
+/** The Throttle named by SENDER_THROTTLE, on the given Redis client. */
+export function createThrottle(kind: ThrottleKind, redis: Redis, opts: CreateThrottleOptions): Throttle {
+  if (kind === 'bottleneck') {
+    return new BottleneckThrottle(redis, {
+      prefix: opts.prefix,
+      ...(opts.timeScale !== undefined ? { timeScale: opts.timeScale } : {}),
+    });
+  }
+  return new MailboxThrottle(redis, opts);
+}

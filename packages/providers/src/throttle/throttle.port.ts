@@ -1,0 +1,58 @@
+/** The caps of one mailbox, as the mailbox row holds them (real time, before TIME_SCALE). */
+export type MailboxLimits = {
+  perMinute: number;
+  perHour: number;
+  perDay: number;
+  /** Minimum gap between two sends; 0 for none. */
+  minSpacingMs: number;
+};
+
+/** A token now, or how long to wait before asking again. */
+export type ThrottleDecision = { granted: true; at: number } | { granted: false; waitMs: number; at: number };
+
+/** Which implementation of {@link Throttle} the sender uses (SENDER_THROTTLE). */
+export type ThrottleKind = 'lua' | 'bottleneck';
+
+/**
+ * Sends a mailbox made in each of its windows, as PostgreSQL recorded them: what a
+ * bucket is rebuilt from after Redis lost it. `lastAt` is the newest send (for the
+ * spacing), null when there was none in the day.
+ */
+export type WindowCounts = { minute: number; hour: number; day: number; lastAt: number | null };
+
+/**
+ * Reads a mailbox's {@link WindowCounts} from the database. The window lengths are
+ * given in ms after TIME_SCALE, in the order minute, hour, day.
+ */
+export type ThrottleSeedSource = (
+  mailboxId: string,
+  windowsMs: [number, number, number],
+) => Promise<WindowCounts>;
+
+/**
+ * Per-mailbox caps (per minute, hour, day, and a minimum spacing) shared by every
+ * sender replica. The sender asks for one token per touch attempt and, when refused,
+ * hands the touch back to BullMQ as a delayed job for `waitMs`: no worker slot is held.
+ */
+export interface Throttle {
+  /** Which implementation this is, for logs and the benchmark. */
+  readonly kind: ThrottleKind;
+  /**
+   * Takes a token of the mailbox for `member` (one attempt of one touch). Asking again
+   * with the same member after a refusal keeps its place in line where the
+   * implementation can. With `queue: false` a refusal takes no place in line and
+   * answers `waitMs: 0` (for trying the next mailbox of a pool).
+   */
+  take(
+    mailboxId: string,
+    limits: MailboxLimits,
+    member: string,
+    opts?: { queue?: boolean },
+  ): Promise<ThrottleDecision>;
+  /** Sends each mailbox has counted in its day window (for choosing among a pool's mailboxes). */
+  usedToday(mailboxIds: string[]): Promise<Map<string, number>>;
+  /** The windows as (cap, ms) after TIME_SCALE, for checking grants against them. */
+  windows(limits: MailboxLimits): [number, number][];
+  /** Releases what the implementation holds besides the Redis client it was given. */
+  close(): Promise<void>;
+}
