@@ -5,7 +5,20 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** A service's main.ts run as its own process (tsx), so a test can SIGKILL it. */
 export function spawnService(app: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', `apps/${app}/src/main.ts`], {
+  return spawnScript(app, `apps/${app}/src/main.ts`, [], env);
+}
+
+/**
+ * A TypeScript entry point of the repository (`cli/src/main.ts` with `['sandbox']`) run
+ * as its own process under tsx; its stderr is printed if it exits with an error.
+ */
+export function spawnScript(
+  label: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -17,7 +30,7 @@ export function spawnService(app: string, env: Record<string, string>): ChildPro
   });
   child.on('exit', (code, signal) => {
     if (code && code !== 0 && signal !== 'SIGKILL')
-      process.stderr.write(`[${app}] exited ${code}: ${stderr}\n`);
+      process.stderr.write(`[${label}] exited ${code}: ${stderr}\n`);
   });
   return child;
 }
