@@ -13,7 +13,22 @@ export function spawnService(
   env: Record<string, string>,
   opts: { expectFailure?: boolean } = {},
 ): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', `apps/${app}/src/main.ts`], {
+  return spawnScript(app, `apps/${app}/src/main.ts`, [], env, opts);
+}
+
+/**
+ * A TypeScript entry point of the repository (`cli/src/main.ts` with `['sandbox']`) run
+ * as its own process under tsx; its stderr is printed if it exits with an error
+ * (unless `expectFailure`, then only with TEST_VERBOSE).
+ */
+export function spawnScript(
+  label: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  opts: { expectFailure?: boolean } = {},
+): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -25,7 +40,7 @@ export function spawnService(
   });
   child.on('exit', (code, signal) => {
     if (code && code !== 0 && signal !== 'SIGKILL' && (!opts.expectFailure || process.env.TEST_VERBOSE))
-      process.stderr.write(`[${app}] exited ${code}: ${stderr}\n`);
+      process.stderr.write(`[${label}] exited ${code}: ${stderr}\n`);
   });
   return child;
 }
