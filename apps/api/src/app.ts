@@ -30,6 +30,7 @@ import { enrollmentsRoutes } from './routes/enrollments.routes.js';
 import { keysRoutes } from './routes/keys.routes.js';
 import { listsRoutes } from './routes/lists.routes.js';
 import { loginRoutes } from './routes/login.routes.js';
+import { mailboxSettingsRoutes } from './routes/mailbox-settings.routes.js';
 import { mailboxesRoutes } from './routes/mailboxes.routes.js';
 import { prospectErasureRoutes } from './routes/prospect-erasure.routes.js';
 import { prospectsRoutes } from './routes/prospects.routes.js';
@@ -133,6 +134,7 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
         prospectsRoutes,
         prospectsImportRoutes,
         mailboxesRoutes,
+        mailboxSettingsRoutes,
         enrollmentsRoutes,
         enrollmentActionsRoutes,
         listsRoutes,

@@ -52,6 +52,11 @@ export {
   type MailboxWindowInput,
 } from './repositories/mailbox.repository.js';
 export {
+  type MailboxCapsInput,
+  MailboxSettingsRepository,
+  OPERATOR_PAUSE_PREFIX,
+} from './repositories/mailbox-settings.repository.js';
+export {
   type ProspectInput,
   ProspectRepository,
   type ProspectRow,

@@ -8,6 +8,7 @@ import { EnrollmentRepository } from './repositories/enrollment.repository.js';
 import { EnrollmentActionRepository } from './repositories/enrollment-action.repository.js';
 import { EventRepository } from './repositories/event.repository.js';
 import { MailboxRepository } from './repositories/mailbox.repository.js';
+import { MailboxSettingsRepository } from './repositories/mailbox-settings.repository.js';
 import { ProspectRepository } from './repositories/prospect.repository.js';
 import { SendingDomainRepository } from './repositories/sending-domain.repository.js';
 import { SequenceRepository } from './repositories/sequence.repository.js';
@@ -24,6 +25,7 @@ export function createRepositories(db: Database) {
     sequences: new SequenceRepository(db.prisma),
     prospects: new ProspectRepository(db.pool),
     mailboxes: new MailboxRepository(db.prisma),
+    mailboxSettings: new MailboxSettingsRepository(db.prisma),
     enrollments: new EnrollmentRepository(db.pool),
     enrollmentActions: new EnrollmentActionRepository(db.pool),
     touches: new TouchRepository(db.pool),

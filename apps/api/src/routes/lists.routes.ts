@@ -49,6 +49,8 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         querystring: PageQuerySchema.extend({
           prospectId: z.uuid().optional(),
           type: z.string().max(50).optional(),
+          from: z.coerce.date().optional().describe('Received at or after (ISO 8601)'),
+          to: z.coerce.date().optional().describe('Received before (ISO 8601)'),
         }),
       },
     },
