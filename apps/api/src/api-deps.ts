@@ -1,5 +1,6 @@
 import type { Repositories } from '@touchbase/db';
 import type { AlertQueue, DomainHealthQueue, TouchQueue } from '@touchbase/queues';
+import type { Logger } from '@touchbase/telemetry';
 import type { EnrollDeps } from './use-cases/enroll-prospects.js';
 
 /**
@@ -15,4 +16,6 @@ export type ApiDeps = {
   alertQueue: AlertQueue;
   enroll: EnrollDeps;
   providerNames: string[];
+  /** For the use cases a route runs (a request's own logs go to `req.log`). */
+  logger: Logger;
 };

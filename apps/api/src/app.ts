@@ -25,14 +25,18 @@ import { decorateAuth, guardedScope, withScope } from './plugins/auth.plugin.js'
 import { bullBoardPlugin } from './plugins/bull-board.plugin.js';
 import { registerKeyRateLimit } from './plugins/rate-limit.plugin.js';
 import { domainsRoutes } from './routes/domains.routes.js';
+import { enrollmentActionsRoutes } from './routes/enrollment-actions.routes.js';
 import { enrollmentsRoutes } from './routes/enrollments.routes.js';
 import { keysRoutes } from './routes/keys.routes.js';
 import { listsRoutes } from './routes/lists.routes.js';
 import { loginRoutes } from './routes/login.routes.js';
+import { mailboxSettingsRoutes } from './routes/mailbox-settings.routes.js';
 import { mailboxesRoutes } from './routes/mailboxes.routes.js';
+import { prospectErasureRoutes } from './routes/prospect-erasure.routes.js';
 import { prospectsRoutes } from './routes/prospects.routes.js';
 import { prospectsImportRoutes } from './routes/prospects-import.routes.js';
 import { sequencesRoutes } from './routes/sequences.routes.js';
+import { suppressionsRoutes } from './routes/suppressions.routes.js';
 import { triageRoutes } from './routes/triage.routes.js';
 
 export type { ApiDeps };
@@ -111,6 +115,7 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
     alertQueue: deps.alertQueue,
     enroll: deps.enroll,
     providerNames: deps.providerNames,
+    logger: deps.logger,
   };
   // Every other route, now and later (/v1, Bull Board, any UI page), is registered in
   // this scope, so the guard's hook runs for it whatever the spelling of its path.
@@ -129,8 +134,12 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
         prospectsRoutes,
         prospectsImportRoutes,
         mailboxesRoutes,
+        mailboxSettingsRoutes,
         enrollmentsRoutes,
+        enrollmentActionsRoutes,
         listsRoutes,
+        suppressionsRoutes,
+        prospectErasureRoutes,
         domainsRoutes,
         triageRoutes,
         keysRoutes,

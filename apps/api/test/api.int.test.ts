@@ -264,13 +264,15 @@ describe('CSV import', () => {
     expect(ada.attributes).toEqual({ Job_Title: 'CTO' });
   });
 
-  it('refuses the whole file when a row is bad, naming row and field, and imports nothing', async () => {
+  // Streamed import (issue 12): good rows are kept, bad ones reported by line and field.
+  it('keeps the good rows and reports each bad one by line and field', async () => {
     const before = (await app.inject({ url: '/v1/prospects' })).json().items.length;
     const res = await post('email,timezone\nok@csv.example,Europe/Berlin\nnot-an-address,Mars/Olympus\n');
-    expect(res.statusCode).toBe(400);
-    const fields = res.json().errors.map((e: { field: string }) => e.field);
-    expect(fields).toEqual(expect.arrayContaining(['row 3.email', 'row 3.timezone']));
-    expect((await app.inject({ url: '/v1/prospects' })).json().items.length).toBe(before);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ imported: 1, rejected: 1 });
+    const fields = res.json().errors.map((e: { line: number; field: string }) => `${e.line}.${e.field}`);
+    expect(fields).toEqual(expect.arrayContaining(['3.email', '3.timezone']));
+    expect((await app.inject({ url: '/v1/prospects' })).json().items.length).toBe(before + 1);
   });
 
   it('a file that is not CSV is 400 malformed_csv problem+json, saying where', async () => {

@@ -38,6 +38,12 @@ export {
   emailHash,
   HELD_FOR_DOMAIN_PAUSE,
 } from './repositories/enrollment.repository.js';
+export {
+  type ActedEnrollment,
+  type ActionCount,
+  EnrollmentActionRepository,
+  type EnrollmentSelection,
+} from './repositories/enrollment-action.repository.js';
 export { EventRepository } from './repositories/event.repository.js';
 export type { EventRow } from './repositories/event-log.repository.js';
 export {
@@ -45,6 +51,11 @@ export {
   MailboxRepository,
   type MailboxWindowInput,
 } from './repositories/mailbox.repository.js';
+export {
+  type MailboxCapsInput,
+  MailboxSettingsRepository,
+  OPERATOR_PAUSE_PREFIX,
+} from './repositories/mailbox-settings.repository.js';
 export {
   type ProspectInput,
   ProspectRepository,
@@ -69,6 +80,10 @@ export {
 } from './repositories/sending-domain.repository.js';
 export { SequenceRepository, type SequenceVersionRow } from './repositories/sequence.repository.js';
 export { SuppressionRepository, type SuppressionRow } from './repositories/suppression.repository.js';
+export {
+  type SuppressionMatch,
+  SuppressionStopRepository,
+} from './repositories/suppression-stop.repository.js';
 export { TouchRepository, type TouchRow } from './repositories/touch.repository.js';
 export { type Claim, type ClaimInput, TouchClaimRepository } from './repositories/touch-claim.repository.js';
 export { type SentInput, TouchProgressRepository } from './repositories/touch-progress.repository.js';

@@ -5,12 +5,15 @@ import { AuditRepository } from './repositories/audit.repository.js';
 import { CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
 import { DomainHealthRepository } from './repositories/domain-health.repository.js';
 import { EnrollmentRepository } from './repositories/enrollment.repository.js';
+import { EnrollmentActionRepository } from './repositories/enrollment-action.repository.js';
 import { EventRepository } from './repositories/event.repository.js';
 import { MailboxRepository } from './repositories/mailbox.repository.js';
+import { MailboxSettingsRepository } from './repositories/mailbox-settings.repository.js';
 import { ProspectRepository } from './repositories/prospect.repository.js';
 import { SendingDomainRepository } from './repositories/sending-domain.repository.js';
 import { SequenceRepository } from './repositories/sequence.repository.js';
 import { SuppressionRepository } from './repositories/suppression.repository.js';
+import { SuppressionStopRepository } from './repositories/suppression-stop.repository.js';
 import { TouchRepository } from './repositories/touch.repository.js';
 import { TouchWindowRepository } from './repositories/touch-window.repository.js';
 import { TriageRepository } from './repositories/triage.repository.js';
@@ -23,11 +26,14 @@ export function createRepositories(db: Database) {
     sequences: new SequenceRepository(db.prisma),
     prospects: new ProspectRepository(db.pool),
     mailboxes: new MailboxRepository(db.prisma),
+    mailboxSettings: new MailboxSettingsRepository(db.prisma),
     enrollments: new EnrollmentRepository(db.pool),
+    enrollmentActions: new EnrollmentActionRepository(db.pool),
     touches: new TouchRepository(db.pool),
     touchWindows: new TouchWindowRepository(db.pool),
     events: new EventRepository(db.pool),
     suppressions: new SuppressionRepository(db.pool),
+    suppressionStops: new SuppressionStopRepository(db.pool),
     audit: new AuditRepository(db.pool),
     sendingDomains: new SendingDomainRepository(db.pool),
     domainHealth: new DomainHealthRepository(db.pool),

@@ -1,6 +1,8 @@
+import { SUPPRESSION_KINDS } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
+import { addSuppression } from '../use-cases/add-suppression.js';
 import { PageQuerySchema, page } from './schemas.js';
 
 /** `/v1/suppressions`, `/v1/events`, `/v1/stats`, `/v1/audit`. */
@@ -22,7 +24,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         tags: ['suppressions'],
         body: z
           .object({
-            kind: z.enum(['email', 'domain']),
+            kind: z.enum(SUPPRESSION_KINDS),
             value: z.string().min(3).max(320),
             reason: z.string().max(500).default('manual'),
           })
@@ -30,14 +32,10 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
       },
     },
     async (req, reply) => {
-      const r = await deps.repos.suppressions.add(req.body.kind, req.body.value, req.body.reason);
-      await deps.repos.audit.write({
-        actor: req.actor,
-        action: 'suppression.added',
-        entityType: 'suppression',
-        entityId: r.id,
-        data: { kind: req.body.kind, reason: req.body.reason },
-      });
+      const r = await addSuppression(
+        { repos: deps.repos, touchQueue: deps.touchQueue, logger: req.log },
+        { ...req.body, actor: req.actor },
+      );
       return reply.code(r.created ? 201 : 200).send(r);
     },
   );
@@ -51,6 +49,8 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         querystring: PageQuerySchema.extend({
           prospectId: z.uuid().optional(),
           type: z.string().max(50).optional(),
+          from: z.coerce.date().optional().describe('Received at or after (ISO 8601)'),
+          to: z.coerce.date().optional().describe('Received before (ISO 8601)'),
         }),
       },
     },

@@ -2,7 +2,7 @@ import { TimeZoneSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { IdParamsSchema } from './schemas.js';
+import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 
@@ -105,9 +105,14 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
     },
   );
 
-  app.get('/v1/mailboxes', { config: { scope: 'read' }, schema: { tags: ['mailboxes'] } }, async () => ({
-    items: await deps.repos.mailboxes.list(),
-  }));
+  app.get(
+    '/v1/mailboxes',
+    { config: { scope: 'read' }, schema: { tags: ['mailboxes'], querystring: PageQuerySchema } },
+    async (req) => {
+      const items = await deps.repos.mailboxSettings.mailboxPage(req.query.limit, req.query.after);
+      return page(items, req.query.limit, (m) => m.id);
+    },
+  );
 
   app.get(
     '/v1/mailboxes/:id',
@@ -145,7 +150,17 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
   // A mailbox the sender paused (a provider blamed our setup) sends again once resumed.
   app.post(
     '/v1/mailboxes/:id/resume',
-    { config: { scope: 'write' }, schema: { tags: ['mailboxes'], params: IdParamsSchema } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['mailboxes'],
+        params: IdParamsSchema,
+        body: z
+          .object({ reason: z.string().trim().min(1).max(500) })
+          .strict()
+          .optional(),
+      },
+    },
     async (req) => {
       const resumed = await deps.repos.mailboxes.resume(req.params.id);
       if (resumed) {
@@ -154,6 +169,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
           action: 'mailbox.resumed',
           entityType: 'mailbox',
           entityId: req.params.id,
+          data: { reason: req.body?.reason ?? 'not given' },
         });
       }
       return deps.repos.mailboxes.get(req.params.id);
@@ -175,9 +191,14 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
     },
   );
 
-  app.get('/v1/mailbox-pools', { config: { scope: 'read' }, schema: { tags: ['mailboxes'] } }, async () => ({
-    items: await deps.repos.mailboxes.listPools(),
-  }));
+  app.get(
+    '/v1/mailbox-pools',
+    { config: { scope: 'read' }, schema: { tags: ['mailboxes'], querystring: PageQuerySchema } },
+    async (req) => {
+      const items = await deps.repos.mailboxSettings.poolPage(req.query.limit, req.query.after);
+      return page(items, req.query.limit, (p) => p.id);
+    },
+  );
 
   app.get(
     '/v1/mailbox-pools/:id',

@@ -14,6 +14,7 @@ export type ApiFixture = {
   repos: Repositories;
   redis: Redis;
   prefix: string;
+  touchQueue: TouchQueue;
   /** Creates a key with this scope and returns it (the secret). */
   key(scope: ApiScope, name?: string): Promise<string>;
   close(): Promise<void>;
@@ -54,6 +55,7 @@ export async function apiFixture(
     repos,
     redis,
     prefix: testPrefix.prefix,
+    touchQueue,
     async key(scope, name = `${scope}-key-${++keyCount}`) {
       return (await createApiKey({ repos }, { name, scope, actor: 'test' })).key;
     },

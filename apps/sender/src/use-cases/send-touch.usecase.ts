@@ -1,4 +1,4 @@
-import { renderTouch, touchKey } from '@touchbase/core';
+import { missingVariableReason, renderTouch, touchKey } from '@touchbase/core';
 import type { SendContext } from '@touchbase/db';
 import type { SendRequest, SendResult } from '@touchbase/providers';
 import { retriesOf } from '@touchbase/queues';
@@ -72,7 +72,7 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
 
   const content = renderTouch(steps, step, variablesOf(ctx), `${ctx.prospect.id}-${ctx.sequenceId}`);
   if (!content.ok) {
-    const reason = `missing_variable:${content.missing.join(',')}`;
+    const reason = missingVariableReason(content.missing);
     await repos.touches.pause(enrollmentId, step, reason);
     log.warn({ missing: content.missing }, 'Enrollment paused for a missing template variable');
     metrics.touchesSkipped.inc({ reason: 'missing_variable' });

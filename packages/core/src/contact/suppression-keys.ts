@@ -27,3 +27,18 @@ export function isSuppressed(address: string, entries: { kind: string; value: st
   const keys = suppressionKeysOf(address);
   return entries.some((e) => SUPPRESSION_KINDS.some((k) => e.kind === k && e.value === keys[k]));
 }
+
+/**
+ * Why a value cannot be a suppression entry of this kind, or null when it can: an
+ * address with one `@`, a domain name, or a sha-256 in hex (what an erasure keeps).
+ */
+export function suppressionValueProblem(kind: SuppressionKind, value: string): string | null {
+  const v = normalisedEmail(value);
+  if (kind === 'email') return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v) ? null : 'not an e-mail address';
+  if (kind === 'domain') {
+    return /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/.test(v)
+      ? null
+      : 'not a domain name';
+  }
+  return /^[0-9a-f]{64}$/.test(v) ? null : 'not a sha-256 in hex (64 characters)';
+}

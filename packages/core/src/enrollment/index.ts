@@ -1,2 +1,3 @@
 export * from './enrollment-status.js';
 export * from './idempotency-key.js';
+export * from './operator-pause.js';

@@ -28,6 +28,24 @@ export class AuditRepository {
     );
   }
 
+  /** Writes many entries in one statement (an operator's bulk action: one entry per entity changed). */
+  async writeMany(
+    entries: { actor: string; action: string; entityType: string; entityId: string; data?: object }[],
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    await this.pool.query(
+      `INSERT INTO audit_log (actor, action, entity_type, entity_id, data)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[])`,
+      [
+        entries.map((e) => e.actor),
+        entries.map((e) => e.action),
+        entries.map((e) => e.entityType),
+        entries.map((e) => e.entityId),
+        entries.map((e) => JSON.stringify(e.data ?? {})),
+      ],
+    );
+  }
+
   async list(filter: { entityType?: string; entityId?: string }, limit: number, afterId?: number) {
     const { rows } = await this.pool.query(
       `SELECT id, actor, action, entity_type AS "entityType", entity_id AS "entityId", data, at FROM audit_log

@@ -18,6 +18,9 @@ export type EventRow = {
   why: string[] | null;
 };
 
+/** Which events a list shows: by prospect, type, and the time received (`from` included, `to` not). */
+export type EventListFilter = { prospectId?: string; type?: string; from?: Date; to?: Date };
+
 /**
  * The event log (`event`): each event recorded once by (source, external id) and
  * never changed after it is applied; the payload holds no address.
@@ -82,17 +85,21 @@ export class EventLogRepository {
     await client.query('UPDATE event SET why = NULL WHERE prospect_id = $1', [prospectId]);
   }
 
-  async list(
-    filter: { prospectId?: string; type?: string },
-    limit: number,
-    afterSeq?: number,
-  ): Promise<EventRow[]> {
+  async list(filter: EventListFilter, limit: number, afterSeq?: number): Promise<EventRow[]> {
     const { rows } = await this.pool.query<EventRow>(
       `SELECT seq, id, source, external_id AS "externalId", type, prospect_id AS "prospectId", enrollment_id AS "enrollmentId",
               received_at AS "receivedAt", applied_at AS "appliedAt", outcome, classification, why
        FROM event WHERE ($1::uuid IS NULL OR prospect_id = $1) AND ($2::text IS NULL OR type = $2) AND ($3::bigint IS NULL OR seq > $3)
+         AND ($5::timestamptz IS NULL OR received_at >= $5) AND ($6::timestamptz IS NULL OR received_at < $6)
        ORDER BY seq LIMIT $4`,
-      [filter.prospectId ?? null, filter.type ?? null, afterSeq ?? null, limit],
+      [
+        filter.prospectId ?? null,
+        filter.type ?? null,
+        afterSeq ?? null,
+        limit,
+        filter.from ?? null,
+        filter.to ?? null,
+      ],
     );
     return rows;
   }

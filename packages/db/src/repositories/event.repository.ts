@@ -16,7 +16,7 @@ import { EnrollmentRepository } from './enrollment.repository.js';
 import { EnrollmentEffectRepository } from './enrollment-effect.repository.js';
 import { ErasureRepository } from './erasure.repository.js';
 import { EventBatchRepository } from './event-batch.repository.js';
-import { EventLogRepository, type EventRow } from './event-log.repository.js';
+import { type EventListFilter, EventLogRepository, type EventRow } from './event-log.repository.js';
 import { EventTargetRepository } from './event-target.repository.js';
 import { ProspectRepository } from './prospect.repository.js';
 import { ProviderCursorRepository } from './provider-cursor.repository.js';
@@ -98,11 +98,7 @@ export class EventRepository implements EventStore {
     return this.cursors.advance(provider, cursor);
   }
 
-  list(
-    filter: { prospectId?: string; type?: string },
-    limit: number,
-    afterSeq?: number,
-  ): Promise<EventRow[]> {
+  list(filter: EventListFilter, limit: number, afterSeq?: number): Promise<EventRow[]> {
     return this.log.list(filter, limit, afterSeq);
   }
 

@@ -1,0 +1,70 @@
+import { DomainError, suppressionKeysOf } from '@touchbase/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ApiDeps } from '../api-deps.js';
+import { IdParamsSchema } from './schemas.js';
+
+/**
+ * `DELETE /v1/suppressions/{id}` and `GET /v1/suppressions/check`. The list and
+ * `POST` (which ends the live enrollments it names at once) are in lists.routes.ts.
+ */
+export const suppressionsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
+  app.get(
+    '/v1/suppressions/check',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['suppressions'],
+        summary: 'Whether an address may be contacted, and the entries that keep it from it',
+        querystring: z.object({ email: z.email().max(320) }).strict(),
+        response: {
+          200: z.object({
+            suppressed: z.boolean(),
+            matches: z.array(
+              z.object({
+                id: z.string(),
+                kind: z.string(),
+                value: z.string(),
+                reason: z.string().nullable(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const matches = await deps.repos.suppressionStops.matching(suppressionKeysOf(req.query.email));
+      return { suppressed: matches.length > 0, matches };
+    },
+  );
+
+  app.delete(
+    '/v1/suppressions/:id',
+    {
+      // Lets a suppressed (perhaps unsubscribed or erased) person be contacted again.
+      config: { scope: 'admin' },
+      schema: {
+        tags: ['suppressions'],
+        summary: 'Remove a suppression entry',
+        params: IdParamsSchema,
+        querystring: z.object({
+          reason: z.string().trim().min(1).max(500).describe('Why: kept in the audit log'),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const removed = await deps.repos.suppressionStops.remove(req.params.id);
+      if (!removed)
+        throw new DomainError('not_found', 'suppression not found', { suppressionId: req.params.id });
+      await deps.repos.audit.write({
+        actor: req.actor,
+        action: 'suppression.removed',
+        entityType: 'suppression',
+        entityId: req.params.id,
+        // The kind only: the value may be an address, which the audit log does not keep.
+        data: { kind: removed.kind, reason: req.query.reason },
+      });
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import type { Readable } from 'node:stream';
+import { normalisedEmail } from '@touchbase/core';
+import { type CsvError, parse } from 'csv-parse';
+import type { z } from 'zod';
+import type { ProspectInputSchema } from '../routes/prospects.routes.js';
+
+type ProspectInput = z.infer<typeof ProspectInputSchema>;
+
+/** CSV headers we map to prospect fields (case and separators ignored); the rest become attributes. */
+const KNOWN: Record<
+  string,
+  'email' | 'firstName' | 'lastName' | 'company' | 'timezone' | 'linkedinUrl' | 'hubspotId'
+> = {
+  email: 'email',
+  emailaddress: 'email',
+  firstname: 'firstName',
+  lastname: 'lastName',
+  company: 'company',
+  companyname: 'company',
+  timezone: 'timezone',
+  linkedin: 'linkedinUrl',
+  linkedinurl: 'linkedinUrl',
+  hubspotid: 'hubspotId',
+  hubspotcontactid: 'hubspotId',
+  hubspotrecordid: 'hubspotId',
+};
+
+/** Rows upserted per statement: large enough to be fast, small enough to keep memory flat. */
+const BATCH = 1_000;
+/** Bad rows described in the answer (all are counted). */
+const MAX_REPORTED = 1_000;
+/** Prospects listed in the answer (all are counted; `GET /v1/prospects` lists the rest). */
+const MAX_LISTED = 10_000;
+
+/** A row left out, as the answer reports it: its line in the file (the header is line 1), the field, why. */
+export type RowProblem = { line: number; field: string; reason: string };
+
+export type CsvImportReport = {
+  imported: number;
+  rejected: number;
+  /** The first {@link MAX_REPORTED} rows left out. */
+  errors: RowProblem[];
+  /** The first {@link MAX_LISTED} prospects imported. */
+  prospects: { id: string; email: string }[];
+  /** Set when the file is not CSV from some point on (an unclosed quote): rows before it are imported. */
+  malformed?: string;
+};
+
+export type ImportCsvDeps = {
+  upsertMany(rows: ProspectInput[]): Promise<{ id: string; email: string }[]>;
+  /** ProspectInputSchema: the same rules as `POST /v1/prospects`. */
+  schema: typeof ProspectInputSchema;
+};
+
+/**
+ * Imports a CSV file of any size as it streams in (csv-parse's stream API, header
+ * row first): each good row is upserted by address in batches, each bad one is left
+ * out and reported by line and field. A file is never held whole in memory. An
+ * address seen twice in one batch flushes the batch first, so the later row updates
+ * the earlier one as a re-import would (one statement cannot upsert a row twice).
+ */
+export async function importProspectsCsv(deps: ImportCsvDeps, body: Readable): Promise<CsvImportReport> {
+  const report: CsvImportReport = { imported: 0, rejected: 0, errors: [], prospects: [] };
+  const reject = (problem: RowProblem) => {
+    report.rejected++;
+    if (report.errors.length < MAX_REPORTED) report.errors.push(problem);
+  };
+  const parser = parse({
+    columns: true,
+    skip_empty_lines: true,
+    trim: true,
+    bom: true,
+    info: true,
+    // A row with too many or too few fields is one bad row, not the end of the file.
+    skip_records_with_error: true,
+  });
+  parser.on('skip', (err: CsvError) => {
+    const line = Number((err as CsvError & { lines?: number }).lines ?? 0);
+    if (err.code === 'CSV_QUOTE_NOT_CLOSED') report.malformed = err.message;
+    else reject({ line, field: 'row', reason: err.message });
+  });
+  body.on('error', (err) => parser.destroy(err));
+  body.pipe(parser);
+
+  let batch: ProspectInput[] = [];
+  let inBatch = new Set<string>();
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const rows = await deps.upsertMany(batch);
+    report.imported += rows.length;
+    for (const r of rows) {
+      if (report.prospects.length >= MAX_LISTED) break;
+      report.prospects.push({ id: r.id, email: r.email });
+    }
+    batch = [];
+    inBatch = new Set();
+  };
+
+  for await (const { record, info } of parser as AsyncIterable<{
+    record: Record<string, string>;
+    info: { lines: number };
+  }>) {
+    const parsed = deps.schema.safeParse(prospectOf(record));
+    if (!parsed.success) {
+      const fields = new Map<string, string>();
+      for (const issue of parsed.error.issues) {
+        const field = issue.path.join('.') || 'email';
+        if (!fields.has(field)) fields.set(field, issue.message);
+      }
+      // One entry per field; counted once as a row.
+      report.rejected++;
+      for (const [field, reason] of fields) {
+        if (report.errors.length < MAX_REPORTED) report.errors.push({ line: info.lines, field, reason });
+      }
+      continue;
+    }
+    const email = normalisedEmail(parsed.data.email);
+    if (inBatch.has(email)) await flush();
+    batch.push(parsed.data);
+    inBatch.add(email);
+    if (batch.length >= BATCH) await flush();
+  }
+  await flush();
+  return report;
+}
+
+/** A CSV record as a prospect input: known headers to fields, the rest to attributes. */
+function prospectOf(record: Record<string, string>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const attributes: Record<string, string> = {};
+  for (const [header, value] of Object.entries(record)) {
+    if (value === '') continue;
+    const known = KNOWN[header.toLowerCase().replace(/[\s_-]/g, '')];
+    if (known) input[known] = value;
+    else attributes[header.replace(/[^A-Za-z0-9_-]/g, '_').replace(/^[^A-Za-z_]/, '_')] = value;
+  }
+  if (Object.keys(attributes).length > 0) input.attributes = attributes;
+  return input;
+}
