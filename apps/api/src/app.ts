@@ -25,6 +25,7 @@ import { decorateAuth, guardedScope, withScope } from './plugins/auth.plugin.js'
 import { bullBoardPlugin } from './plugins/bull-board.plugin.js';
 import { registerKeyRateLimit } from './plugins/rate-limit.plugin.js';
 import { domainsRoutes } from './routes/domains.routes.js';
+import { enrollmentWaitingRoutes } from './routes/enrollment-waiting.routes.js';
 import { enrollmentsRoutes } from './routes/enrollments.routes.js';
 import { keysRoutes } from './routes/keys.routes.js';
 import { listsRoutes } from './routes/lists.routes.js';
@@ -33,6 +34,7 @@ import { mailboxesRoutes } from './routes/mailboxes.routes.js';
 import { prospectsRoutes } from './routes/prospects.routes.js';
 import { prospectsImportRoutes } from './routes/prospects-import.routes.js';
 import { sequencesRoutes } from './routes/sequences.routes.js';
+import { statsRoutes } from './routes/stats.routes.js';
 import { triageRoutes } from './routes/triage.routes.js';
 
 export type { ApiDeps };
@@ -134,6 +136,8 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
         domainsRoutes,
         triageRoutes,
         keysRoutes,
+        statsRoutes,
+        enrollmentWaitingRoutes,
       ]) {
         await scope.register(routes, routeDeps);
       }

@@ -38,8 +38,18 @@ export {
   emailHash,
   HELD_FOR_DOMAIN_PAUSE,
 } from './repositories/enrollment.repository.js';
+export {
+  EnrollmentWaitingRepository,
+  type WaitingStateRow,
+} from './repositories/enrollment-waiting.repository.js';
 export { EventRepository } from './repositories/event.repository.js';
 export type { EventRow } from './repositories/event-log.repository.js';
+export {
+  type FunnelCountsRow,
+  type FunnelFilter,
+  FunnelRepository,
+  type FunnelView,
+} from './repositories/funnel.repository.js';
 export {
   type MailboxInput,
   MailboxRepository,

@@ -5,7 +5,9 @@ import { AuditRepository } from './repositories/audit.repository.js';
 import { CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
 import { DomainHealthRepository } from './repositories/domain-health.repository.js';
 import { EnrollmentRepository } from './repositories/enrollment.repository.js';
+import { EnrollmentWaitingRepository } from './repositories/enrollment-waiting.repository.js';
 import { EventRepository } from './repositories/event.repository.js';
+import { FunnelRepository } from './repositories/funnel.repository.js';
 import { MailboxRepository } from './repositories/mailbox.repository.js';
 import { ProspectRepository } from './repositories/prospect.repository.js';
 import { SendingDomainRepository } from './repositories/sending-domain.repository.js';
@@ -33,5 +35,7 @@ export function createRepositories(db: Database) {
     triage: new TriageRepository(db.pool),
     crmOutbox: new CrmOutboxRepository(db.pool),
     apiKeys: new ApiKeyRepository(db.pool),
+    funnel: new FunnelRepository(db.pool),
+    waiting: new EnrollmentWaitingRepository(db.pool),
   };
 }
