@@ -78,7 +78,7 @@ export class EnrollmentWaitingRepository {
        FROM enrollment e JOIN prospect p ON p.id = e.prospect_id JOIN sequence s ON s.id = e.sequence_id
        JOIN mailbox m ON m.id = e.mailbox_id JOIN sending_domain d ON d.id = m.domain_id
        WHERE e.status IN ${LIVE_STATUSES_SQL} AND ($1::uuid IS NULL OR e.id = $1) AND ($2::uuid IS NULL OR e.sequence_id = $2)
-         AND ($3::uuid IS NULL OR e.id > $3) AND ${narrow ?? '$5::timestamptz IS NOT NULL'}
+         AND ($3::uuid IS NULL OR e.id > $3) AND $5::timestamptz IS NOT NULL AND (${narrow ?? 'true'})
        ORDER BY e.id LIMIT $4`,
       [filter.id ?? null, filter.sequenceId ?? null, filter.after ?? null, limit, now],
     );
