@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { touchKey } from '@touchbase/core';
+import { TouchQueue } from '@touchbase/queues';
 import { createLogger } from '@touchbase/telemetry';
 import { applyEvent } from '@touchbase/use-cases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,8 @@ const STEPS = [
  */
 describe('GET /v1/enrollments/:id/waiting (real PostgreSQL and Redis)', () => {
   let f: ApiFixture;
+  // The touch jobs an applied event cancels or schedules, on the fixture's Redis prefix.
+  let touchQueue: TouchQueue;
   let sequenceId: string;
   const ids: Record<string, string> = {};
   let n = 0;
@@ -76,6 +79,7 @@ describe('GET /v1/enrollments/:id/waiting (real PostgreSQL and Redis)', () => {
 
   beforeAll(async () => {
     f = await apiFixture('api-waiting', { adminToken: TOKEN });
+    touchQueue = new TouchQueue(f.redis, f.prefix);
     sequenceId = (await f.repos.sequences.create({ name: 'Waiting', steps: STEPS })).id;
 
     ids.due = (await enroll((await mailbox()).id)).id;
@@ -113,7 +117,7 @@ describe('GET /v1/enrollments/:id/waiting (real PostgreSQL and Redis)', () => {
     await applyEvent(
       {
         events: f.repos.events,
-        touchQueue: f.touchQueue,
+        touchQueue,
         logger: createLogger({ name: 't', level: 'silent' }),
       },
       {
@@ -167,6 +171,7 @@ describe('GET /v1/enrollments/:id/waiting (real PostgreSQL and Redis)', () => {
     await f.repos.enrollments.stop(ids.ended, 'cancelled', 'manual');
   });
   afterAll(async () => {
+    await touchQueue?.close();
     await f?.close();
   });
 

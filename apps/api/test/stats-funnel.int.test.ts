@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CanonicalEvent, touchKey } from '@touchbase/core';
+import { TouchQueue } from '@touchbase/queues';
 import { createLogger } from '@touchbase/telemetry';
 import { applyEvent } from '@touchbase/use-cases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ const auth = { authorization: `Bearer ${TOKEN}` };
  */
 describe('GET /v1/stats/funnel (real PostgreSQL)', () => {
   let f: ApiFixture;
+  // The touch jobs an applied event cancels or schedules, on the fixture's Redis prefix.
+  let touchQueue: TouchQueue;
   let seqId: string;
   let otherSeqId: string;
   const p: { id: string; prospectId: string; email: string; msg: Record<number, string> }[] = [];
@@ -37,7 +40,7 @@ describe('GET /v1/stats/funnel (real PostgreSQL)', () => {
     await applyEvent(
       {
         events: f.repos.events,
-        touchQueue: f.touchQueue,
+        touchQueue,
         logger: createLogger({ name: 't', level: 'silent' }),
       },
       {
@@ -58,6 +61,7 @@ describe('GET /v1/stats/funnel (real PostgreSQL)', () => {
 
   beforeAll(async () => {
     f = await apiFixture('api-funnel', { adminToken: TOKEN });
+    touchQueue = new TouchQueue(f.redis, f.prefix);
     const step = (s: string) => ({ channel: 'email' as const, subject: s, body: 'Hello', wait: '1d' });
     seqId = (
       await f.repos.sequences.create({
@@ -123,6 +127,7 @@ describe('GET /v1/stats/funnel (real PostgreSQL)', () => {
     await event({ type: 'delivered', messageId: p[10]!.msg[1]! });
   });
   afterAll(async () => {
+    await touchQueue?.close();
     await f?.close();
   });
 
