@@ -14,7 +14,10 @@ import { IdParamsSchema } from './schemas.js';
 export const WaitingFilterSchema = z
   .enum(WAITING_REASONS)
   .optional()
-  .describe('Only live enrollments not being sent for this reason (see GET /v1/enrollments/{id}/waiting)');
+  .describe(
+    'Only live enrollments not being sent for this reason (see GET /v1/enrollments/{id}/waiting); ' +
+      'combines with sequenceId only, and each item carries its `waiting`',
+  );
 
 /** The clock and TIME_SCALE the answers use: the enrollment use case's. */
 export function waitingDeps(deps: ApiDeps): ExplainWaitingDeps {

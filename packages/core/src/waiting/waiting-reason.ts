@@ -91,8 +91,9 @@ const DAY_MS = 86_400_000;
  * is told before the due time: the touch would pause at its due time anyway.
  */
 export function waitingReason(input: WaitingInput, now: Date): Waiting | null {
+  // Only a domain pause creates a queued enrollment (held until the domain is resumed).
   if (input.status === 'queued')
-    return { reason: 'domain_paused', until: null, detail: input.domain.reason ?? undefined };
+    return withDetail({ reason: 'domain_paused', until: null }, input.domain.reason);
   if (input.status === 'paused') return pausedReason(input);
   if (input.status !== 'active') return null;
   if (input.touchInProgress) return { reason: 'touch_in_progress', until: null };
