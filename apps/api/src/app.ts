@@ -26,6 +26,7 @@ import { bullBoardPlugin } from './plugins/bull-board.plugin.js';
 import { registerKeyRateLimit } from './plugins/rate-limit.plugin.js';
 import { domainsRoutes } from './routes/domains.routes.js';
 import { enrollmentActionsRoutes } from './routes/enrollment-actions.routes.js';
+import { enrollmentWaitingRoutes } from './routes/enrollment-waiting.routes.js';
 import { enrollmentsRoutes } from './routes/enrollments.routes.js';
 import { keysRoutes } from './routes/keys.routes.js';
 import { listsRoutes } from './routes/lists.routes.js';
@@ -36,6 +37,7 @@ import { prospectErasureRoutes } from './routes/prospect-erasure.routes.js';
 import { prospectsRoutes } from './routes/prospects.routes.js';
 import { prospectsImportRoutes } from './routes/prospects-import.routes.js';
 import { sequencesRoutes } from './routes/sequences.routes.js';
+import { statsRoutes } from './routes/stats.routes.js';
 import { suppressionsRoutes } from './routes/suppressions.routes.js';
 import { triageRoutes } from './routes/triage.routes.js';
 
@@ -143,6 +145,8 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
         domainsRoutes,
         triageRoutes,
         keysRoutes,
+        statsRoutes,
+        enrollmentWaitingRoutes,
       ]) {
         await scope.register(routes, routeDeps);
       }

@@ -13,5 +13,7 @@ export * from './events/index.js';
 export { seededRandom } from './random/seeded-random.js';
 export * from './schedule/index.js';
 export * from './sequence/index.js';
+export * from './stats/index.js';
 export * from './templates/index.js';
 export * from './time/index.js';
+export * from './waiting/index.js';

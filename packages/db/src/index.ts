@@ -44,8 +44,18 @@ export {
   EnrollmentActionRepository,
   type EnrollmentSelection,
 } from './repositories/enrollment-action.repository.js';
+export {
+  EnrollmentWaitingRepository,
+  type WaitingStateRow,
+} from './repositories/enrollment-waiting.repository.js';
 export { EventRepository } from './repositories/event.repository.js';
 export type { EventRow } from './repositories/event-log.repository.js';
+export {
+  type FunnelCountsRow,
+  type FunnelFilter,
+  FunnelRepository,
+  type FunnelView,
+} from './repositories/funnel.repository.js';
 export {
   type MailboxInput,
   MailboxRepository,

@@ -6,7 +6,9 @@ import { CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
 import { DomainHealthRepository } from './repositories/domain-health.repository.js';
 import { EnrollmentRepository } from './repositories/enrollment.repository.js';
 import { EnrollmentActionRepository } from './repositories/enrollment-action.repository.js';
+import { EnrollmentWaitingRepository } from './repositories/enrollment-waiting.repository.js';
 import { EventRepository } from './repositories/event.repository.js';
+import { FunnelRepository } from './repositories/funnel.repository.js';
 import { MailboxRepository } from './repositories/mailbox.repository.js';
 import { MailboxSettingsRepository } from './repositories/mailbox-settings.repository.js';
 import { ProspectRepository } from './repositories/prospect.repository.js';
@@ -41,5 +43,7 @@ export function createRepositories(db: Database) {
     triage: new TriageRepository(db.pool),
     crmOutbox: new CrmOutboxRepository(db.pool),
     apiKeys: new ApiKeyRepository(db.pool),
+    funnel: new FunnelRepository(db.pool),
+    waiting: new EnrollmentWaitingRepository(db.pool),
   };
 }

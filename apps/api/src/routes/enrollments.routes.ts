@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { enrollProspects } from '../use-cases/enroll-prospects.js';
+import { listEnrollmentsWaiting, WaitingFilterSchema } from './enrollment-waiting.routes.js';
 import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
 
 const EnrollBodySchema = z
@@ -49,11 +50,14 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
           status: z.enum(ENROLLMENT_STATUSES).optional(),
           sequenceId: z.uuid().optional(),
           prospectId: z.uuid().optional(),
+          waiting: WaitingFilterSchema,
         }),
       },
     },
     async (req) => {
-      const { limit, after, ...filter } = req.query;
+      if (req.query.waiting)
+        return listEnrollmentsWaiting(deps, { ...req.query, waiting: req.query.waiting });
+      const { limit, after, waiting: _waiting, ...filter } = req.query;
       const items = await deps.repos.enrollments.list(filter, limit, after);
       return page(items, limit, (e) => e.id);
     },

@@ -1,0 +1,85 @@
+import { WAITING_REASONS } from '@touchbase/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ApiDeps } from '../api-deps.js';
+import {
+  type ExplainWaitingDeps,
+  explainWaiting,
+  listWaiting,
+  waitingSummary,
+} from '../use-cases/explain-waiting.js';
+import { IdParamsSchema } from './schemas.js';
+
+/** The `waiting` filter of `GET /v1/enrollments`: one of core's reasons. */
+export const WaitingFilterSchema = z
+  .enum(WAITING_REASONS)
+  .optional()
+  .describe(
+    'Only live enrollments not being sent for this reason (see GET /v1/enrollments/{id}/waiting); ' +
+      'combines with sequenceId only, and each item carries its `waiting`',
+  );
+
+/** The clock and TIME_SCALE the answers use: the enrollment use case's. */
+export function waitingDeps(deps: ApiDeps): ExplainWaitingDeps {
+  return { repos: deps.repos, clock: deps.enroll.clock, timeScale: deps.enroll.timeScale };
+}
+
+/** `GET /v1/enrollments?waiting=REASON`: a page of live enrollments waiting for that reason. */
+export function listEnrollmentsWaiting(
+  deps: ApiDeps,
+  q: {
+    waiting: (typeof WAITING_REASONS)[number];
+    sequenceId?: string | undefined;
+    limit: number;
+    after?: string | undefined;
+  },
+) {
+  // The cursor is an enrollment id: anything else is the client's mistake, not a query to run.
+  if (q.after !== undefined && !z.uuid().safeParse(q.after).success) {
+    throw Object.assign(new Error('after: not a cursor of this list (an enrollment id)'), {
+      statusCode: 400,
+    });
+  }
+  return listWaiting(waitingDeps(deps), {
+    reason: q.waiting,
+    sequenceId: q.sequenceId,
+    limit: q.limit,
+    after: q.after,
+  });
+}
+
+/** "Why isn't it sending?": per enrollment, and counted per reason. */
+export const enrollmentWaitingRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
+  const wd = waitingDeps(deps);
+
+  app.get(
+    '/v1/enrollments/:id/waiting',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['enrollments'],
+        summary: 'Why an enrollment is not being sent right now, and until when',
+        description:
+          'The enrollment with `waiting`: `{ reason, until, variables?, cap?, detail? }`, or null once it has ended. ' +
+          'Reasons: ' +
+          WAITING_REASONS.join(', ') +
+          '. `due` means nothing holds it: its touch goes out next. `until` is null where only a person can end the wait.',
+        params: IdParamsSchema,
+      },
+    },
+    async (req) => explainWaiting(wd, req.params.id),
+  );
+
+  app.get(
+    '/v1/enrollments/waiting/summary',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['enrollments'],
+        summary: 'How many live enrollments wait for each reason',
+        querystring: z.object({ sequenceId: z.uuid().optional() }),
+      },
+    },
+    async (req) => waitingSummary(wd, { sequenceId: req.query.sequenceId }),
+  );
+};

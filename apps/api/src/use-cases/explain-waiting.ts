@@ -1,0 +1,145 @@
+import {
+  missingTemplateVariables,
+  type Waiting,
+  type WaitingMailbox,
+  type WaitingReason,
+  waitingReason,
+} from '@touchbase/core';
+import type { EnrollmentRow, Repositories, WaitingStateRow } from '@touchbase/db';
+
+export type ExplainWaitingDeps = {
+  repos: Pick<Repositories, 'waiting' | 'enrollments'>;
+  clock: () => Date;
+  /** TIME_SCALE: above 1 the sender ignores windows, and so does the answer. */
+  timeScale: number;
+};
+
+/** One enrollment and why it is not being sent (null: it has ended). */
+export type EnrollmentWaiting = EnrollmentRow & { waiting: Waiting | null };
+
+/** Rows read per statement while a filter or a summary walks the live enrollments. */
+const CHUNK = 1_000;
+/** A filtered page stops after reading this many rows and hands back its cursor, so no request walks the whole table. */
+const SCAN_LIMIT = 20_000;
+
+/** Why one enrollment is not being sent right now. @throws DomainError not_found */
+export async function explainWaiting(deps: ExplainWaitingDeps, id: string): Promise<EnrollmentWaiting> {
+  const now = deps.clock();
+  const [row] = await deps.repos.waiting.states({ id }, 1, now);
+  if (!row) {
+    // Not live (ended), or not there at all: get() throws not_found for the latter.
+    const e = await deps.repos.enrollments.get(id);
+    return { ...e, waiting: null };
+  }
+  const [explained] = await explainRows(deps, [row], now);
+  return explained as EnrollmentWaiting;
+}
+
+/**
+ * The live enrollments waiting for `reason`, in id order after `after`. SQL narrows
+ * the rows to those that can have the reason; core decides. A page may come back
+ * short (or empty) with a cursor when the scan bound is reached first: follow `next`.
+ */
+export async function listWaiting(
+  deps: ExplainWaitingDeps,
+  q: { reason: WaitingReason; sequenceId?: string | undefined; limit: number; after?: string | undefined },
+): Promise<{ items: EnrollmentWaiting[]; next: string | null }> {
+  const now = deps.clock();
+  const items: EnrollmentWaiting[] = [];
+  let after = q.after;
+  let scanned = 0;
+  for (;;) {
+    const rows = await deps.repos.waiting.states(
+      { reason: q.reason, sequenceId: q.sequenceId, after },
+      CHUNK,
+      now,
+    );
+    scanned += rows.length;
+    for (const e of await explainRows(deps, rows, now)) {
+      after = e.id;
+      if (e.waiting?.reason !== q.reason) continue;
+      items.push(e);
+      if (items.length === q.limit) return { items, next: e.id };
+    }
+    if (rows.length < CHUNK) return { items, next: null };
+    if (scanned >= SCAN_LIMIT) return { items, next: after ?? null };
+  }
+}
+
+/** How many live enrollments wait for each reason (every reason listed, zeros included). */
+export async function waitingSummary(
+  deps: ExplainWaitingDeps,
+  q: { sequenceId?: string | undefined },
+): Promise<{ total: number; byReason: Record<WaitingReason, number> }> {
+  const now = deps.clock();
+  const byReason = {} as Record<WaitingReason, number>;
+  let total = 0;
+  let after: string | undefined;
+  for (;;) {
+    const rows = await deps.repos.waiting.states({ sequenceId: q.sequenceId, after }, CHUNK, now);
+    for (const e of await explainRows(deps, rows, now)) {
+      if (!e.waiting) continue;
+      byReason[e.waiting.reason] = (byReason[e.waiting.reason] ?? 0) + 1;
+      total++;
+    }
+    if (rows.length < CHUNK) break;
+    after = rows[rows.length - 1]?.id;
+  }
+  return { total, byReason };
+}
+
+async function explainRows(
+  deps: ExplainWaitingDeps,
+  rows: WaitingStateRow[],
+  now: Date,
+): Promise<EnrollmentWaiting[]> {
+  if (rows.length === 0) return [];
+  const pooled = (r: WaitingStateRow) =>
+    r.mailboxPoolId !== null && r.currentStep === 1 && r.conversationId === null;
+  const poolIds = [...new Set(rows.filter(pooled).map((r) => r.mailboxPoolId as string))];
+  const [members, steps] = await Promise.all([
+    deps.repos.waiting.usablePoolMembers(poolIds),
+    deps.repos.waiting.steps([...new Set(rows.map((r) => r.sequenceVersionId))]),
+  ]);
+  const mailboxIds = new Set(rows.map((r) => r.mailbox.id));
+  for (const list of members.values()) for (const m of list) mailboxIds.add(m.id);
+  const sends = await deps.repos.waiting.recentSends([...mailboxIds], now);
+  const withSends = (m: Omit<WaitingMailbox, 'recentSends'>): WaitingMailbox => ({
+    ...m,
+    holidays: m.holidays ?? [],
+    recentSends: (sends.get(m.id) ?? []).map((d) => new Date(d)),
+  });
+  return rows.map((r) => {
+    const waiting = waitingReason(
+      {
+        status: r.status,
+        stopReason: r.stopReason,
+        nextTouchAt: r.nextTouchAt,
+        touchInProgress: r.touchInProgress,
+        prospectTimezone: r.prospect.timezone,
+        mailbox: withSends(r.mailbox),
+        domain: r.domain,
+        sequenceWindow: r.sequenceWindow,
+        poolMembers: pooled(r) ? (members.get(r.mailboxPoolId as string) ?? []).map(withSends) : null,
+        missingVariables: missingTemplateVariables(
+          steps.get(r.sequenceVersionId) ?? [],
+          r.currentStep,
+          { ...r.prospect, attributes: r.prospect.attributes ?? {} },
+          r.sequenceId,
+        ),
+        timeScale: deps.timeScale,
+      },
+      now,
+    );
+    const {
+      touchInProgress: _t,
+      prospect: _p,
+      mailbox: _m,
+      domain: _d,
+      sequenceWindow: _w,
+      mailboxPoolId: _pool,
+      ...enrollment
+    } = r;
+    return { ...enrollment, waiting };
+  });
+}

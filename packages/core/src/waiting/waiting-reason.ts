@@ -1,0 +1,191 @@
+import type { EnrollmentStatus } from '../enrollment/enrollment-status.js';
+import { OUT_OF_OFFICE_REASON } from '../events/event-scope.js';
+import { placeInWindow } from '../schedule/next-touch-due.js';
+import { sendingWindowOf } from '../schedule/sending-window-of.js';
+import type { SendingWindow } from '../time/sending-window.schemas.js';
+import { resolveTimeZone } from '../time/time-zone.js';
+
+/**
+ * Why a live enrollment is not being sent right now. `due` is the one reason that
+ * blocks nothing: its touch is due and nothing holds it, so a sender takes it next.
+ * A sequence (campaign) has no paused state and LinkedIn steps do not exist yet, so
+ * neither is a reason here.
+ */
+export const WAITING_REASONS = [
+  'touch_in_progress',
+  'domain_paused',
+  'mailbox_paused',
+  'pool_no_usable_mailbox',
+  'out_of_office',
+  'missing_variable',
+  'paused',
+  'waiting_for_due_time',
+  'window_closed',
+  'mailbox_cap_reached',
+  'due',
+] as const;
+export type WaitingReason = (typeof WAITING_REASONS)[number];
+
+/** The answer: why, until when (null: until someone acts), and the detail a person needs. */
+export type Waiting = {
+  reason: WaitingReason;
+  until: Date | null;
+  /** The variables the copy lacks (`missing_variable`). */
+  variables?: string[];
+  /** Which cap is full (`mailbox_cap_reached`). */
+  cap?: 'minute' | 'hour' | 'day';
+  /** The recorded reason of a pause, of the mailbox or the domain. */
+  detail?: string;
+};
+
+/** What the rule needs to know about a mailbox: its state, caps, window columns and recent sends. */
+export type WaitingMailbox = {
+  id: string;
+  status: string;
+  statusReason: string | null;
+  timezone: string;
+  windowDays: number[];
+  windowStart: string;
+  windowEnd: string;
+  holidays: string[];
+  perMinute: number;
+  perHour: number;
+  perDay: number;
+  /** When its touches of the last 24 hours went out (any order); the caps are sliding windows over them. */
+  recentSends: Date[];
+};
+
+/** The state an enrollment's sending depends on, as read from PostgreSQL. */
+export type WaitingInput = {
+  status: EnrollmentStatus;
+  stopReason: string | null;
+  nextTouchAt: Date | null;
+  /** A touch of the current step and attempt is claimed (`sending`): it is on its way. */
+  touchInProgress: boolean;
+  prospectTimezone: string | null;
+  mailbox: WaitingMailbox;
+  domain: { status: string; holdTouches: boolean; reason: string | null };
+  sequenceWindow: SendingWindow | null;
+  /**
+   * The usable members of the sequence's pool (active, on an active domain) when the
+   * current touch is a pool sequence's first one: the sender picks among them. Null
+   * when no pool applies.
+   */
+  poolMembers: WaitingMailbox[] | null;
+  /** The variables the current step's copy lacks for this prospect (core's `renderTouch`). */
+  missingVariables: string[];
+  /** TIME_SCALE: above 1 (the demo), windows are ignored as the sender ignores them. */
+  timeScale?: number;
+};
+
+const MISSING_VARIABLE_PREFIX = 'missing_variable:';
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Why an enrollment is not being sent at `now`, and until when; null when it has
+ * ended (nothing will be sent again). The checks follow the sender's own order
+ * (`apps/sender` sendTouch): a held domain or mailbox first, then the window, then the
+ * caps, so the answer is what the sender would do with the touch. A missing variable
+ * is told before the due time: the touch would pause at its due time anyway.
+ */
+export function waitingReason(input: WaitingInput, now: Date): Waiting | null {
+  // Only a domain pause creates a queued enrollment (held until the domain is resumed).
+  if (input.status === 'queued')
+    return withDetail({ reason: 'domain_paused', until: null }, input.domain.reason);
+  if (input.status === 'paused') return pausedReason(input);
+  if (input.status !== 'active') return null;
+  if (input.touchInProgress) return { reason: 'touch_in_progress', until: null };
+  let mailbox = input.mailbox;
+  if (input.poolMembers) {
+    const picked = pickMember(input.poolMembers, now);
+    if (!picked) return { reason: 'pool_no_usable_mailbox', until: null };
+    mailbox = picked;
+  } else {
+    if (input.domain.status === 'paused' && input.domain.holdTouches) {
+      return withDetail({ reason: 'domain_paused', until: null }, input.domain.reason);
+    }
+    if (mailbox.status === 'paused')
+      return withDetail({ reason: 'mailbox_paused', until: null }, mailbox.statusReason);
+  }
+  if (input.missingVariables.length > 0) {
+    return { reason: 'missing_variable', until: null, variables: input.missingVariables };
+  }
+  if (input.nextTouchAt && input.nextTouchAt.getTime() > now.getTime()) {
+    return { reason: 'waiting_for_due_time', until: input.nextTouchAt };
+  }
+  const opens = windowOpensAt(input, mailbox, now);
+  if (opens) return { reason: 'window_closed', until: opens };
+  const full = capFullUntil(mailbox, now);
+  if (full) return { reason: 'mailbox_cap_reached', until: full.until, cap: full.cap };
+  return { reason: 'due', until: null };
+}
+
+function pausedReason(input: WaitingInput): Waiting {
+  const reason = input.stopReason ?? '';
+  if (reason === OUT_OF_OFFICE_REASON) return { reason: 'out_of_office', until: input.nextTouchAt };
+  if (reason.startsWith(MISSING_VARIABLE_PREFIX)) {
+    const variables = reason.slice(MISSING_VARIABLE_PREFIX.length).split(',').filter(Boolean);
+    return { reason: 'missing_variable', until: null, variables };
+  }
+  // A pause by hand (or any other): until its date when it has one.
+  return withDetail({ reason: 'paused', until: input.nextTouchAt }, input.stopReason);
+}
+
+function withDetail(w: Waiting, detail: string | null): Waiting {
+  return detail ? { ...w, detail } : w;
+}
+
+/** When the window opens if `now` is outside it, else null (the sender's `windowClosedUntil`). */
+function windowOpensAt(input: WaitingInput, mailbox: WaitingMailbox, now: Date): Date | null {
+  const window = sendingWindowOf(input.sequenceWindow, mailbox);
+  if (!window || (input.timeScale ?? 1) > 1) return null;
+  const timeZone = resolveTimeZone(input.prospectTimezone, mailbox.timezone);
+  const opens = placeInWindow(now, { timeZone, window, timeScale: 1 });
+  return opens.getTime() > now.getTime() ? opens : null;
+}
+
+/**
+ * The first full cap and when it frees a slot: with `cap` sends inside a sliding
+ * window of length W, a slot frees when the cap-th most recent one leaves it.
+ * Sends are counted from the touch rows, as the throttle counts its grants.
+ */
+export function capFullUntil(
+  mailbox: Pick<WaitingMailbox, 'perMinute' | 'perHour' | 'perDay' | 'recentSends'>,
+  now: Date,
+): { cap: 'minute' | 'hour' | 'day'; until: Date } | null {
+  const times = mailbox.recentSends
+    .map((d) => d.getTime())
+    .filter((t) => t <= now.getTime())
+    .sort((a, b) => b - a);
+  let found: { cap: 'minute' | 'hour' | 'day'; until: Date } | null = null;
+  const caps: ['minute' | 'hour' | 'day', number, number][] = [
+    ['day', mailbox.perDay, DAY_MS],
+    ['hour', mailbox.perHour, HOUR_MS],
+    ['minute', mailbox.perMinute, MINUTE_MS],
+  ];
+  // The latest freeing time decides: the touch waits for every full window.
+  for (const [cap, limit, ms] of caps) {
+    const inWindow = times.filter((t) => t > now.getTime() - ms);
+    if (limit <= 0 || inWindow.length < limit) continue;
+    const until = new Date((inWindow[limit - 1] as number) + ms);
+    if (!found || until.getTime() > found.until.getTime()) found = { cap, until };
+  }
+  return found;
+}
+
+/** The member the sender would pick: the one with the most room left today (ties: the first). */
+function pickMember(members: WaitingMailbox[], now: Date): WaitingMailbox | null {
+  let best: WaitingMailbox | null = null;
+  let bestRoom = Number.NEGATIVE_INFINITY;
+  for (const m of members) {
+    const used = m.recentSends.filter((d) => d.getTime() > now.getTime() - DAY_MS).length;
+    const room = m.perDay - used;
+    if (room > bestRoom) {
+      best = m;
+      bestRoom = room;
+    }
+  }
+  return best;
+}

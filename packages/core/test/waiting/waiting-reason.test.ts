@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { capFullUntil, missingTemplateVariables, type WaitingInput, waitingReason } from '../../src/index.js';
+
+// Wednesday 2026-11-25 12:00 UTC.
+const NOW = new Date('2026-11-25T12:00:00Z');
+const mailbox = {
+  id: 'm1',
+  status: 'active',
+  statusReason: null,
+  timezone: 'UTC',
+  windowDays: [1, 2, 3, 4, 5],
+  windowStart: '09:00',
+  windowEnd: '17:00',
+  holidays: [],
+  perMinute: 5,
+  perHour: 60,
+  perDay: 300,
+  recentSends: [] as Date[],
+};
+const base: WaitingInput = {
+  status: 'active',
+  stopReason: null,
+  nextTouchAt: new Date(NOW.getTime() - 1000),
+  touchInProgress: false,
+  prospectTimezone: null,
+  mailbox,
+  domain: { status: 'active', holdTouches: true, reason: null },
+  sequenceWindow: null,
+  poolMembers: null,
+  missingVariables: [],
+};
+
+describe('waitingReason', () => {
+  it('is due when nothing holds a touch whose time has come', () => {
+    expect(waitingReason(base, NOW)).toEqual({ reason: 'due', until: null });
+  });
+
+  it('says nothing for an ended enrollment', () => {
+    expect(waitingReason({ ...base, status: 'replied' }, NOW)).toBeNull();
+  });
+
+  it('waits for the due time, naming it', () => {
+    const at = new Date('2026-11-27T10:00:00Z');
+    expect(waitingReason({ ...base, nextTouchAt: at }, NOW)).toEqual({
+      reason: 'waiting_for_due_time',
+      until: at,
+    });
+  });
+
+  it('tells the domain pause of a held (queued) enrollment and of a held touch', () => {
+    const domain = { status: 'paused', holdTouches: true, reason: 'bounce rate 4%' };
+    expect(waitingReason({ ...base, status: 'queued', domain }, NOW)).toMatchObject({
+      reason: 'domain_paused',
+    });
+    expect(waitingReason({ ...base, domain }, NOW)).toEqual({
+      reason: 'domain_paused',
+      until: null,
+      detail: 'bounce rate 4%',
+    });
+    // A pause that lets running sequences go on holds nothing.
+    expect(waitingReason({ ...base, domain: { ...domain, holdTouches: false } }, NOW)?.reason).toBe('due');
+  });
+
+  it('tells a paused mailbox with its reason', () => {
+    const w = waitingReason(
+      { ...base, mailbox: { ...mailbox, status: 'paused', statusReason: 'dmarc' } },
+      NOW,
+    );
+    expect(w).toEqual({ reason: 'mailbox_paused', until: null, detail: 'dmarc' });
+  });
+
+  it('tells when the window opens', () => {
+    const w = waitingReason(
+      { ...base, mailbox: { ...mailbox, windowStart: '14:00', windowEnd: '17:00' } },
+      NOW,
+    );
+    expect(w).toEqual({ reason: 'window_closed', until: new Date('2026-11-25T14:00:00Z') });
+    // TIME_SCALE above 1: the sender ignores windows, so does the answer.
+    expect(
+      waitingReason({ ...base, timeScale: 60, mailbox: { ...mailbox, windowStart: '14:00' } }, NOW)?.reason,
+    ).toBe('due');
+  });
+
+  it('tells a full day cap and when a slot frees', () => {
+    const sends = [1, 2, 3].map((h) => new Date(NOW.getTime() - h * 3_600_000));
+    const w = waitingReason({ ...base, mailbox: { ...mailbox, perDay: 3, recentSends: sends } }, NOW);
+    // The third most recent send (3 h ago) leaves the 24 h window in 21 h.
+    expect(w).toEqual({ reason: 'mailbox_cap_reached', until: new Date('2026-11-26T09:00:00Z'), cap: 'day' });
+  });
+
+  it('takes the latest freeing of several full caps', () => {
+    const sends = [1, 2].map((s) => new Date(NOW.getTime() - s * 1000));
+    expect(capFullUntil({ perMinute: 2, perHour: 2, perDay: 10, recentSends: sends }, NOW)).toEqual({
+      cap: 'hour',
+      until: new Date(NOW.getTime() - 2000 + 3_600_000),
+    });
+    expect(capFullUntil({ perMinute: 5, perHour: 60, perDay: 300, recentSends: sends }, NOW)).toBeNull();
+  });
+
+  it('tells a pool without a usable member, and judges a pool by the member with most room', () => {
+    expect(waitingReason({ ...base, poolMembers: [] }, NOW)).toEqual({
+      reason: 'pool_no_usable_mailbox',
+      until: null,
+    });
+    const full = { ...mailbox, id: 'full', perDay: 1, recentSends: [new Date(NOW.getTime() - 60_000)] };
+    expect(waitingReason({ ...base, poolMembers: [full, { ...mailbox, id: 'free' }] }, NOW)?.reason).toBe(
+      'due',
+    );
+    expect(waitingReason({ ...base, poolMembers: [full] }, NOW)?.reason).toBe('mailbox_cap_reached');
+  });
+
+  it('tells an out-of-office pause until its date, a missing variable and a manual pause', () => {
+    const back = new Date('2026-12-01T09:00:00Z');
+    expect(
+      waitingReason({ ...base, status: 'paused', stopReason: 'out_of_office', nextTouchAt: back }, NOW),
+    ).toEqual({ reason: 'out_of_office', until: back });
+    expect(
+      waitingReason(
+        { ...base, status: 'paused', stopReason: 'missing_variable:company,title', nextTouchAt: null },
+        NOW,
+      ),
+    ).toEqual({ reason: 'missing_variable', until: null, variables: ['company', 'title'] });
+    expect(
+      waitingReason({ ...base, status: 'paused', stopReason: 'manual', nextTouchAt: back }, NOW),
+    ).toEqual({
+      reason: 'paused',
+      until: back,
+      detail: 'manual',
+    });
+  });
+
+  it('tells a missing variable of an active enrollment before its due time', () => {
+    const w = waitingReason(
+      { ...base, nextTouchAt: new Date('2026-11-30T10:00:00Z'), missingVariables: ['company'] },
+      NOW,
+    );
+    expect(w).toEqual({ reason: 'missing_variable', until: null, variables: ['company'] });
+  });
+
+  it('tells a touch on its way', () => {
+    expect(waitingReason({ ...base, touchInProgress: true }, NOW)?.reason).toBe('touch_in_progress');
+  });
+});
+
+describe('missingTemplateVariables', () => {
+  const steps = [
+    { channel: 'email' as const, subject: 'Hi {{firstName}}', body: 'At {{company}}', wait: '0s' },
+  ];
+  const prospect = {
+    id: 'p',
+    email: 'a@b.c',
+    firstName: 'Ada',
+    lastName: null,
+    company: null,
+    attributes: {},
+  };
+  it('names what the copy lacks, and nothing past the last step', () => {
+    expect(missingTemplateVariables(steps, 1, prospect, 's')).toEqual(['company']);
+    expect(missingTemplateVariables(steps, 2, prospect, 's')).toEqual([]);
+    expect(missingTemplateVariables(steps, 1, { ...prospect, company: 'Acme' }, 's')).toEqual([]);
+  });
+});
