@@ -14,4 +14,5 @@ export { seededRandom } from './random/seeded-random.js';
 export * from './schedule/index.js';
 export * from './sequence/index.js';
 export * from './templates/index.js';
+export * from './text/index.js';
 export * from './time/index.js';

@@ -1,16 +1,14 @@
-import { DomainError, heldFirstTouch } from '@touchbase/core';
+import { DomainError, heldFirstTouch, TextSchema } from '@touchbase/core';
 import { sendProblem } from '@touchbase/runtime';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
+import { IdParamsSchema, NameCursorSchema, page, pageQuery } from './schemas.js';
 
 const ActionBodySchema = z
   .object({
-    by: z.string().trim().min(1).max(200).describe('Who is acting (a person), for the audit log'),
-    reason: z
-      .string()
-      .trim()
+    by: TextSchema.trim().min(1).max(200).describe('Who is acting (a person), for the audit log'),
+    reason: TextSchema.trim()
       .min(3)
       .max(500)
       .describe('Why, in plain words, for the audit log and the alert'),
@@ -36,6 +34,15 @@ const RunQuerySchema = z.object({
 
 const POLL_MS = 50;
 
+/** The cursor of the alerts (newest first): `createdAt|id` of the last one of the previous page. */
+const AlertCursorSchema = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z\|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    'a cursor from the `next` of a previous page (an ISO time and a uuid, joined by |)',
+  )
+  .refine((c) => !Number.isNaN(Date.parse(c.split('|')[0] ?? '')), 'the time of the cursor is not a date');
+
 /**
  * `/v1/domains` (health, pause, resume, a manual run of the guard) and `/v1/alerts`
  * (ops alerts with each channel's delivery, so a failing channel shows).
@@ -50,7 +57,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
 
   app.get(
     '/v1/domains',
-    { config: { scope: 'read' }, schema: { tags: ['domains'], querystring: PageQuerySchema } },
+    { config: { scope: 'read' }, schema: { tags: ['domains'], querystring: pageQuery(NameCursorSchema) } },
     async (req) => {
       const items = await deps.repos.sendingDomains.list(req.query.limit, req.query.after);
       return page(items, req.query.limit, (d: { domain: string }) => d.domain);
@@ -191,7 +198,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
       config: { scope: 'read' },
       schema: {
         tags: ['alerts'],
-        querystring: PageQuerySchema.extend({
+        querystring: pageQuery(AlertCursorSchema).extend({
           domainId: z.uuid().optional(),
           failing: z
             .enum(['true', 'false'])

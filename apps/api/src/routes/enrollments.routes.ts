@@ -1,15 +1,19 @@
-import { DomainError, ENROLLMENT_STATUSES } from '@touchbase/core';
+import { DomainError, ENROLLMENT_STATUSES, TextSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { enrollProspects } from '../use-cases/enroll-prospects.js';
-import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
+import { IdParamsSchema, noDuplicates, PageQuerySchema, page } from './schemas.js';
 
 const EnrollBodySchema = z
   .object({
     sequenceId: z.uuid(),
     mailboxId: z.uuid(),
-    prospectIds: z.array(z.uuid()).min(1).max(100_000),
+    prospectIds: z
+      .array(z.uuid())
+      .min(1)
+      .max(100_000)
+      .superRefine(noDuplicates((id) => id.toLowerCase())),
     whenDomainPaused: z
       .enum(['refuse', 'hold'])
       .default('refuse')
@@ -87,7 +91,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
         tags: ['enrollments'],
         params: IdParamsSchema,
         body: z
-          .object({ reason: z.string().max(500).optional() })
+          .object({ reason: TextSchema.max(500).optional() })
           .strict()
           .optional(),
       },

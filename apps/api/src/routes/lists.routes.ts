@@ -1,7 +1,8 @@
+import { TextSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { PageQuerySchema, page } from './schemas.js';
+import { IntegerCursorSchema, PageQuerySchema, page, pageQuery } from './schemas.js';
 
 /** `/v1/suppressions`, `/v1/events`, `/v1/stats`, `/v1/audit`. */
 export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
@@ -23,8 +24,8 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         body: z
           .object({
             kind: z.enum(['email', 'domain']),
-            value: z.string().min(3).max(320),
-            reason: z.string().max(500).default('manual'),
+            value: TextSchema.min(3).max(320),
+            reason: TextSchema.max(500).default('manual'),
           })
           .strict(),
       },
@@ -48,15 +49,15 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
       config: { scope: 'read' },
       schema: {
         tags: ['events'],
-        querystring: PageQuerySchema.extend({
+        querystring: pageQuery(IntegerCursorSchema).extend({
           prospectId: z.uuid().optional(),
-          type: z.string().max(50).optional(),
+          type: TextSchema.max(50).optional(),
         }),
       },
     },
     async (req) => {
       const { limit, after, ...filter } = req.query;
-      const items = await deps.repos.events.list(filter, limit, after ? Number(after) : undefined);
+      const items = await deps.repos.events.list(filter, limit, after);
       return page(items, limit, (e: { seq: number }) => String(e.seq));
     },
   );
@@ -82,15 +83,15 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
       config: { scope: 'read' },
       schema: {
         tags: ['audit'],
-        querystring: PageQuerySchema.extend({
-          entityType: z.string().max(50).optional(),
-          entityId: z.string().max(100).optional(),
+        querystring: pageQuery(IntegerCursorSchema).extend({
+          entityType: TextSchema.max(50).optional(),
+          entityId: TextSchema.max(100).optional(),
         }),
       },
     },
     async (req) => {
       const { limit, after, ...filter } = req.query;
-      const items = await deps.repos.audit.list(filter, limit, after ? Number(after) : undefined);
+      const items = await deps.repos.audit.list(filter, limit, after);
       return page(items, limit, (a: { id: number }) => String(a.id));
     },
   );

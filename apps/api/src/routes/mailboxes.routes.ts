@@ -1,8 +1,8 @@
-import { TimeZoneSchema } from '@touchbase/core';
+import { TextSchema, TimeZoneSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { IdParamsSchema } from './schemas.js';
+import { IdParamsSchema, noDuplicates } from './schemas.js';
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 
@@ -40,7 +40,7 @@ function windowOpensBeforeItCloses(
 
 export const MailboxInputSchema = z
   .object({
-    provider: z.string().min(1).max(50),
+    provider: TextSchema.min(1).max(50),
     address: z.email().max(320),
     perMinute: z.number().int().min(1).max(10_000).optional(),
     perHour: z.number().int().min(1).max(100_000).optional(),
@@ -48,7 +48,7 @@ export const MailboxInputSchema = z
     minSpacingMs: z.number().int().min(0).max(3_600_000).optional(),
     ...MailboxWindowFields,
     providerConfig: z
-      .record(z.string().max(100), z.union([z.string().max(500), z.number(), z.boolean()]))
+      .record(TextSchema.max(100), z.union([TextSchema.max(500), z.number(), z.boolean()]))
       .optional()
       .describe(
         'Provider ids for this mailbox (Smartlead/lemlist campaignId, lemlist sendUserId/sendUserMailboxId); never secrets',
@@ -65,8 +65,12 @@ export const MailboxWindowInputSchema = z
 
 export const MailboxPoolInputSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
-    mailboxIds: z.array(z.uuid()).min(1).max(1000),
+    name: TextSchema.trim().min(1).max(200),
+    mailboxIds: z
+      .array(z.uuid())
+      .min(1)
+      .max(1000)
+      .superRefine(noDuplicates((id) => id.toLowerCase())),
   })
   .strict();
 

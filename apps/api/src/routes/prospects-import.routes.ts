@@ -1,3 +1,4 @@
+import { normalisedEmail } from '@touchbase/core';
 import { ProblemError, sendProblem } from '@touchbase/runtime';
 import { parse } from 'csv-parse/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -58,6 +59,7 @@ export const prospectsImportRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
         });
       }
       const errors: { field: string; message: string }[] = [];
+      const rowOfAddress = new Map<string, number>();
       const prospects = records.map((record, i) => {
         const input: Record<string, unknown> = {};
         const attributes: Record<string, string> = {};
@@ -75,6 +77,14 @@ export const prospectsImportRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
             errors.push({ field: `row ${i + 2}.${issue.path.join('.') || 'email'}`, message: issue.message });
           return null;
         }
+        // One file, one row per address: a repeat would upsert one row twice in a statement.
+        const address = normalisedEmail(parsed.data.email);
+        const firstRow = rowOfAddress.get(address);
+        if (firstRow !== undefined) {
+          errors.push({ field: `row ${i + 2}.email`, message: `the same address as row ${firstRow}` });
+          return null;
+        }
+        rowOfAddress.set(address, i + 2);
         return parsed.data;
       });
       if (errors.length > 0) {
