@@ -49,7 +49,7 @@ export function signStandardWebhook(
 export function standardWebhookHeaders(
   secret: string,
   id: string,
-  body: string,
+  body: string | Buffer,
   nowMs = Date.now(),
 ): Record<string, string> {
   const ts = Math.floor(nowMs / 1000);
