@@ -3,7 +3,16 @@ import { sendProblem } from '@touchbase/runtime';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { IdParamsSchema, NameCursorSchema, page, pageQuery } from './schemas.js';
+import { problemResponse } from '../plugins/openapi-contract.plugin.js';
+import {
+  EntitySchema,
+  IdParamsSchema,
+  NameCursorSchema,
+  ObjectSchema,
+  PageSchema,
+  page,
+  pageQuery,
+} from './schemas.js';
 
 const ActionBodySchema = z
   .object({
@@ -57,21 +66,58 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
 
   app.get(
     '/v1/domains',
-    { config: { scope: 'read' }, schema: { tags: ['domains'], querystring: pageQuery(NameCursorSchema) } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['domains'],
+        summary: 'List sending domains',
+        description:
+          'Sending domains in name order, a page at a time, with their last bounce and completion figures and their status.',
+        response: { 200: PageSchema },
+        querystring: pageQuery(NameCursorSchema),
+      },
+    },
     async (req) => {
       const items = await deps.repos.sendingDomains.list(req.query.limit, req.query.after);
       return page(items, req.query.limit, (d: { domain: string }) => d.domain);
     },
   );
 
-  app.get('/v1/domains/health', { config: { scope: 'read' }, schema: { tags: ['domains'] } }, async () => {
-    const account = await deps.repos.domainHealth.account();
-    return { account };
-  });
+  app.get(
+    '/v1/domains/health',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['domains'],
+        summary: 'Domain guard settings',
+        description:
+          'The account-wide settings of the domain guard: the bounce threshold and the window of days it judges.',
+        response: { 200: z.looseObject({ account: ObjectSchema }) },
+      },
+    },
+    async () => {
+      const account = await deps.repos.domainHealth.account();
+      return { account };
+    },
+  );
 
   app.post(
     '/v1/domains/health/run',
-    { config: { scope: 'write' }, schema: { tags: ['domains'], querystring: RunQuerySchema } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['domains'],
+        summary: 'Run the domain guard now',
+        description:
+          'Enqueues a manual tick of the domain guard and waits up to `wait` seconds for it: 200 with its result, 202 with the job id if it is still running.',
+        response: {
+          200: z.looseObject({ jobId: z.string(), state: z.string() }),
+          202: z.looseObject({ jobId: z.string(), state: z.string() }),
+          500: problemResponse('The run failed: `detail` says why'),
+        },
+        querystring: RunQuerySchema,
+      },
+    },
     async (req, reply) => {
       const jobId = await healthQueue.runNow();
       await deps.repos.audit.write({
@@ -106,7 +152,14 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     '/v1/domains/health/runs/:jobId',
     {
       config: { scope: 'read' },
-      schema: { tags: ['domains'], params: z.object({ jobId: z.string().regex(/^manual-[\w-]+$/) }) },
+      schema: {
+        tags: ['domains'],
+        summary: 'A manual run of the domain guard',
+        description:
+          'The state of a manual run started with `POST /v1/domains/health/run`, with its result or error.',
+        response: { 200: z.looseObject({ jobId: z.string().nullish(), state: z.string() }) },
+        params: z.object({ jobId: z.string().regex(/^manual-[\w-]+$/) }),
+      },
     },
     async (req) => {
       const job = await healthQueue.run(req.params.jobId);
@@ -118,7 +171,17 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
 
   app.get(
     '/v1/domains/:id',
-    { config: { scope: 'read' }, schema: { tags: ['domains'], params: IdParamsSchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['domains'],
+        summary: 'One sending domain',
+        description:
+          'A sending domain: status, reason, the figures of each day of the window, enrollments held while it is paused, and its last 20 alerts.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+      },
+    },
     async (req) => {
       const domain = await deps.repos.sendingDomains.get(req.params.id, await windowDays());
       const alerts = await deps.repos.alerts.list({ domainId: req.params.id }, 20);
@@ -132,7 +195,15 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     '/v1/domains/:id/pause',
     {
       config: { scope: 'admin' },
-      schema: { tags: ['domains'], params: IdParamsSchema, body: PauseBodySchema },
+      schema: {
+        tags: ['domains'],
+        summary: 'Pause a sending domain',
+        description:
+          'Stops new enrollments on the domain and, with `holdTouches`, the touches of running sequences too; audited with who and why and alerted to ops. 409 when already paused.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+        body: PauseBodySchema,
+      },
     },
     async (req) => {
       const { by, reason, holdTouches } = req.body;
@@ -159,7 +230,15 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     '/v1/domains/:id/resume',
     {
       config: { scope: 'admin' },
-      schema: { tags: ['domains'], params: IdParamsSchema, body: ActionBodySchema },
+      schema: {
+        tags: ['domains'],
+        summary: 'Resume a sending domain',
+        description:
+          'Releases the domain: held enrollments get their first touch, paused touches go on; audited and alerted. 409 when it is not paused.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+        body: ActionBodySchema,
+      },
     },
     async (req) => {
       const { by, reason } = req.body;
@@ -198,6 +277,10 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
       config: { scope: 'read' },
       schema: {
         tags: ['alerts'],
+        summary: 'List ops alerts',
+        description:
+          'Alerts newest first, a page at a time, with each channel delivery; `failing` keeps those with a channel retrying or given up.',
+        response: { 200: PageSchema },
         querystring: pageQuery(AlertCursorSchema).extend({
           domainId: z.uuid().optional(),
           failing: z

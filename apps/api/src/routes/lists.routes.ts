@@ -2,13 +2,30 @@ import { TextSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { IntegerCursorSchema, PageQuerySchema, page, pageQuery } from './schemas.js';
+import {
+  EntitySchema,
+  IntegerCursorSchema,
+  ObjectSchema,
+  PageQuerySchema,
+  PageSchema,
+  page,
+  pageQuery,
+} from './schemas.js';
 
 /** `/v1/suppressions`, `/v1/events`, `/v1/stats`, `/v1/audit`. */
 export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
   app.get(
     '/v1/suppressions',
-    { config: { scope: 'read' }, schema: { tags: ['suppressions'], querystring: PageQuerySchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['suppressions'],
+        summary: 'List suppressions',
+        description: 'Suppressed addresses and domains, a page at a time.',
+        response: { 200: PageSchema },
+        querystring: PageQuerySchema,
+      },
+    },
     async (req) => {
       const items = await deps.repos.suppressions.list(req.query.limit, req.query.after);
       return page(items, req.query.limit, (s) => s.id);
@@ -21,6 +38,10 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
       config: { scope: 'write' },
       schema: {
         tags: ['suppressions'],
+        summary: 'Suppress an address or a domain',
+        description:
+          'Adds a suppression (absolute: never sent to again), audited; 201 when new, 200 when it existed.',
+        response: { 200: EntitySchema, 201: EntitySchema },
         body: z
           .object({
             kind: z.enum(['email', 'domain']),
@@ -49,6 +70,9 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
       config: { scope: 'read' },
       schema: {
         tags: ['events'],
+        summary: 'List events',
+        description: 'Recorded provider events in the order received, a page at a time, by prospect or type.',
+        response: { 200: PageSchema },
         querystring: pageQuery(IntegerCursorSchema).extend({
           prospectId: z.uuid().optional(),
           type: TextSchema.max(50).optional(),
@@ -66,7 +90,14 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
     '/v1/stats',
     {
       config: { scope: 'read' },
-      schema: { tags: ['stats'], querystring: z.object({ sequenceId: z.uuid().optional() }) },
+      schema: {
+        tags: ['stats'],
+        summary: 'Funnel statistics',
+        description:
+          'The funnel of every sequence or of one: enrolled, sent, replied, bounced and the rest, and sends per step and A/B variant.',
+        response: { 200: ObjectSchema },
+        querystring: z.object({ sequenceId: z.uuid().optional() }),
+      },
     },
     async (req) => {
       const [funnel, sentByStepAndVariant] = await Promise.all([
@@ -83,6 +114,9 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
       config: { scope: 'read' },
       schema: {
         tags: ['audit'],
+        summary: 'Audit log',
+        description: 'Who did what and why, in order, a page at a time, by entity.',
+        response: { 200: PageSchema },
         querystring: pageQuery(IntegerCursorSchema).extend({
           entityType: TextSchema.max(50).optional(),
           entityId: TextSchema.max(100).optional(),

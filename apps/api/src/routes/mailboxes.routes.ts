@@ -1,8 +1,9 @@
 import { TextSchema, TimeZoneSchema } from '@touchbase/core';
+import { sendProblem } from '@touchbase/runtime';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { IdParamsSchema, noDuplicates } from './schemas.js';
+import { EntitySchema, IdParamsSchema, ItemsSchema, noDuplicates } from './schemas.js';
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 
@@ -78,25 +79,28 @@ export const MailboxPoolInputSchema = z
 export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
   app.post(
     '/v1/mailboxes',
-    { config: { scope: 'write' }, schema: { tags: ['mailboxes'], body: MailboxInputSchema } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'Create a mailbox',
+        description:
+          'A sending mailbox of a provider: its caps per minute, hour and day, its sending window and zone, and the provider ids it needs.',
+        response: { 201: EntitySchema },
+        body: MailboxInputSchema,
+      },
+    },
     async (req, reply) => {
       if (!deps.providerNames.includes(req.body.provider)) {
-        return reply
-          .code(400)
-          .type('application/problem+json')
-          .send({
-            type: 'https://touchbase.dev/problems/validation_failed',
-            title: 'Invalid request',
-            status: 400,
-            code: 'validation_failed',
-            detail: `body.provider: unknown provider (known: ${deps.providerNames.join(', ')})`,
-            errors: [
-              {
-                field: 'body.provider',
-                message: `unknown provider (known: ${deps.providerNames.join(', ')})`,
-              },
-            ],
-          });
+        return sendProblem(reply, {
+          status: 400,
+          title: 'Invalid request',
+          code: 'validation_failed',
+          detail: `body.provider: unknown provider (known: ${deps.providerNames.join(', ')})`,
+          errors: [
+            { field: 'body.provider', message: `unknown provider (known: ${deps.providerNames.join(', ')})` },
+          ],
+        });
       }
       const mailbox = await deps.repos.mailboxes.create(req.body);
       await deps.repos.audit.write({
@@ -109,13 +113,34 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
     },
   );
 
-  app.get('/v1/mailboxes', { config: { scope: 'read' }, schema: { tags: ['mailboxes'] } }, async () => ({
-    items: await deps.repos.mailboxes.list(),
-  }));
+  app.get(
+    '/v1/mailboxes',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'List mailboxes',
+        description: 'Every mailbox with its caps, window and status.',
+        response: { 200: ItemsSchema },
+      },
+    },
+    async () => ({
+      items: await deps.repos.mailboxes.list(),
+    }),
+  );
 
   app.get(
     '/v1/mailboxes/:id',
-    { config: { scope: 'read' }, schema: { tags: ['mailboxes'], params: IdParamsSchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'One mailbox',
+        description: 'A mailbox with its caps, window and status.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+      },
+    },
     async (req) => deps.repos.mailboxes.get(req.params.id),
   );
 
@@ -124,7 +149,15 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
     '/v1/mailboxes/:id/sending-window',
     {
       config: { scope: 'write' },
-      schema: { tags: ['mailboxes'], params: IdParamsSchema, body: MailboxWindowInputSchema },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'Set the sending window of a mailbox',
+        description:
+          'Replaces the whole window (days, hours, holidays, zone); what is left out takes the default. Scheduling follows the new window from now on; audited.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+        body: MailboxWindowInputSchema,
+      },
     },
     async (req) => {
       const w = req.body;
@@ -149,7 +182,16 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
   // A mailbox the sender paused (a provider blamed our setup) sends again once resumed.
   app.post(
     '/v1/mailboxes/:id/resume',
-    { config: { scope: 'write' }, schema: { tags: ['mailboxes'], params: IdParamsSchema } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'Resume a mailbox',
+        description: 'A mailbox the sender paused (a provider blamed its setup) sends again; audited.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+      },
+    },
     async (req) => {
       const resumed = await deps.repos.mailboxes.resume(req.params.id);
       if (resumed) {
@@ -166,7 +208,17 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.post(
     '/v1/mailbox-pools',
-    { config: { scope: 'write' }, schema: { tags: ['mailboxes'], body: MailboxPoolInputSchema } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'Create a mailbox pool',
+        description:
+          'A named pool of mailboxes; a sequence using it sends each first touch from the member with the most room left today.',
+        response: { 201: EntitySchema },
+        body: MailboxPoolInputSchema,
+      },
+    },
     async (req, reply) => {
       const pool = await deps.repos.mailboxes.createPool(req.body.name, req.body.mailboxIds);
       await deps.repos.audit.write({
@@ -179,13 +231,34 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
     },
   );
 
-  app.get('/v1/mailbox-pools', { config: { scope: 'read' }, schema: { tags: ['mailboxes'] } }, async () => ({
-    items: await deps.repos.mailboxes.listPools(),
-  }));
+  app.get(
+    '/v1/mailbox-pools',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'List mailbox pools',
+        description: 'Every pool with its members.',
+        response: { 200: ItemsSchema },
+      },
+    },
+    async () => ({
+      items: await deps.repos.mailboxes.listPools(),
+    }),
+  );
 
   app.get(
     '/v1/mailbox-pools/:id',
-    { config: { scope: 'read' }, schema: { tags: ['mailboxes'], params: IdParamsSchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'One mailbox pool',
+        description: 'A pool with its members.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+      },
+    },
     async (req) => deps.repos.mailboxes.getPool(req.params.id),
   );
 };

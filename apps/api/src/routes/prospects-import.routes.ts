@@ -2,6 +2,7 @@ import { normalisedEmail } from '@touchbase/core';
 import { ProblemError, sendProblem } from '@touchbase/runtime';
 import { parse } from 'csv-parse/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { ProspectInputSchema } from './prospects.routes.js';
 
@@ -40,7 +41,22 @@ export const prospectsImportRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
 
   app.post(
     '/v1/prospects/import',
-    { config: { scope: 'write' }, schema: { tags: ['prospects'], consumes: ['text/csv'] } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['prospects'],
+        summary: 'Import prospects from CSV',
+        description:
+          'A text/csv file, header row first (email, first name, last name, company, time zone, LinkedIn, HubSpot id; other columns become attributes). All or nothing: a bad or repeated row refuses the file, naming each row and field.',
+        response: {
+          200: z.looseObject({
+            imported: z.number().int(),
+            prospects: z.array(z.looseObject({ id: z.string(), email: z.string() })),
+          }),
+        },
+        consumes: ['text/csv'],
+      },
+    },
     async (req, reply) => {
       const records = parseCsv(String(req.body ?? ''));
       if (records.length === 0)

@@ -2,7 +2,7 @@ import { normalisedEmail, refuseUnsafeText, TextSchema, TimeZoneSchema } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { IdParamsSchema, noDuplicates, PageQuerySchema, page } from './schemas.js';
+import { EntitySchema, IdParamsSchema, noDuplicates, PageQuerySchema, PageSchema, page } from './schemas.js';
 
 export const ProspectInputSchema = z
   .object({
@@ -35,6 +35,12 @@ export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
       config: { scope: 'write' },
       schema: {
         tags: ['prospects'],
+        summary: 'Create or update prospects',
+        description:
+          'Upserts up to 10,000 prospects by address (compared lower-cased; each address once per request).',
+        response: {
+          200: z.looseObject({ prospects: z.array(z.looseObject({ id: z.string(), email: z.string() })) }),
+        },
         body: z.object({ prospects: ProspectListSchema.min(1).max(10_000) }).strict(),
       },
     },
@@ -46,7 +52,16 @@ export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.get(
     '/v1/prospects',
-    { config: { scope: 'read' }, schema: { tags: ['prospects'], querystring: PageQuerySchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['prospects'],
+        summary: 'List prospects',
+        description: 'Prospects by id, a page at a time.',
+        response: { 200: PageSchema },
+        querystring: PageQuerySchema,
+      },
+    },
     async (req) => {
       const items = await deps.repos.prospects.list(req.query.limit, req.query.after);
       return page(items, req.query.limit, (p) => p.id);
@@ -55,7 +70,16 @@ export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.get(
     '/v1/prospects/:id',
-    { config: { scope: 'read' }, schema: { tags: ['prospects'], params: IdParamsSchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['prospects'],
+        summary: 'One prospect',
+        description: 'A prospect with its names, zone and attributes.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+      },
+    },
     async (req) => deps.repos.prospects.get(req.params.id),
   );
 };
