@@ -10,7 +10,10 @@ export const ProblemSchema = z
     type: z.string().describe('A URI naming the kind of problem (https://touchbase.dev/problems/{code})'),
     title: z.string(),
     status: z.number().int().min(400).max(599),
-    code: z.string().optional().describe('The stable code of the problem (validation_failed, not_found, ...)'),
+    code: z
+      .string()
+      .optional()
+      .describe('The stable code of the problem (validation_failed, not_found, ...)'),
     detail: z.string().optional(),
     instance: z.string().optional(),
     errors: z
