@@ -23,6 +23,7 @@ import type { ApiDeps } from './api-deps.js';
 import { Authenticator } from './auth/authenticator.js';
 import { decorateAuth, guardedScope, withScope } from './plugins/auth.plugin.js';
 import { bullBoardPlugin } from './plugins/bull-board.plugin.js';
+import { declareProblemResponses } from './plugins/openapi-contract.plugin.js';
 import { registerKeyRateLimit } from './plugins/rate-limit.plugin.js';
 import { domainsRoutes } from './routes/domains.routes.js';
 import { enrollmentActionsRoutes } from './routes/enrollment-actions.routes.js';
@@ -87,7 +88,12 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: auth.sessionSecret ?? randomBytes(32).toString('hex') });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'touchbase', version: '1' },
+      openapi: '3.1.0',
+      info: {
+        title: 'touchbase',
+        version: '1',
+        description: 'The internal REST API of touchbase. Every error is RFC 9457 problem+json.',
+      },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'An API key or ADMIN_TOKEN' },
@@ -124,6 +130,7 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
   await app.register(guardedScope, {
     authenticator,
     routes: async (scope) => {
+      declareProblemResponses(scope);
       await registerKeyRateLimit(scope, {
         perMinute: auth.rateLimitPerMinute ?? 0,
         redis: auth.redis,

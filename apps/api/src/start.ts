@@ -34,6 +34,7 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
       clock: () => new Date(),
       timeScale: rt.config.TIME_SCALE,
       pacingMs: opts.pacingMs ?? rt.config.SCHEDULER_PACING_MS,
+      logger: rt.logger.child({ service: 'api' }),
     },
     providerNames: rt.providers.names(),
     logger: rt.logger.child({ service: 'api' }),

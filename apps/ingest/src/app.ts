@@ -27,8 +27,9 @@ export type IngestAppDeps = IngestDeps & {
 
 /**
  * Builds the ingest app (webhooks, one-click unsubscribe); never listens. Bodies
- * are kept as the raw string: signatures are computed over the exact bytes, so
- * each endpoint parses its body itself after verifying.
+ * are kept as the raw bytes (a Buffer, not decoded text, which would turn bytes
+ * that are not UTF-8 into U+FFFD): signatures are computed over the exact bytes,
+ * so each endpoint parses its body itself after verifying.
  */
 export async function buildIngest(deps: IngestAppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -37,7 +38,7 @@ export async function buildIngest(deps: IngestAppDeps): Promise<FastifyInstance>
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   registerProblemHandler(app);
   await registerHealthRoutes(app, { checks: deps.checks, metrics: deps.metrics });
   await app.register(webhookRoutes, deps);

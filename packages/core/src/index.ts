@@ -15,5 +15,6 @@ export * from './schedule/index.js';
 export * from './sequence/index.js';
 export * from './stats/index.js';
 export * from './templates/index.js';
+export * from './text/index.js';
 export * from './time/index.js';
 export * from './waiting/index.js';

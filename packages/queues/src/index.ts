@@ -8,6 +8,7 @@ export { DomainHealthQueue } from './domain-health-queue.js';
 export * from './queue-catalog.js';
 export type { QueueLogger } from './queue-logger.js';
 export { assertRedisReachable, createRedis, RedisUnavailableError } from './redis-connection.js';
+export { isRedisOutage } from './redis-outage.js';
 export { SchedulerQueue } from './scheduler-queue.js';
 export { touchJobId, touchKeyOfJobId } from './touch-job-id.js';
 export { type ScheduledTouch, type TouchJobKey, TouchJobRemovalError, TouchQueue } from './touch-queue.js';

@@ -14,6 +14,7 @@ export {
   sendDatabaseUnavailable,
   sendProblem,
 } from './http/problem.js';
+export { ProblemSchema } from './http/problem.schema.js';
 export {
   type ProblemBody,
   ProblemError,

@@ -1,16 +1,23 @@
-import { DomainError, heldFirstTouch } from '@touchbase/core';
+import { DomainError, heldFirstTouch, TextSchema } from '@touchbase/core';
 import { sendProblem } from '@touchbase/runtime';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
+import { problemResponse } from '../plugins/openapi-contract.plugin.js';
+import {
+  EntitySchema,
+  IdParamsSchema,
+  NameCursorSchema,
+  ObjectSchema,
+  PageSchema,
+  page,
+  pageQuery,
+} from './schemas.js';
 
 const ActionBodySchema = z
   .object({
-    by: z.string().trim().min(1).max(200).describe('Who is acting (a person), for the audit log'),
-    reason: z
-      .string()
-      .trim()
+    by: TextSchema.trim().min(1).max(200).describe('Who is acting (a person), for the audit log'),
+    reason: TextSchema.trim()
       .min(3)
       .max(500)
       .describe('Why, in plain words, for the audit log and the alert'),
@@ -36,6 +43,15 @@ const RunQuerySchema = z.object({
 
 const POLL_MS = 50;
 
+/** The cursor of the alerts (newest first): `createdAt|id` of the last one of the previous page. */
+const AlertCursorSchema = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z\|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    'a cursor from the `next` of a previous page (an ISO time and a uuid, joined by |)',
+  )
+  .refine((c) => !Number.isNaN(Date.parse(c.split('|')[0] ?? '')), 'the time of the cursor is not a date');
+
 /**
  * `/v1/domains` (health, pause, resume, a manual run of the guard) and `/v1/alerts`
  * (ops alerts with each channel's delivery, so a failing channel shows).
@@ -50,21 +66,58 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
 
   app.get(
     '/v1/domains',
-    { config: { scope: 'read' }, schema: { tags: ['domains'], querystring: PageQuerySchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['domains'],
+        summary: 'List sending domains',
+        description:
+          'Sending domains in name order, a page at a time, with their last bounce and completion figures and their status.',
+        response: { 200: PageSchema },
+        querystring: pageQuery(NameCursorSchema),
+      },
+    },
     async (req) => {
       const items = await deps.repos.sendingDomains.list(req.query.limit, req.query.after);
       return page(items, req.query.limit, (d: { domain: string }) => d.domain);
     },
   );
 
-  app.get('/v1/domains/health', { config: { scope: 'read' }, schema: { tags: ['domains'] } }, async () => {
-    const account = await deps.repos.domainHealth.account();
-    return { account };
-  });
+  app.get(
+    '/v1/domains/health',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['domains'],
+        summary: 'Domain guard settings',
+        description:
+          'The account-wide settings of the domain guard: the bounce threshold and the window of days it judges.',
+        response: { 200: z.looseObject({ account: ObjectSchema }) },
+      },
+    },
+    async () => {
+      const account = await deps.repos.domainHealth.account();
+      return { account };
+    },
+  );
 
   app.post(
     '/v1/domains/health/run',
-    { config: { scope: 'write' }, schema: { tags: ['domains'], querystring: RunQuerySchema } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['domains'],
+        summary: 'Run the domain guard now',
+        description:
+          'Enqueues a manual tick of the domain guard and waits up to `wait` seconds for it: 200 with its result, 202 with the job id if it is still running.',
+        response: {
+          200: z.looseObject({ jobId: z.string(), state: z.string() }),
+          202: z.looseObject({ jobId: z.string(), state: z.string() }),
+          500: problemResponse('The run failed: `detail` says why'),
+        },
+        querystring: RunQuerySchema,
+      },
+    },
     async (req, reply) => {
       const jobId = await healthQueue.runNow();
       await deps.repos.audit.write({
@@ -99,7 +152,14 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     '/v1/domains/health/runs/:jobId',
     {
       config: { scope: 'read' },
-      schema: { tags: ['domains'], params: z.object({ jobId: z.string().regex(/^manual-[\w-]+$/) }) },
+      schema: {
+        tags: ['domains'],
+        summary: 'A manual run of the domain guard',
+        description:
+          'The state of a manual run started with `POST /v1/domains/health/run`, with its result or error.',
+        response: { 200: z.looseObject({ jobId: z.string().nullish(), state: z.string() }) },
+        params: z.object({ jobId: z.string().regex(/^manual-[\w-]+$/) }),
+      },
     },
     async (req) => {
       const job = await healthQueue.run(req.params.jobId);
@@ -111,7 +171,17 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
 
   app.get(
     '/v1/domains/:id',
-    { config: { scope: 'read' }, schema: { tags: ['domains'], params: IdParamsSchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['domains'],
+        summary: 'One sending domain',
+        description:
+          'A sending domain: status, reason, the figures of each day of the window, enrollments held while it is paused, and its last 20 alerts.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+      },
+    },
     async (req) => {
       const domain = await deps.repos.sendingDomains.get(req.params.id, await windowDays());
       const alerts = await deps.repos.alerts.list({ domainId: req.params.id }, 20);
@@ -125,7 +195,15 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     '/v1/domains/:id/pause',
     {
       config: { scope: 'admin' },
-      schema: { tags: ['domains'], params: IdParamsSchema, body: PauseBodySchema },
+      schema: {
+        tags: ['domains'],
+        summary: 'Pause a sending domain',
+        description:
+          'Stops new enrollments on the domain and, with `holdTouches`, the touches of running sequences too; audited with who and why and alerted to ops. 409 when already paused.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+        body: PauseBodySchema,
+      },
     },
     async (req) => {
       const { by, reason, holdTouches } = req.body;
@@ -152,7 +230,15 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     '/v1/domains/:id/resume',
     {
       config: { scope: 'admin' },
-      schema: { tags: ['domains'], params: IdParamsSchema, body: ActionBodySchema },
+      schema: {
+        tags: ['domains'],
+        summary: 'Resume a sending domain',
+        description:
+          'Releases the domain: held enrollments get their first touch, paused touches go on; audited and alerted. 409 when it is not paused.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+        body: ActionBodySchema,
+      },
     },
     async (req) => {
       const { by, reason } = req.body;
@@ -191,7 +277,11 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
       config: { scope: 'read' },
       schema: {
         tags: ['alerts'],
-        querystring: PageQuerySchema.extend({
+        summary: 'List ops alerts',
+        description:
+          'Alerts newest first, a page at a time, with each channel delivery; `failing` keeps those with a channel retrying or given up.',
+        response: { 200: PageSchema },
+        querystring: pageQuery(AlertCursorSchema).extend({
           domainId: z.uuid().optional(),
           failing: z
             .enum(['true', 'false'])

@@ -1,16 +1,28 @@
-import { DomainError, ENROLLMENT_STATUSES } from '@touchbase/core';
+import { DomainError, ENROLLMENT_STATUSES, TextSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { enrollProspects } from '../use-cases/enroll-prospects.js';
 import { listEnrollmentsWaiting, WaitingFilterSchema } from './enrollment-waiting.routes.js';
-import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
+import {
+  EntitySchema,
+  IdParamsSchema,
+  noDuplicates,
+  ObjectSchema,
+  PageQuerySchema,
+  PageSchema,
+  page,
+} from './schemas.js';
 
 const EnrollBodySchema = z
   .object({
     sequenceId: z.uuid(),
     mailboxId: z.uuid(),
-    prospectIds: z.array(z.uuid()).min(1).max(100_000),
+    prospectIds: z
+      .array(z.uuid())
+      .min(1)
+      .max(100_000)
+      .superRefine(noDuplicates((id) => id.toLowerCase())),
     whenDomainPaused: z
       .enum(['refuse', 'hold'])
       .default('refuse')
@@ -22,7 +34,17 @@ const EnrollBodySchema = z
 export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
   app.post(
     '/v1/enrollments',
-    { config: { scope: 'write' }, schema: { tags: ['enrollments'], body: EnrollBodySchema } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['enrollments'],
+        summary: 'Enroll prospects on a sequence',
+        description:
+          'Enrolls each prospect on the latest version of the sequence from the mailbox: the enrolled and the refused with why (suppressed, already enrolled, domain paused). One prospect refused is an error naming why.',
+        response: { 201: z.looseObject({ enrolled: z.array(ObjectSchema), refused: z.array(ObjectSchema) }) },
+        body: EnrollBodySchema,
+      },
+    },
     async (req, reply) => {
       const result = await enrollProspects(deps.enroll, req.body);
       // One prospect asked for and refused: say why as an error, not a 201 with nothing in it.
@@ -46,6 +68,9 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
       config: { scope: 'read' },
       schema: {
         tags: ['enrollments'],
+        summary: 'List enrollments',
+        description: 'Enrollments by id, a page at a time, filtered by status, sequence or prospect.',
+        response: { 200: PageSchema },
         querystring: PageQuerySchema.extend({
           status: z.enum(ENROLLMENT_STATUSES).optional(),
           sequenceId: z.uuid().optional(),
@@ -65,13 +90,38 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
 
   app.get(
     '/v1/enrollments/:id',
-    { config: { scope: 'read' }, schema: { tags: ['enrollments'], params: IdParamsSchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['enrollments'],
+        summary: 'One enrollment',
+        description: 'An enrollment: its status, step, next touch and why it stopped.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+      },
+    },
     async (req) => deps.repos.enrollments.get(req.params.id),
   );
 
   app.get(
     '/v1/enrollments/:id/timeline',
-    { config: { scope: 'read' }, schema: { tags: ['enrollments'], params: IdParamsSchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['enrollments'],
+        summary: 'Timeline of an enrollment',
+        description: 'The enrollment with its touches, the events of its prospect and its audit entries.',
+        response: {
+          200: z.looseObject({
+            enrollment: EntitySchema,
+            touches: z.array(ObjectSchema),
+            events: z.array(ObjectSchema),
+            audit: z.array(ObjectSchema),
+          }),
+        },
+        params: IdParamsSchema,
+      },
+    },
     async (req) => {
       const enrollment = await deps.repos.enrollments.get(req.params.id);
       const [touches, events, audit] = await Promise.all([
@@ -89,9 +139,13 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
       config: { scope: 'write' },
       schema: {
         tags: ['enrollments'],
+        summary: 'Cancel an enrollment',
+        description:
+          'Ends the enrollment at once (its pending touch will not be sent), audited with the reason. 409 when it has already ended.',
+        response: { 200: EntitySchema },
         params: IdParamsSchema,
         body: z
-          .object({ reason: z.string().max(500).optional() })
+          .object({ reason: TextSchema.max(500).optional() })
           .strict()
           .optional(),
       },

@@ -6,7 +6,7 @@ import { ApiKeyNameSchema } from '../auth/api-key.js';
 import { API_SCOPES } from '../auth/api-scope.js';
 import { createApiKey } from '../use-cases/create-api-key.js';
 import { revokeApiKey } from '../use-cases/revoke-api-key.js';
-import { IdParamsSchema } from './schemas.js';
+import { EntitySchema, IdParamsSchema, ItemsSchema } from './schemas.js';
 
 /** `/v1/keys`: API keys, for the admin scope only (a key that can make keys can do anything). */
 export const keysRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
@@ -17,6 +17,8 @@ export const keysRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
       schema: {
         tags: ['keys'],
         summary: 'List API keys (never the keys themselves)',
+        description: 'Keys with their name, scope and last use; never the keys themselves.',
+        response: { 200: ItemsSchema },
         querystring: z.object({
           includeRevoked: z
             .enum(['true', 'false'])
@@ -35,6 +37,9 @@ export const keysRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
       schema: {
         tags: ['keys'],
         summary: 'Create an API key; the answer is the only time the key is shown',
+        description:
+          'A key with a scope (read, write or admin), shown in this answer only; its name is the actor of the audit log.',
+        response: { 201: z.looseObject({ id: z.string(), key: z.string() }) },
         body: z.object({ name: ApiKeyNameSchema, scope: z.enum(API_SCOPES) }).strict(),
       },
     },
@@ -48,7 +53,13 @@ export const keysRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
     '/v1/keys/:id/revoke',
     {
       config: { scope: 'admin' },
-      schema: { tags: ['keys'], summary: 'Revoke an API key at once', params: IdParamsSchema },
+      schema: {
+        tags: ['keys'],
+        summary: 'Revoke an API key at once',
+        description: 'Revokes the key at once, browser sessions included.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+      },
     },
     async (req) => {
       const revoked = await revokeApiKey(deps, { idOrName: req.params.id, actor: req.actor });

@@ -1,15 +1,32 @@
-import { SUPPRESSION_KINDS } from '@touchbase/core';
+import { SUPPRESSION_KINDS, TextSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { addSuppression } from '../use-cases/add-suppression.js';
-import { PageQuerySchema, page } from './schemas.js';
+import {
+  EntitySchema,
+  IntegerCursorSchema,
+  ObjectSchema,
+  PageQuerySchema,
+  PageSchema,
+  page,
+  pageQuery,
+} from './schemas.js';
 
 /** `/v1/suppressions`, `/v1/events`, `/v1/stats`, `/v1/audit`. */
 export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
   app.get(
     '/v1/suppressions',
-    { config: { scope: 'read' }, schema: { tags: ['suppressions'], querystring: PageQuerySchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['suppressions'],
+        summary: 'List suppressions',
+        description: 'Suppressed addresses and domains, a page at a time.',
+        response: { 200: PageSchema },
+        querystring: PageQuerySchema,
+      },
+    },
     async (req) => {
       const items = await deps.repos.suppressions.list(req.query.limit, req.query.after);
       return page(items, req.query.limit, (s) => s.id);
@@ -22,11 +39,15 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
       config: { scope: 'write' },
       schema: {
         tags: ['suppressions'],
+        summary: 'Suppress an address or a domain',
+        description:
+          'Adds a suppression (absolute: never sent to again), audited; 201 when new, 200 when it existed.',
+        response: { 200: EntitySchema, 201: EntitySchema },
         body: z
           .object({
             kind: z.enum(SUPPRESSION_KINDS),
-            value: z.string().min(3).max(320),
-            reason: z.string().max(500).default('manual'),
+            value: TextSchema.min(3).max(320),
+            reason: TextSchema.max(500).default('manual'),
           })
           .strict(),
       },
@@ -46,9 +67,12 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
       config: { scope: 'read' },
       schema: {
         tags: ['events'],
-        querystring: PageQuerySchema.extend({
+        summary: 'List events',
+        description: 'Recorded provider events in the order received, a page at a time, by prospect or type.',
+        response: { 200: PageSchema },
+        querystring: pageQuery(IntegerCursorSchema).extend({
           prospectId: z.uuid().optional(),
-          type: z.string().max(50).optional(),
+          type: TextSchema.max(50).optional(),
           from: z.coerce.date().optional().describe('Received at or after (ISO 8601)'),
           to: z.coerce.date().optional().describe('Received before (ISO 8601)'),
         }),
@@ -56,7 +80,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
     },
     async (req) => {
       const { limit, after, ...filter } = req.query;
-      const items = await deps.repos.events.list(filter, limit, after ? Number(after) : undefined);
+      const items = await deps.repos.events.list(filter, limit, after);
       return page(items, limit, (e: { seq: number }) => String(e.seq));
     },
   );
@@ -65,7 +89,14 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
     '/v1/stats',
     {
       config: { scope: 'read' },
-      schema: { tags: ['stats'], querystring: z.object({ sequenceId: z.uuid().optional() }) },
+      schema: {
+        tags: ['stats'],
+        summary: 'Funnel statistics',
+        description:
+          'The funnel of every sequence or of one: enrolled, sent, replied, bounced and the rest, and sends per step and A/B variant.',
+        response: { 200: ObjectSchema },
+        querystring: z.object({ sequenceId: z.uuid().optional() }),
+      },
     },
     async (req) => {
       const [funnel, sentByStepAndVariant] = await Promise.all([
@@ -82,15 +113,18 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
       config: { scope: 'read' },
       schema: {
         tags: ['audit'],
-        querystring: PageQuerySchema.extend({
-          entityType: z.string().max(50).optional(),
-          entityId: z.string().max(100).optional(),
+        summary: 'Audit log',
+        description: 'Who did what and why, in order, a page at a time, by entity.',
+        response: { 200: PageSchema },
+        querystring: pageQuery(IntegerCursorSchema).extend({
+          entityType: TextSchema.max(50).optional(),
+          entityId: TextSchema.max(100).optional(),
         }),
       },
     },
     async (req) => {
       const { limit, after, ...filter } = req.query;
-      const items = await deps.repos.audit.list(filter, limit, after ? Number(after) : undefined);
+      const items = await deps.repos.audit.list(filter, limit, after);
       return page(items, limit, (a: { id: number }) => String(a.id));
     },
   );

@@ -1,8 +1,9 @@
-import { TimeZoneSchema } from '@touchbase/core';
+import { TextSchema, TimeZoneSchema } from '@touchbase/core';
+import { sendProblem } from '@touchbase/runtime';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
+import { EntitySchema, IdParamsSchema, noDuplicates, PageQuerySchema, PageSchema, page } from './schemas.js';
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 
@@ -40,7 +41,7 @@ function windowOpensBeforeItCloses(
 
 export const MailboxInputSchema = z
   .object({
-    provider: z.string().min(1).max(50),
+    provider: TextSchema.min(1).max(50),
     address: z.email().max(320),
     perMinute: z.number().int().min(1).max(10_000).optional(),
     perHour: z.number().int().min(1).max(100_000).optional(),
@@ -48,7 +49,7 @@ export const MailboxInputSchema = z
     minSpacingMs: z.number().int().min(0).max(3_600_000).optional(),
     ...MailboxWindowFields,
     providerConfig: z
-      .record(z.string().max(100), z.union([z.string().max(500), z.number(), z.boolean()]))
+      .record(TextSchema.max(100), z.union([TextSchema.max(500), z.number(), z.boolean()]))
       .optional()
       .describe(
         'Provider ids for this mailbox (Smartlead/lemlist campaignId, lemlist sendUserId/sendUserMailboxId); never secrets',
@@ -65,8 +66,12 @@ export const MailboxWindowInputSchema = z
 
 export const MailboxPoolInputSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
-    mailboxIds: z.array(z.uuid()).min(1).max(1000),
+    name: TextSchema.trim().min(1).max(200),
+    mailboxIds: z
+      .array(z.uuid())
+      .min(1)
+      .max(1000)
+      .superRefine(noDuplicates((id) => id.toLowerCase())),
   })
   .strict();
 
@@ -74,25 +79,28 @@ export const MailboxPoolInputSchema = z
 export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
   app.post(
     '/v1/mailboxes',
-    { config: { scope: 'write' }, schema: { tags: ['mailboxes'], body: MailboxInputSchema } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'Create a mailbox',
+        description:
+          'A sending mailbox of a provider: its caps per minute, hour and day, its sending window and zone, and the provider ids it needs.',
+        response: { 201: EntitySchema },
+        body: MailboxInputSchema,
+      },
+    },
     async (req, reply) => {
       if (!deps.providerNames.includes(req.body.provider)) {
-        return reply
-          .code(400)
-          .type('application/problem+json')
-          .send({
-            type: 'https://touchbase.dev/problems/validation_failed',
-            title: 'Invalid request',
-            status: 400,
-            code: 'validation_failed',
-            detail: `body.provider: unknown provider (known: ${deps.providerNames.join(', ')})`,
-            errors: [
-              {
-                field: 'body.provider',
-                message: `unknown provider (known: ${deps.providerNames.join(', ')})`,
-              },
-            ],
-          });
+        return sendProblem(reply, {
+          status: 400,
+          title: 'Invalid request',
+          code: 'validation_failed',
+          detail: `body.provider: unknown provider (known: ${deps.providerNames.join(', ')})`,
+          errors: [
+            { field: 'body.provider', message: `unknown provider (known: ${deps.providerNames.join(', ')})` },
+          ],
+        });
       }
       const mailbox = await deps.repos.mailboxes.create(req.body);
       await deps.repos.audit.write({
@@ -107,7 +115,16 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.get(
     '/v1/mailboxes',
-    { config: { scope: 'read' }, schema: { tags: ['mailboxes'], querystring: PageQuerySchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'List mailboxes',
+        description: 'Mailboxes with their caps, window and status, a page at a time (by id).',
+        response: { 200: PageSchema },
+        querystring: PageQuerySchema,
+      },
+    },
     async (req) => {
       const items = await deps.repos.mailboxSettings.mailboxPage(req.query.limit, req.query.after);
       return page(items, req.query.limit, (m) => m.id);
@@ -116,7 +133,16 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.get(
     '/v1/mailboxes/:id',
-    { config: { scope: 'read' }, schema: { tags: ['mailboxes'], params: IdParamsSchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'One mailbox',
+        description: 'A mailbox with its caps, window and status.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+      },
+    },
     async (req) => deps.repos.mailboxes.get(req.params.id),
   );
 
@@ -125,7 +151,15 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
     '/v1/mailboxes/:id/sending-window',
     {
       config: { scope: 'write' },
-      schema: { tags: ['mailboxes'], params: IdParamsSchema, body: MailboxWindowInputSchema },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'Set the sending window of a mailbox',
+        description:
+          'Replaces the whole window (days, hours, holidays, zone); what is left out takes the default. Scheduling follows the new window from now on; audited.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+        body: MailboxWindowInputSchema,
+      },
     },
     async (req) => {
       const w = req.body;
@@ -154,9 +188,13 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
       config: { scope: 'write' },
       schema: {
         tags: ['mailboxes'],
+        summary: 'Resume a mailbox',
+        description:
+          'A paused mailbox (by the sender, a provider blamed its setup, or by an operator) sends again; audited with the reason.',
+        response: { 200: EntitySchema },
         params: IdParamsSchema,
         body: z
-          .object({ reason: z.string().trim().min(1).max(500) })
+          .object({ reason: TextSchema.trim().min(1).max(500) })
           .strict()
           .optional(),
       },
@@ -178,7 +216,17 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.post(
     '/v1/mailbox-pools',
-    { config: { scope: 'write' }, schema: { tags: ['mailboxes'], body: MailboxPoolInputSchema } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'Create a mailbox pool',
+        description:
+          'A named pool of mailboxes; a sequence using it sends each first touch from the member with the most room left today.',
+        response: { 201: EntitySchema },
+        body: MailboxPoolInputSchema,
+      },
+    },
     async (req, reply) => {
       const pool = await deps.repos.mailboxes.createPool(req.body.name, req.body.mailboxIds);
       await deps.repos.audit.write({
@@ -193,7 +241,16 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.get(
     '/v1/mailbox-pools',
-    { config: { scope: 'read' }, schema: { tags: ['mailboxes'], querystring: PageQuerySchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'List mailbox pools',
+        description: 'Pools with their members, a page at a time (by id).',
+        response: { 200: PageSchema },
+        querystring: PageQuerySchema,
+      },
+    },
     async (req) => {
       const items = await deps.repos.mailboxSettings.poolPage(req.query.limit, req.query.after);
       return page(items, req.query.limit, (p) => p.id);
@@ -202,7 +259,16 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.get(
     '/v1/mailbox-pools/:id',
-    { config: { scope: 'read' }, schema: { tags: ['mailboxes'], params: IdParamsSchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'One mailbox pool',
+        description: 'A pool with its members.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+      },
+    },
     async (req) => deps.repos.mailboxes.getPool(req.params.id),
   );
 };

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { ProblemError, sendProblem } from '@touchbase/runtime';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { importProspectsCsv } from '../use-cases/import-prospects-csv.js';
 import { ProspectInputSchema } from './prospects.routes.js';
@@ -20,7 +21,23 @@ export const prospectsImportRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
 
   app.post(
     '/v1/prospects/import',
-    { config: { scope: 'write' }, schema: { tags: ['prospects'], consumes: ['text/csv'] } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['prospects'],
+        summary: 'Import prospects from CSV',
+        description:
+          'A text/csv file of any size, header row first (email, first name, last name, company, time zone, LinkedIn, HubSpot id; other columns become attributes). Good rows are imported as they stream in; bad ones are reported by line, field and reason.',
+        response: {
+          200: z.looseObject({
+            imported: z.number().int(),
+            rejected: z.number().int(),
+            prospects: z.array(z.looseObject({ id: z.string(), email: z.string() })).optional(),
+          }),
+        },
+        consumes: ['text/csv'],
+      },
+    },
     async (req, reply) => {
       // Fastify calls no parser for an empty body.
       const body = req.body as Readable | undefined;

@@ -1,26 +1,31 @@
-import { TimeZoneSchema } from '@touchbase/core';
+import { normalisedEmail, refuseUnsafeText, TextSchema, TimeZoneSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
+import { EntitySchema, IdParamsSchema, noDuplicates, PageQuerySchema, PageSchema, page } from './schemas.js';
 
 export const ProspectInputSchema = z
   .object({
     email: z.email().max(320),
-    firstName: z.string().trim().max(200).optional(),
-    lastName: z.string().trim().max(200).optional(),
-    company: z.string().trim().max(200).optional(),
+    firstName: TextSchema.trim().max(200).optional(),
+    lastName: TextSchema.trim().max(200).optional(),
+    company: TextSchema.trim().max(200).optional(),
     timezone: TimeZoneSchema.optional(),
-    linkedinUrl: z.url().max(500).optional(),
+    linkedinUrl: z.url().max(500).superRefine(refuseUnsafeText).optional(),
     /** HubSpot's record id of the contact (digits), so HubSpot's webhooks find the prospect. */
     hubspotId: z
       .string()
       .trim()
       .regex(/^[1-9][0-9]{0,19}$/, 'a HubSpot record id: digits only')
       .optional(),
-    attributes: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/), z.string().max(2000)).optional(),
+    attributes: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/), TextSchema.max(2000)).optional(),
   })
   .strict();
+
+/** Prospects of one request: an address (compared lower-cased) may appear once. */
+export const ProspectListSchema = z
+  .array(ProspectInputSchema)
+  .superRefine(noDuplicates((p) => normalisedEmail(p.email), 'email'));
 
 /** `/v1/prospects`: bulk JSON upsert by address, reads. */
 export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
@@ -30,7 +35,13 @@ export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
       config: { scope: 'write' },
       schema: {
         tags: ['prospects'],
-        body: z.object({ prospects: z.array(ProspectInputSchema).min(1).max(10_000) }).strict(),
+        summary: 'Create or update prospects',
+        description:
+          'Upserts up to 10,000 prospects by address (compared lower-cased; each address once per request).',
+        response: {
+          200: z.looseObject({ prospects: z.array(z.looseObject({ id: z.string(), email: z.string() })) }),
+        },
+        body: z.object({ prospects: ProspectListSchema.min(1).max(10_000) }).strict(),
       },
     },
     async (req) => {
@@ -41,7 +52,16 @@ export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.get(
     '/v1/prospects',
-    { config: { scope: 'read' }, schema: { tags: ['prospects'], querystring: PageQuerySchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['prospects'],
+        summary: 'List prospects',
+        description: 'Prospects by id, a page at a time.',
+        response: { 200: PageSchema },
+        querystring: PageQuerySchema,
+      },
+    },
     async (req) => {
       const items = await deps.repos.prospects.list(req.query.limit, req.query.after);
       return page(items, req.query.limit, (p) => p.id);
@@ -50,7 +70,16 @@ export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.get(
     '/v1/prospects/:id',
-    { config: { scope: 'read' }, schema: { tags: ['prospects'], params: IdParamsSchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['prospects'],
+        summary: 'One prospect',
+        description: 'A prospect with its names, zone and attributes.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+      },
+    },
     async (req) => deps.repos.prospects.get(req.params.id),
   );
 };

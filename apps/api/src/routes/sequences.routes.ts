@@ -2,7 +2,7 @@ import { SendingWindowSchema, SequenceDefinitionSchema, SequenceStepsSchema } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
+import { EntitySchema, IdParamsSchema, ObjectSchema, PageQuerySchema, PageSchema, page } from './schemas.js';
 
 const SequenceCreateSchema = SequenceDefinitionSchema.extend({
   mailboxPoolId: z
@@ -20,7 +20,17 @@ const SequenceCreateSchema = SequenceDefinitionSchema.extend({
 export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
   app.post(
     '/v1/sequences',
-    { config: { scope: 'write' }, schema: { tags: ['sequences'], body: SequenceCreateSchema } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['sequences'],
+        summary: 'Create a sequence',
+        description:
+          'A sequence with its first version (steps with subject and body templates and waits), optionally a mailbox pool and its own sending window; audited.',
+        response: { 201: EntitySchema },
+        body: SequenceCreateSchema,
+      },
+    },
     async (req, reply) => {
       const { mailboxPoolId, sendingWindow, ...definition } = req.body;
       if (mailboxPoolId) await deps.repos.mailboxes.getPool(mailboxPoolId);
@@ -38,7 +48,16 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.get(
     '/v1/sequences',
-    { config: { scope: 'read' }, schema: { tags: ['sequences'], querystring: PageQuerySchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['sequences'],
+        summary: 'List sequences',
+        description: 'Sequences by id, a page at a time.',
+        response: { 200: PageSchema },
+        querystring: PageQuerySchema,
+      },
+    },
     async (req) => {
       const items = await deps.repos.sequences.list(req.query.limit, req.query.after);
       return page(items, req.query.limit, (s) => s.id);
@@ -47,7 +66,16 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
 
   app.get(
     '/v1/sequences/:id',
-    { config: { scope: 'read' }, schema: { tags: ['sequences'], params: IdParamsSchema } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['sequences'],
+        summary: 'One sequence',
+        description: 'A sequence with its latest version.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+      },
+    },
     async (req) => deps.repos.sequences.get(req.params.id),
   );
 
@@ -57,6 +85,10 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
       config: { scope: 'write' },
       schema: {
         tags: ['sequences'],
+        summary: 'Set the mailbox pool of a sequence',
+        description:
+          'First touches are sent from this pool (null: from the mailbox given at enrollment); audited.',
+        response: { 200: z.looseObject({ id: z.string(), mailboxPoolId: z.string().nullable() }) },
         params: IdParamsSchema,
         body: z.object({ mailboxPoolId: z.uuid().nullable() }).strict(),
       },
@@ -80,6 +112,10 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
       config: { scope: 'write' },
       schema: {
         tags: ['sequences'],
+        summary: 'Set the sending window of a sequence',
+        description:
+          'The window of the sequence overrides the mailbox window (null: the mailbox window again); audited.',
+        response: { 200: z.looseObject({ id: z.string(), sendingWindow: ObjectSchema.nullable() }) },
         params: IdParamsSchema,
         body: z.object({ sendingWindow: SendingWindowSchema.nullable() }).strict(),
       },
@@ -103,6 +139,9 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
       config: { scope: 'write' },
       schema: {
         tags: ['sequences'],
+        summary: 'Add a version to a sequence',
+        description: 'A new immutable version; new enrollments run it, running ones keep theirs; audited.',
+        response: { 201: ObjectSchema },
         params: IdParamsSchema,
         body: z.object({ steps: SequenceStepsSchema }).strict(),
       },

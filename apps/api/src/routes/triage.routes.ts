@@ -2,7 +2,7 @@ import { DomainError } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
+import { EntitySchema, IdParamsSchema, PageQuerySchema, PageSchema, page } from './schemas.js';
 
 /**
  * `/v1/triage`: replies from addresses we do not know and cold inbounds. Ingest
@@ -16,6 +16,10 @@ export const triageRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =>
       config: { scope: 'read' },
       schema: {
         tags: ['triage'],
+        summary: 'List triage items',
+        description:
+          'Replies from unknown senders and cold inbounds, with the classifier class and why; open ones by default.',
+        response: { 200: PageSchema },
         querystring: PageQuerySchema.extend({
           open: z
             .enum(['true', 'false'])
@@ -35,7 +39,16 @@ export const triageRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =>
 
   app.post(
     '/v1/triage/:id/resolve',
-    { config: { scope: 'write' }, schema: { tags: ['triage'], params: IdParamsSchema } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['triage'],
+        summary: 'Resolve a triage item',
+        description: 'Marks the item handled; audited.',
+        response: { 200: EntitySchema },
+        params: IdParamsSchema,
+      },
+    },
     async (req) => {
       const item = await deps.repos.triage.resolve(req.params.id);
       if (!item) throw new DomainError('not_found', 'triage item not found', { triageId: req.params.id });

@@ -1,6 +1,7 @@
 import { firstTouchDue, resolveTimeZone, sendingWindowOf, type TouchTiming } from '@touchbase/core';
 import type { EnrollResult, Repositories } from '@touchbase/db';
-import type { TouchQueue } from '@touchbase/queues';
+import { isRedisOutage, type TouchQueue } from '@touchbase/queues';
+import type { Logger } from '@touchbase/telemetry';
 
 export type EnrollDeps = {
   repos: Pick<Repositories, 'enrollments' | 'sequences' | 'mailboxes'>;
@@ -9,6 +10,8 @@ export type EnrollDeps = {
   timeScale: number;
   /** Campaign pacing: first touches of one request are spread this far apart. */
   pacingMs: number;
+  /** Says when the first touches could not be scheduled (Redis away) and the reconciler will. */
+  logger?: Pick<Logger, 'warn'>;
 };
 
 /**
@@ -52,13 +55,24 @@ export async function enrollProspects(
       return due;
     },
   });
-  await deps.touchQueue.schedule(
-    result.enrolled.map((e) => ({
-      enrollmentId: e.id,
-      step: 1,
-      dueAt: dueByProspect.get(e.prospectId) ?? now,
-    })),
-    now.getTime(),
-  );
+  try {
+    await deps.touchQueue.schedule(
+      result.enrolled.map((e) => ({
+        enrollmentId: e.id,
+        step: 1,
+        dueAt: dueByProspect.get(e.prospectId) ?? now,
+      })),
+      now.getTime(),
+    );
+  } catch (err) {
+    // Redis away after the commit: the enrollments exist (PostgreSQL is the truth) and
+    // the reconciler creates their jobs once Redis is back; refusing now would have the
+    // client retry into already_enrolled.
+    if (!isRedisOutage(err)) throw err;
+    deps.logger?.warn(
+      { sequenceId: input.sequenceId, enrolled: result.enrolled.length, err: (err as Error).message },
+      'First touches not scheduled: Redis unavailable; the reconciler will schedule them',
+    );
+  }
   return result;
 }

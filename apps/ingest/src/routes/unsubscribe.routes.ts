@@ -36,7 +36,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: UnsubscribeR
   });
 
   app.post('/u/:token', { bodyLimit: BODY_LIMIT }, async (req: TokenRequest, reply) => {
-    const raw = typeof req.body === 'string' ? req.body : '';
+    const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
     // RFC 8058 allows the field urlencoded or as multipart/form-data; either way any POST unsubscribes.
     const oneClick = ONE_CLICK_BODY.test(raw);
     const done = await unsubscribeByToken(deps, req.params.token, oneClick ? 'one-click' : 'page');

@@ -39,7 +39,7 @@ async function handle(
   req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
-  const raw = typeof req.body === 'string' ? req.body : '';
+  const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
   const receivedAt = new Date();
   const delivery = provider.verify({
     method: req.method,
@@ -49,7 +49,8 @@ async function handle(
     pathToken: (req.params as { token?: string }).token,
     nowMs: receivedAt.getTime(),
   });
-  let events: CanonicalEvent[] = await provider.normalise(raw, delivery, receivedAt);
+  // Decoded only once verified, to be parsed.
+  let events: CanonicalEvent[] = await provider.normalise(raw.toString('utf8'), delivery, receivedAt);
   events = await expandDealEvents(events, deps.dealContacts, deps.logger);
   const results = [];
   for (const event of events) {

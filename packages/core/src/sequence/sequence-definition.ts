@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TemplateSchema } from '../templates/index.js';
+import { TextSchema } from '../text/safe-text.js';
 import { DurationSchema } from '../time/index.js';
 
 /** One A/B variant of a step's copy. */
@@ -25,7 +26,7 @@ export const SequenceStepsSchema = z.array(SequenceStepSchema).min(1).max(30);
 
 export const SequenceDefinitionSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: TextSchema.trim().min(1).max(200),
     steps: SequenceStepsSchema,
   })
   .strict();

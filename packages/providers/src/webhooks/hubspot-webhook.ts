@@ -40,7 +40,7 @@ export function verifyHubspotSignature(
     method: string;
     url: string;
     headers: Record<string, string | string[] | undefined>;
-    rawBody: string;
+    rawBody: Buffer | string;
   },
   opts: { nowMs: number; toleranceMs?: number },
 ): void {
@@ -71,11 +71,14 @@ export function signHubspot(
   secret: string,
   method: string,
   url: string,
-  body: string,
+  body: Buffer | string,
   timestamp: string,
 ): Buffer {
+  // Over the body's bytes as received (a string is taken as UTF-8).
   return createHmac('sha256', secret)
-    .update(`${method}${decodeUri(url)}${body}${timestamp}`, 'utf8')
+    .update(`${method}${decodeUri(url)}`, 'utf8')
+    .update(body)
+    .update(timestamp, 'utf8')
     .digest();
 }
 

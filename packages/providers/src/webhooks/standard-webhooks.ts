@@ -28,10 +28,19 @@ function secretBytes(secret: string): Buffer {
   return secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');
 }
 
-/** Signs a payload as the Standard Webhooks spec says: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body`. */
-export function signStandardWebhook(secret: string, id: string, timestampSec: number, body: string): string {
+/**
+ * Signs a payload as the Standard Webhooks spec says: `v1,` + base64 HMAC-SHA256 of
+ * `id.timestamp.body`, over the body's bytes as sent (a string is taken as UTF-8).
+ */
+export function signStandardWebhook(
+  secret: string,
+  id: string,
+  timestampSec: number,
+  body: string | Buffer,
+): string {
   const mac = createHmac('sha256', secretBytes(secret))
-    .update(`${id}.${timestampSec}.${body}`)
+    .update(`${id}.${timestampSec}.`)
+    .update(body)
     .digest('base64');
   return `v1,${mac}`;
 }
@@ -40,7 +49,7 @@ export function signStandardWebhook(secret: string, id: string, timestampSec: nu
 export function standardWebhookHeaders(
   secret: string,
   id: string,
-  body: string,
+  body: string | Buffer,
   nowMs = Date.now(),
 ): Record<string, string> {
   const ts = Math.floor(nowMs / 1000);
@@ -75,7 +84,7 @@ export function verifyStandardWebhook(
   if (!Number.isInteger(tsNum) || Math.abs(now - tsNum) > (opts.toleranceSec ?? 300)) {
     throw new WebhookVerificationError('stale_timestamp', 'webhook-timestamp is outside the tolerance');
   }
-  const expected = Buffer.from(signStandardWebhook(secret, id, tsNum, rawBody.toString()).slice(3), 'base64');
+  const expected = Buffer.from(signStandardWebhook(secret, id, tsNum, rawBody).slice(3), 'base64');
   // The header may carry several space-separated signatures (key rotation).
   for (const candidate of sig.split(' ')) {
     const [version, mac] = candidate.split(',', 2);

@@ -7,7 +7,11 @@ export type WebhookRequest = {
   /** The URL the provider called, as it signed it (HubSpot signs the URL). */
   url: string;
   headers: Record<string, string | string[] | undefined>;
-  rawBody: string;
+  /**
+   * The body exactly as received. Signatures are computed over these bytes: text
+   * decoded from them would differ wherever they are not valid UTF-8.
+   */
+  rawBody: Buffer | string;
   /** The secret token from the path (`/webhooks/{provider}/{token}`), when sent there. */
   pathToken?: string | undefined;
   nowMs: number;

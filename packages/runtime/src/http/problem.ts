@@ -1,5 +1,6 @@
 import { DomainError, type DomainErrorCode } from '@touchbase/core';
 import { type DatabaseOutage, databaseOutageOf } from '@touchbase/db';
+import { isRedisOutage } from '@touchbase/queues';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
@@ -76,7 +77,7 @@ export function sendDatabaseUnavailable(
  * errors → their status by code, the errors with a stable code of webhooks,
  * CRM lookups and unsubscribe links → theirs ({@link problemOfError}), the
  * database being unavailable (unreachable,
- * connection lost, shutting down) → 503 with Retry-After, anything else → 500
+ * connection lost, shutting down) or Redis being away → 503 with Retry-After, anything else → 500
  * without internals.
  */
 export function registerProblemHandler(
@@ -126,6 +127,17 @@ export function registerProblemHandler(
       // Expected while PostgreSQL is away: one line, not a stack per request.
       req.log.warn({ reason: outage, err: err.message }, 'Request failed: database unavailable');
       return sendDatabaseUnavailable(reply, outage, opts.databaseRetryAfterSec);
+    }
+    if (isRedisOutage(err)) {
+      // The queues' store is away: as transient as the database being away.
+      req.log.warn({ err: err.message }, 'Request failed: Redis unavailable');
+      reply.header('retry-after', String(opts.databaseRetryAfterSec ?? DATABASE_RETRY_AFTER_SECONDS));
+      return sendProblem(reply, {
+        status: 503,
+        title: 'Queue store unavailable',
+        code: 'redis_unavailable',
+        detail: `Redis, where the schedule is kept, is unavailable. Retry after ${opts.databaseRetryAfterSec ?? DATABASE_RETRY_AFTER_SECONDS} s.`,
+      });
     }
     const status = err.statusCode ?? 500;
     if (status < 500) {

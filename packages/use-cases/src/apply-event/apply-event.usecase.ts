@@ -1,4 +1,4 @@
-import type { CanonicalEvent } from '@touchbase/core';
+import { type CanonicalEvent, safeTextDeep } from '@touchbase/core';
 import { removePendingJobs, scheduleResends, scheduleResumed, waitForInFlight } from './after-commit.js';
 import type { ApplyEventDeps } from './apply-event.deps.js';
 import type { ApplyResult } from './apply-event.types.js';
@@ -15,8 +15,14 @@ import { recordAndApplyEvent } from './record-and-apply.js';
  * The job removal is best effort: a job that survives is fenced by the sender's
  * claim. Waiting for the claimed touches means that once the event is
  * acknowledged, nothing more of that prospect reaches the provider.
+ *
+ * A provider's text may hold what PostgreSQL cannot store (a NUL, a lone UTF-16
+ * surrogate, in an id, an address or a diagnostic): refusing it would have the
+ * provider redeliver it forever, so every string of the event is made safe first
+ * (each such character becomes U+FFFD), here where every source passes.
  */
-export async function applyEvent(deps: ApplyEventDeps, event: CanonicalEvent): Promise<ApplyResult> {
+export async function applyEvent(deps: ApplyEventDeps, received: CanonicalEvent): Promise<ApplyResult> {
+  const event = safeTextDeep(received);
   const result = await recordAndApplyEvent(deps.events, event, {
     now: deps.clock?.() ?? new Date(),
     timeScale: deps.timeScale ?? 1,

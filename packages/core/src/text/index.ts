@@ -1,0 +1,1 @@
+export { refuseUnsafeText, safeText, safeTextDeep, TextSchema, unsafeTextReason } from './safe-text.js';
