@@ -55,9 +55,10 @@ export type ImportCsvDeps = {
 /**
  * Imports a CSV file of any size as it streams in (csv-parse's stream API, header
  * row first): each good row is upserted by address in batches, each bad one is left
- * out and reported by line and field. A file is never held whole in memory. An
- * address seen twice in one batch flushes the batch first, so the later row updates
- * the earlier one as a re-import would (one statement cannot upsert a row twice).
+ * out and reported by line and field. A file is never held whole in memory (only
+ * the addresses seen, to report a repeat). An address repeated in the file is a bad
+ * row naming the line that had it first: which of two rows of one file is the person
+ * is a question for whoever made the file, not a silent last-wins.
  */
 export async function importProspectsCsv(deps: ImportCsvDeps, body: Readable): Promise<CsvImportReport> {
   const report: CsvImportReport = { imported: 0, rejected: 0, errors: [], prospects: [] };
@@ -83,7 +84,7 @@ export async function importProspectsCsv(deps: ImportCsvDeps, body: Readable): P
   body.pipe(parser);
 
   let batch: ProspectInput[] = [];
-  let inBatch = new Set<string>();
+  const seen = new Map<string, number>();
   const flush = async () => {
     if (batch.length === 0) return;
     const rows = await deps.upsertMany(batch);
@@ -93,7 +94,6 @@ export async function importProspectsCsv(deps: ImportCsvDeps, body: Readable): P
       report.prospects.push({ id: r.id, email: r.email });
     }
     batch = [];
-    inBatch = new Set();
   };
 
   for await (const { record, info } of parser as AsyncIterable<{
@@ -115,9 +115,13 @@ export async function importProspectsCsv(deps: ImportCsvDeps, body: Readable): P
       continue;
     }
     const email = normalisedEmail(parsed.data.email);
-    if (inBatch.has(email)) await flush();
+    const first = seen.get(email);
+    if (first !== undefined) {
+      reject({ line: info.lines, field: 'email', reason: `repeats the address of line ${first}` });
+      continue;
+    }
+    seen.set(email, info.lines);
     batch.push(parsed.data);
-    inBatch.add(email);
     if (batch.length >= BATCH) await flush();
   }
   await flush();

@@ -31,20 +31,24 @@ describe('streamed CSV import: good rows kept, bad rows reported (real PostgreSQ
     expect(res.body.errors).toEqual([{ line: 3, field: 'row', reason: expect.stringMatching(/length/i) }]);
   });
 
-  it('streams thousands of rows across batches; an address twice updates the first row, never a 500', async () => {
+  it('streams thousands of rows across batches; an address twice is reported on its second line, never a 500', async () => {
     const n = 2_500;
     const lines = ['Email,First Name'];
     for (let i = 0; i < n; i++) lines.push(`p${i}@stream.example,P${i}`);
-    // The same address again in the same batch, in other case: the later row wins.
+    // The same address again, in other case: that row is reported, the first one kept.
     lines.push('P7@Stream.example,Seven');
     const res = await post(Readable.from([`${lines.join('\n')}\n`]));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ imported: n + 1, rejected: 0, errors: [] });
+    expect(res.body).toMatchObject({
+      imported: n,
+      rejected: 1,
+      errors: [{ line: n + 2, field: 'email', reason: 'repeats the address of line 9' }],
+    });
     const { rows } = await f.db.pool.query(
       `SELECT count(*)::int AS n, max(first_name) FILTER (WHERE email = 'p7@stream.example') AS seven
        FROM prospect WHERE email LIKE '%@stream.example'`,
     );
-    expect(rows[0]).toEqual({ n, seven: 'Seven' });
+    expect(rows[0]).toEqual({ n, seven: 'P7' });
   });
 
   it('an unclosed quote after good rows: 400 malformed_csv saying how many were imported before it', async () => {
