@@ -7,7 +7,7 @@ import { ProspectInputSchema } from './prospects.routes.js';
 /** CSV headers we map to prospect fields (case and separators ignored); the rest become attributes. */
 const KNOWN: Record<
   string,
-  'email' | 'firstName' | 'lastName' | 'company' | 'timezone' | 'linkedinUrl' | 'hubspotId'
+  'email' | 'firstName' | 'lastName' | 'company' | 'companyDomain' | 'timezone' | 'linkedinUrl' | 'hubspotId'
 > = {
   email: 'email',
   emailaddress: 'email',
@@ -15,6 +15,8 @@ const KNOWN: Record<
   lastname: 'lastName',
   company: 'company',
   companyname: 'company',
+  companydomain: 'companyDomain',
+  website: 'companyDomain',
   timezone: 'timezone',
   linkedin: 'linkedinUrl',
   linkedinurl: 'linkedinUrl',
