@@ -21,6 +21,7 @@ export async function applyEvent(deps: ApplyEventDeps, event: CanonicalEvent): P
     now: deps.clock?.() ?? new Date(),
     timeScale: deps.timeScale ?? 1,
     notifyCrm: deps.notifyCrm ?? false,
+    companyStops: deps.companyStops ?? true,
     ...(deps.softBounceRetryMs !== undefined ? { softBounceRetryMs: deps.softBounceRetryMs } : {}),
   });
   await removePendingJobs(deps, result);
