@@ -13,8 +13,9 @@ const STEP = `id, current_step AS "currentStep", current_attempt AS "currentAtte
 export class CompanyStopRepository {
   /**
    * The live enrollments of the prospect's colleagues (same `company_domain`, another
-   * person), with their sequence's stored policies, locked in id order: the sender's
-   * claim locks the same rows, so a touch claimed after this commit is fenced.
+   * person), with their sequence's stored policies. Not locked: most replies change
+   * no colleague, and locking a whole company on every reply would serialise (and
+   * deadlock) replies from one domain; `apply` locks the ones it changes.
    */
   async liveColleagueEnrollments(client: pg.PoolClient, prospectId: string): Promise<ColleagueEnrollment[]> {
     const { rows } = await client.query<ColleagueEnrollment>(
@@ -24,7 +25,7 @@ export class CompanyStopRepository {
        JOIN enrollment e ON e.prospect_id = p.id AND e.status IN ${LIVE_STATUSES_SQL}
        JOIN sequence s ON s.id = e.sequence_id
        WHERE me.id = $1 AND me.company_domain IS NOT NULL
-       ORDER BY e.id FOR UPDATE OF e`,
+       ORDER BY e.id`,
       [prospectId],
     );
     return rows;
@@ -44,6 +45,12 @@ export class CompanyStopRepository {
     const ends = decisions.filter((d) => d.action === 'end').map((d) => d.enrollmentId);
     const pauses = decisions.flatMap((d) => (d.action === 'pause' ? [d] : []));
     const changed: EnrollmentStep[] = [];
+    if (decisions.length === 0) return changed;
+    // Locked in id order, as the sender's claim and the other stops lock: a touch
+    // claimed after this commit is fenced. The updates re-check each status once locked.
+    await client.query('SELECT id FROM enrollment WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [
+      decisions.map((d) => d.enrollmentId),
+    ]);
     if (ends.length > 0) {
       const { rows } = await client.query<EnrollmentStep>(
         `UPDATE enrollment SET status = 'cancelled', stop_reason = $2, next_touch_at = NULL, updated_at = now()
