@@ -26,10 +26,29 @@ export type CompanyStopPolicy = z.infer<typeof CompanyStopPolicySchema>;
  */
 export const SequencePoliciesSchema = z.object({
   companyStop: CompanyStopPolicySchema.prefault({}),
+  /** Campaign start: first touches of people enrolled before it wait for it. */
+  startsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  /** Campaign end: from then on nobody new is enrolled (running enrollments go on). */
+  endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
 });
 export type SequencePolicies = z.infer<typeof SequencePoliciesSchema>;
 
 /** The policies of a stored sequence, defaults filled in; a row that fails the schema throws (it was validated when written). */
 export function sequencePoliciesOf(stored: unknown): SequencePolicies {
   return SequencePoliciesSchema.parse(stored ?? {});
+}
+
+/**
+ * The campaign dates at enrollment: refused once the end date has passed (nothing new
+ * starts); else the earliest a first touch may go (the start date, when still ahead).
+ */
+export function campaignDatesAt(
+  policies: SequencePolicies,
+  now: Date,
+): { ended: true; endsAt: string } | { ended: false; notBefore: Date | null } {
+  if (policies.endsAt && Date.parse(policies.endsAt) <= now.getTime()) {
+    return { ended: true, endsAt: policies.endsAt };
+  }
+  const start = policies.startsAt ? new Date(policies.startsAt) : null;
+  return { ended: false, notBefore: start && start.getTime() > now.getTime() ? start : null };
 }
