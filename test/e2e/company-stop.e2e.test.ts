@@ -93,11 +93,14 @@ describe('accounts: company domain and company-level stop', () => {
     const jobs = await sys.rt.touchQueue.existing([...byProspect.values()].map((id) => `${id}-2`));
     expect([...jobs].sort()).toEqual([`${byProspect.get(carol)}-2`]);
 
-    // The pause ends by itself: the reconciler makes bob active again at the step he was at.
-    await waitFor(
-      'bob resumed',
-      async () => (await enrollment(sys, byProspect.get(bob)!)).status === 'active',
-    );
-    expect(await enrollment(sys, byProspect.get(bob)!)).toMatchObject({ currentStep: 2, stopReason: null });
+    // The pause ends by itself: the reconciler makes bob active again at the step he
+    // was at, and his touch 2 goes out only then.
+    const bobId = byProspect.get(bob)!;
+    const pauseEnds = Date.parse(bobE.nextTouchAt!);
+    const touch2 = () => sys.sandbox.deliveries().find((d) => d.enrollmentId === bobId && d.step === 2);
+    expect(touch2()).toBeUndefined();
+    await waitFor('bob resumed and sent touch 2', async () => touch2() !== undefined, { timeoutMs: 30_000 });
+    expect(Date.now()).toBeGreaterThanOrEqual(pauseEnds);
+    expect((await enrollment(sys, bobId)).stopReason).toBeNull();
   });
 });
