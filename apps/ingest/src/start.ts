@@ -36,6 +36,7 @@ export async function startIngest(rt: Runtime): Promise<FastifyInstance> {
     ...(notifier ? { onCrmQueued: () => notifier.kick() } : {}),
     ...(crm ? { dealContacts: (dealId: string) => crm.dealContacts(dealId) } : {}),
     fenceWaitMs: rt.config.INGEST_FENCE_WAIT_MS,
+    companyStops: rt.config.INGEST_COMPANY_STOP,
     softBounceRetryMs: rt.config.INGEST_SOFT_BOUNCE_RETRY_MS,
     providers: webhookProvidersFrom(rt.config),
     unsubscribeSecret: rt.config.UNSUBSCRIBE_SECRET,

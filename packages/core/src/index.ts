@@ -10,6 +10,7 @@ export * from './domain-health/index.js';
 export * from './enrollment/index.js';
 export * from './errors/domain-error.js';
 export * from './events/index.js';
+export * from './people/index.js';
 export { seededRandom } from './random/seeded-random.js';
 export * from './schedule/index.js';
 export * from './sequence/index.js';

@@ -10,6 +10,11 @@ export const ProspectInputSchema = z
     firstName: TextSchema.trim().max(200).optional(),
     lastName: TextSchema.trim().max(200).optional(),
     company: TextSchema.trim().max(200).optional(),
+    /** The company's domain, when the address's is not it (a free-mail address); by default derived from the address. */
+    companyDomain: TextSchema.trim()
+      .max(253)
+      .regex(/^(https?:\/\/)?(www\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+\.?\/?$/, 'a domain such as acme.com')
+      .optional(),
     timezone: TimeZoneSchema.optional(),
     linkedinUrl: z.url().max(500).superRefine(refuseUnsafeText).optional(),
     /** HubSpot's record id of the contact (digits), so HubSpot's webhooks find the prospect. */

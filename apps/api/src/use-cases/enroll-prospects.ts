@@ -1,4 +1,11 @@
-import { firstTouchDue, resolveTimeZone, sendingWindowOf, type TouchTiming } from '@touchbase/core';
+import {
+  campaignDatesAt,
+  DomainError,
+  firstTouchDue,
+  resolveTimeZone,
+  sendingWindowOf,
+  type TouchTiming,
+} from '@touchbase/core';
 import type { EnrollResult, Repositories } from '@touchbase/db';
 import { isRedisOutage, type TouchQueue } from '@touchbase/queues';
 import type { Logger } from '@touchbase/telemetry';
@@ -32,6 +39,17 @@ export async function enrollProspects(
   const mailbox = await deps.repos.mailboxes.get(input.mailboxId);
   const sequenceWindow = await deps.repos.sequences.sendingWindow(input.sequenceId);
   const now = deps.clock();
+  // Campaign dates (sequence policies): after the end nothing new starts; before the
+  // start, first touches wait for it.
+  const dates = campaignDatesAt(await deps.repos.sequences.policies(input.sequenceId), now);
+  if (dates.ended) {
+    throw new DomainError('invalid_state', `sequence ended at ${dates.endsAt}: nothing new starts`, {
+      field: 'sequenceId',
+      sequenceId: input.sequenceId,
+      endsAt: dates.endsAt,
+    });
+  }
+  const startAt = dates.notBefore ?? now;
   // The sequence's own window, when it has one, overrides the mailbox's (holidays included).
   const timing: TouchTiming = {
     timeZone: resolveTimeZone(null, mailbox.timezone),
@@ -49,7 +67,7 @@ export async function enrollProspects(
     firstTouchAt: (i, prospect) => {
       // The window holds in the prospect's own zone when it has one, else the mailbox's.
       const timeZone = resolveTimeZone(prospect.timezone, mailbox.timezone);
-      const due = firstTouchDue(now, i, deps.pacingMs, { ...timing, timeZone });
+      const due = firstTouchDue(startAt, i, deps.pacingMs, { ...timing, timeZone });
       // Each job is due when its row says: the rows are numbered in the repository's order.
       dueByProspect.set(prospect.id, due);
       return due;

@@ -9,7 +9,7 @@ type ProspectInput = z.infer<typeof ProspectInputSchema>;
 /** CSV headers we map to prospect fields (case and separators ignored); the rest become attributes. */
 const KNOWN: Record<
   string,
-  'email' | 'firstName' | 'lastName' | 'company' | 'timezone' | 'linkedinUrl' | 'hubspotId'
+  'email' | 'firstName' | 'lastName' | 'company' | 'companyDomain' | 'timezone' | 'linkedinUrl' | 'hubspotId'
 > = {
   email: 'email',
   emailaddress: 'email',
@@ -17,6 +17,8 @@ const KNOWN: Record<
   lastname: 'lastName',
   company: 'company',
   companyname: 'company',
+  companydomain: 'companyDomain',
+  website: 'companyDomain',
   timezone: 'timezone',
   linkedin: 'linkedinUrl',
   linkedinurl: 'linkedinUrl',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bool } from './env-helpers.js';
 
 /** Variables of ingest: webhook endpoints, their secrets, recovery and the CRM. */
 export const IngestEnv = {
@@ -26,6 +27,9 @@ export const IngestEnv = {
     .min(0)
     .default(5_000)
     .describe('How long a stop waits, before its 2xx, for touches a sender was already handing over'),
+  INGEST_COMPANY_STOP: bool(false).describe(
+    "A reply acts on the person's colleagues at the same company as each sequence's policies.companyStop says (off: replies stop only the person, on the batched fast path)",
+  ),
   INGEST_CRM_RETRY_INTERVAL_MS: z.coerce
     .number()
     .int()

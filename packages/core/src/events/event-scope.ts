@@ -59,16 +59,20 @@ export function auditsStop(event: CanonicalEvent): boolean {
  * - `informational`: no effect; recorded already applied (batched when it names our enrollment);
  * - `batched_stop`: a stop naming our enrollment, with no audit and no CRM to tell;
  * - `general`: everything else, in a transaction of its own.
+ *
+ * With `companyStops`, a reply takes the general path: it may act on the person's
+ * colleagues (company-level stop), which only the general path looks for.
  */
 export function eventPathOf(
   event: CanonicalEvent,
   effect: EventEffect,
-  opts: { notifyCrm: boolean },
+  opts: { notifyCrm: boolean; companyStops?: boolean },
 ): 'informational' | 'batched_stop' | 'general' {
   if (effect.kind === 'none') return 'informational';
   if (
     effect.kind === 'stop' &&
     event.enrollmentId &&
+    !(opts.companyStops && event.type === 'reply') &&
     !auditsStop(event) &&
     !(effect.invalidateEmail && opts.notifyCrm)
   ) {

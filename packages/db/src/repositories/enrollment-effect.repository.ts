@@ -1,7 +1,7 @@
-import { type EnrollmentStatus, MANUAL_PAUSE_UNTIL_REASON, OUT_OF_OFFICE_REASON } from '@touchbase/core';
+import { type EnrollmentStatus, OUT_OF_OFFICE_REASON, TIMED_PAUSE_REASONS } from '@touchbase/core';
 import type { EnrollmentStep, ResumedEnrollment } from '@touchbase/use-cases';
 import type pg from 'pg';
-import { LIVE_STATUSES_SQL, PAUSED_BY_OUT_OF_OFFICE_SQL } from './enrollment-stop.sql.js';
+import { LIVE_STATUSES_SQL, PAUSED_BY_OUT_OF_OFFICE_SQL, sqlList } from './enrollment-stop.sql.js';
 
 const STEP = `id, current_step AS "currentStep", current_attempt AS "currentAttempt"`;
 
@@ -50,14 +50,14 @@ export class EnrollmentEffectRepository {
   }
 
   /**
-   * Ends the out-of-office pauses, and an operator's pauses until a date, whose time
-   * has come: the enrollments are active again at the step where they stopped; the
-   * reconciler then gives each its job.
+   * Ends the timed pauses whose time has come (an out-of-office, a colleague's reply,
+   * an operator's pause until a date): the enrollments are active again at the step
+   * where they stopped; the reconciler then gives each its job.
    */
   async resumeExpiredPauses(now: Date, limit = 5_000): Promise<ResumedEnrollment[]> {
     const { rows } = await this.pool.query<ResumedEnrollment>(
       `UPDATE enrollment SET status = 'active', stop_reason = NULL, updated_at = now()
-       WHERE id IN (SELECT id FROM enrollment WHERE status = 'paused' AND stop_reason IN ('${OUT_OF_OFFICE_REASON}', '${MANUAL_PAUSE_UNTIL_REASON}') AND next_touch_at <= $1
+       WHERE id IN (SELECT id FROM enrollment WHERE status = 'paused' AND stop_reason IN ${sqlList(TIMED_PAUSE_REASONS)} AND next_touch_at <= $1
                     ORDER BY next_touch_at LIMIT $2 FOR UPDATE SKIP LOCKED)
          AND status = 'paused'
        RETURNING ${STEP}, next_touch_at AS "nextTouchAt"`,

@@ -11,6 +11,7 @@ import type {
 import type pg from 'pg';
 import { inTransaction } from '../database.js';
 import { AuditRepository } from './audit.repository.js';
+import { CompanyStopRepository } from './company-stop.repository.js';
 import { CrmOutboxRepository } from './crm-outbox.repository.js';
 import { EnrollmentRepository } from './enrollment.repository.js';
 import { EnrollmentEffectRepository } from './enrollment-effect.repository.js';
@@ -44,6 +45,7 @@ export class EventRepository implements EventStore {
   private readonly outbox: CrmOutboxRepository;
   private readonly auditLog: AuditRepository;
   private readonly triage = new TriageRepository();
+  private readonly companyStops = new CompanyStopRepository();
 
   constructor(private readonly pool: pg.Pool) {
     this.log = new EventLogRepository(pool);
@@ -118,6 +120,9 @@ export class EventRepository implements EventStore {
       stopProspect: (prospectId, status, reason, at) =>
         this.enrollments.stopForProspect(client, prospectId, status, reason, at),
       pauseProspect: (prospectId, until) => this.effects.pauseProspect(client, prospectId, until),
+      liveColleagueEnrollments: (prospectId) =>
+        this.companyStops.liveColleagueEnrollments(client, prospectId),
+      applyCompanyStop: (decisions, reason) => this.companyStops.apply(client, decisions, reason),
       suppress: (kind, value, reason) => this.suppressions.addIn(client, kind, value, reason),
       unsuppress: (kind, value) => this.suppressions.removeIn(client, kind, value),
       anySuppressed: (keys) => this.suppressions.matchesAny(client, keys),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, normalisedEmail } from '@touchbase/core';
+import { companyDomainOf, DomainError, normalisedEmail } from '@touchbase/core';
 import type pg from 'pg';
 import { inTransaction } from '../database.js';
 
@@ -8,6 +8,8 @@ export type ProspectInput = {
   firstName?: string | null;
   lastName?: string | null;
   company?: string | null;
+  /** The company's domain, when the address's is not it (a free-mail address, a subsidiary); else derived. */
+  companyDomain?: string | null;
   timezone?: string | null;
   attributes?: Record<string, string>;
   linkedinUrl?: string | null;
@@ -22,12 +24,14 @@ export type ProspectRow = {
   firstName: string | null;
   lastName: string | null;
   company: string | null;
+  /** The company the person belongs to, by domain (core's `companyDomainOf`); null for a free-mail address given no company. */
+  companyDomain: string | null;
   timezone: string | null;
   attributes: Record<string, string>;
 };
 
 const COLUMNS = `id, email, email_status AS "emailStatus", first_name AS "firstName", last_name AS "lastName",
-  company, timezone, attributes`;
+  company, company_domain AS "companyDomain", timezone, attributes`;
 
 /** A prospect as read back: its row, and the other names webhooks may give it by. */
 export type ProspectView = ProspectRow & { linkedinUrl: string | null; hubspotId: string | null };
@@ -52,14 +56,15 @@ export class ProspectRepository {
   private async upsertManyIn(client: pg.PoolClient, inputs: ProspectInput[]): Promise<ProspectRow[]> {
     const emails = inputs.map((p) => normalisedEmail(p.email));
     const { rows } = await client.query<ProspectRow>(
-      `INSERT INTO prospect (id, email, first_name, last_name, company, timezone, attributes)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[])
+      `INSERT INTO prospect (id, email, first_name, last_name, company, timezone, attributes, company_domain)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::text[])
        ON CONFLICT (email) DO UPDATE SET
          first_name = COALESCE(EXCLUDED.first_name, prospect.first_name),
          last_name = COALESCE(EXCLUDED.last_name, prospect.last_name),
          company = COALESCE(EXCLUDED.company, prospect.company),
          timezone = COALESCE(EXCLUDED.timezone, prospect.timezone),
-         attributes = prospect.attributes || EXCLUDED.attributes
+         attributes = prospect.attributes || EXCLUDED.attributes,
+         company_domain = COALESCE(EXCLUDED.company_domain, prospect.company_domain)
        RETURNING ${COLUMNS}`,
       [
         inputs.map(() => randomUUID()),
@@ -69,6 +74,8 @@ export class ProspectRepository {
         inputs.map((p) => p.company ?? null),
         inputs.map((p) => p.timezone ?? null),
         inputs.map((p) => JSON.stringify(p.attributes ?? {})),
+        // Given explicitly (a domain in `companyDomain`, or a `company` written as one), else the address's.
+        inputs.map((p, i) => companyDomainOf(emails[i]!, p.companyDomain ?? p.company)),
       ],
     );
     // The other names a webhook may give the prospect by. One already held by another

@@ -4,8 +4,11 @@ import {
   type SendingWindow,
   SendingWindowSchema,
   type SequenceDefinition,
+  type SequencePolicies,
+  SequencePoliciesSchema,
   type SequenceStep,
   SequenceStepsSchema,
+  sequencePoliciesOf,
 } from '@touchbase/core';
 import type { PrismaClient } from '../database.js';
 import { Prisma } from '../generated/prisma/client.js';
@@ -59,6 +62,27 @@ export class SequenceRepository {
     });
     if (!row) throw new DomainError('not_found', 'sequence not found', { sequenceId });
     return row.sendingWindow ? SendingWindowSchema.parse(row.sendingWindow) : null;
+  }
+
+  /** The sequence's policies, core's defaults filled in (`sequencePoliciesOf`). */
+  async policies(sequenceId: string): Promise<SequencePolicies> {
+    const row = await this.prisma.sequence.findUnique({
+      where: { id: sequenceId },
+      select: { policies: true },
+    });
+    if (!row) throw new DomainError('not_found', 'sequence not found', { sequenceId });
+    return sequencePoliciesOf(row.policies);
+  }
+
+  /** Replaces the sequence's policies (validated by core's schema; the defaults are stored filled in). */
+  async setPolicies(sequenceId: string, policies: unknown): Promise<SequencePolicies> {
+    const parsed = SequencePoliciesSchema.parse(policies);
+    const r = await this.prisma.sequence.updateMany({
+      where: { id: sequenceId },
+      data: { policies: parsed },
+    });
+    if (r.count === 0) throw new DomainError('not_found', 'sequence not found', { sequenceId });
+    return parsed;
   }
 
   /**

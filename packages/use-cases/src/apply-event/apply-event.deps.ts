@@ -24,4 +24,6 @@ export type ApplyEventDeps = {
   fenceWaitMs?: number;
   /** Back-off before the first resend of a soft-bounced touch, in real ms before TIME_SCALE (default one day). */
   softBounceRetryMs?: number;
+  /** Whether replies act on the person's colleagues (company-level stop, INGEST_COMPANY_STOP); off unless turned on. */
+  companyStops?: boolean;
 };

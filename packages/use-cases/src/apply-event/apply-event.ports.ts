@@ -1,6 +1,8 @@
 import type {
   BouncedTouch,
   CanonicalEvent,
+  ColleagueDecision,
+  ColleagueEnrollment,
   EnrollmentStatus,
   EventEffect,
   SendingWindow,
@@ -67,6 +69,10 @@ export interface EventTransaction {
   ): Promise<EnrollmentStep[]>;
   /** Pauses the enrollments core's `isPausedByOutOfOffice` takes, until `until`. */
   pauseProspect(prospectId: string, until: Date): Promise<EnrollmentStep[]>;
+  /** The live enrollments of the prospect's colleagues (same company domain), locked, with their sequence's policies. */
+  liveColleagueEnrollments(prospectId: string): Promise<ColleagueEnrollment[]>;
+  /** Ends or pauses colleagues' enrollments as core's `companyStopOf` decided. @returns those changed. */
+  applyCompanyStop(decisions: ColleagueDecision[], reason: string): Promise<EnrollmentStep[]>;
   suppress(kind: SuppressionKind, value: string, reason: string): Promise<void>;
   unsuppress(kind: SuppressionKind, value: string): Promise<void>;
   /** Whether any of these suppression keys is on the list. */

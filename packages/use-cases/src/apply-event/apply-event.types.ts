@@ -56,7 +56,7 @@ export type ApplyResult = {
 
 /**
  * How to apply events: the clock, TIME_SCALE for pauses and resends, whether a CRM
- * is told of hard bounces, and the back-off before the first resend of a
+ * is told of hard bounces, whether replies reach colleagues, and the back-off before the first resend of a
  * soft-bounced touch (real ms before TIME_SCALE; doubled before the second resend).
  */
 export type ApplyOptions = {
@@ -64,6 +64,12 @@ export type ApplyOptions = {
   timeScale?: number;
   notifyCrm?: boolean;
   softBounceRetryMs?: number;
+  /**
+   * Whether replies may act on the person's colleagues (company-level stop): such
+   * replies take the general path. `applyEvent` turns it on unless its deps say
+   * otherwise; off here, so the batched stop's own tests exercise the batched path.
+   */
+  companyStops?: boolean;
 };
 
 /** The result of recording an event before any effect has been applied. */

@@ -27,6 +27,7 @@ export async function applyEvent(deps: ApplyEventDeps, received: CanonicalEvent)
     now: deps.clock?.() ?? new Date(),
     timeScale: deps.timeScale ?? 1,
     notifyCrm: deps.notifyCrm ?? false,
+    companyStops: deps.companyStops ?? false,
     ...(deps.softBounceRetryMs !== undefined ? { softBounceRetryMs: deps.softBounceRetryMs } : {}),
   });
   await removePendingJobs(deps, result);

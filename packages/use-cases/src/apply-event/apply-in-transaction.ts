@@ -2,6 +2,7 @@ import { type CanonicalEvent, type EventEffect, noEffectOutcome, softBounceEffec
 import type { EventTransaction } from './apply-event.ports.js';
 import { type ApplyOptions, type ApplyResult, duplicateResult, freshResult } from './apply-event.types.js';
 import { changeAddress } from './effects/change-address.effect.js';
+import { stopColleagues } from './effects/company-stop.effect.js';
 import { erase } from './effects/erase.effect.js';
 import { pause } from './effects/pause.effect.js';
 import { resendAfterSoftBounce } from './effects/resend.effect.js';
@@ -42,7 +43,7 @@ export async function applyInTransaction(
   switch (effect.kind) {
     case 'stop': {
       const r = await stop(tx, id, event, target, effect, opts.notifyCrm ?? false);
-      result.stopped = r.stopped;
+      result.stopped = [...r.stopped, ...(await stopColleagues(tx, id, event, target, now, timeScale))];
       result.crmQueued = r.crmQueued;
       result.outcome = 'applied';
       break;

@@ -21,7 +21,10 @@ export async function recordAndApplyEvent(
   opts: ApplyOptions = {},
 ): Promise<ApplyResult> {
   const effect = effectOf(event);
-  const path = eventPathOf(event, effect, { notifyCrm: opts.notifyCrm ?? false });
+  const path = eventPathOf(event, effect, {
+    notifyCrm: opts.notifyCrm ?? false,
+    companyStops: opts.companyStops ?? false,
+  });
   if (path === 'informational' && effect.kind === 'none') {
     return recordInformational(store, event, noEffectOutcome(effect.reason));
   }

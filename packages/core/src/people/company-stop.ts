@@ -1,0 +1,68 @@
+import { MANUAL_PAUSE_UNTIL_REASON } from '../enrollment/operator-pause.js';
+import type { CanonicalEvent } from '../events/canonical-event.js';
+import { OUT_OF_OFFICE_REASON } from '../events/event-scope.js';
+import { scaleDuration } from '../time/time-scale.js';
+import { type CompanyStopAction, sequencePoliciesOf } from './sequence-policies.js';
+
+const DAY_MS = 86_400_000;
+
+/** The `stop_reason` of a colleague's enrollment ended or paused because someone of their company replied. */
+export const COMPANY_REPLY_REASON = 'company_reply';
+
+/** A colleague's live enrollment and the stored policies of its sequence. */
+export type ColleagueEnrollment = { id: string; sequencePolicies: unknown };
+
+/** What a company-level stop does to one colleague's enrollment. */
+export type ColleagueDecision =
+  | { enrollmentId: string; action: 'end' }
+  | { enrollmentId: string; action: 'pause'; until: Date };
+
+/** The reply class a company policy matches on: the classifier's, or `unclassified`. */
+export function replyClassOf(event: CanonicalEvent): string {
+  return event.classification ?? 'unclassified';
+}
+
+/**
+ * Company-level stop: a reply from one person of a company acts on their colleagues'
+ * live enrollments, each as its own sequence's policy says (`end`, `pause` for N days,
+ * or `continue`), and only for the reply classes that policy lists. Only replies
+ * count: an unsubscribe or a complaint is one person's choice and ends only them.
+ * Colleagues whose sequence says `continue` are left out of the result.
+ */
+export function companyStopOf(
+  event: CanonicalEvent,
+  colleagues: readonly ColleagueEnrollment[],
+  now: Date,
+  timeScale = 1,
+): ColleagueDecision[] {
+  if (event.type !== 'reply') return [];
+  const replyClass = replyClassOf(event);
+  const decisions: ColleagueDecision[] = [];
+  for (const c of colleagues) {
+    const policy = sequencePoliciesOf(c.sequencePolicies).companyStop;
+    const matches = policy.onClasses === 'any' || policy.onClasses.includes(replyClass);
+    const action: CompanyStopAction = matches ? policy.action : 'continue';
+    if (action === 'end') decisions.push({ enrollmentId: c.id, action: 'end' });
+    if (action === 'pause') {
+      const wait = policy.pauseDays * DAY_MS;
+      const scaled = timeScale > 1 ? scaleDuration(wait, timeScale) : wait;
+      decisions.push({ enrollmentId: c.id, action: 'pause', until: new Date(now.getTime() + scaled) });
+    }
+  }
+  return decisions;
+}
+
+/** Whether an event may act on the person's colleagues, so it has to take the general path where they are found. */
+export function mayReachColleagues(event: CanonicalEvent): boolean {
+  return event.type === 'reply';
+}
+
+/**
+ * Pauses that end by themselves at `next_touch_at` (the reconciler resumes them): an
+ * out-of-office, a colleague's reply, an operator's pause until a date.
+ */
+export const TIMED_PAUSE_REASONS: readonly string[] = [
+  OUT_OF_OFFICE_REASON,
+  COMPANY_REPLY_REASON,
+  MANUAL_PAUSE_UNTIL_REASON,
+];
