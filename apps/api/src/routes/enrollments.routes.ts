@@ -147,7 +147,8 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
         body: z
           .object({ reason: TextSchema.max(500).optional() })
           .strict()
-          .optional(),
+          // Fastify hands a missing body over as null.
+          .nullish(),
       },
     },
     async (req) => {

@@ -196,7 +196,8 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         body: z
           .object({ reason: TextSchema.trim().min(1).max(500) })
           .strict()
-          .optional(),
+          // Fastify hands a missing body over as null.
+          .nullish(),
       },
     },
     async (req) => {
