@@ -34,12 +34,7 @@ export function listEnrollmentsWaiting(
     after?: string | undefined;
   },
 ) {
-  // The cursor is an enrollment id: anything else is the client's mistake, not a query to run.
-  if (q.after !== undefined && !z.uuid().safeParse(q.after).success) {
-    throw Object.assign(new Error('after: not a cursor of this list (an enrollment id)'), {
-      statusCode: 400,
-    });
-  }
+  // `after` is an enrollment id: the route's pageQuery(UuidCursorSchema) refused any other shape.
   return listWaiting(waitingDeps(deps), {
     reason: q.waiting,
     sequenceId: q.sequenceId,
