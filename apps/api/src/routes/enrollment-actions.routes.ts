@@ -1,14 +1,14 @@
-import { DomainError, ENROLLMENT_STATUSES, PAUSE_KINDS } from '@touchbase/core';
+import { DomainError, ENROLLMENT_STATUSES, PAUSE_KINDS, TextSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { actOnEnrollments, type EnrollmentAction } from '../use-cases/act-on-enrollments.js';
-import { IdParamsSchema } from './schemas.js';
+import { EntitySchema, IdParamsSchema } from './schemas.js';
 
 /** Most enrollments one bulk request changes; the answer says when more matched. */
 const BULK_CAP = 10_000;
 
-const ReasonSchema = z.string().trim().min(1).max(500).describe('Why: kept in the audit log');
+const ReasonSchema = TextSchema.trim().min(1).max(500).describe('Why: kept in the audit log');
 
 const PauseBodySchema = z
   .object({
@@ -92,8 +92,11 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (ap
       schema: {
         tags: ['enrollments'],
         summary: 'Pause an active enrollment, until a date or until resumed',
+        description:
+          'Holds the enrollment: no touch is sent until it is resumed, or `until` passes. Audited with the reason; 409 when its status does not allow it.',
         params: IdParamsSchema,
         body: PauseBodySchema,
+        response: { 200: EntitySchema },
       },
     },
     async (req) => actOnOne(req, { kind: 'pause', until: req.body.until ?? null }, req.body.reason),
@@ -106,8 +109,11 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (ap
       schema: {
         tags: ['enrollments'],
         summary: 'Resume a paused enrollment (manual, out of office, missing variable)',
+        description:
+          'Takes every kind of pause; fill a missing variable first, or the sender pauses it again. Audited with the reason; 409 when it is not paused.',
         params: IdParamsSchema,
         body: ReasonBodySchema,
+        response: { 200: EntitySchema },
       },
     },
     async (req) => actOnOne(req, { kind: 'resume' }, req.body.reason),
@@ -122,6 +128,8 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (ap
         schema: {
           tags: ['enrollments'],
           summary: `${kind[0]?.toUpperCase()}${kind.slice(1)} the enrollments matching a filter`,
+          description:
+            'Changes at most `limit` enrollments matching the filter (at least one criterion), each audited with the reason; `capped` says when more matched.',
           body: BulkBodySchema,
           response: { 200: ActionReportSchema },
         },

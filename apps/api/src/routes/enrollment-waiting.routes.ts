@@ -8,7 +8,7 @@ import {
   listWaiting,
   waitingSummary,
 } from '../use-cases/explain-waiting.js';
-import { IdParamsSchema } from './schemas.js';
+import { IdParamsSchema, ObjectSchema } from './schemas.js';
 
 /** The `waiting` filter of `GET /v1/enrollments`: one of core's reasons. */
 export const WaitingFilterSchema = z
@@ -34,12 +34,7 @@ export function listEnrollmentsWaiting(
     after?: string | undefined;
   },
 ) {
-  // The cursor is an enrollment id: anything else is the client's mistake, not a query to run.
-  if (q.after !== undefined && !z.uuid().safeParse(q.after).success) {
-    throw Object.assign(new Error('after: not a cursor of this list (an enrollment id)'), {
-      statusCode: 400,
-    });
-  }
+  // `after` is an enrollment id: the route's pageQuery(UuidCursorSchema) refused any other shape.
   return listWaiting(waitingDeps(deps), {
     reason: q.waiting,
     sequenceId: q.sequenceId,
@@ -65,6 +60,11 @@ export const enrollmentWaitingRoutes: FastifyPluginAsyncZod<ApiDeps> = async (ap
           WAITING_REASONS.join(', ') +
           '. `due` means nothing holds it: its touch goes out next. `until` is null where only a person can end the wait.',
         params: IdParamsSchema,
+        response: {
+          200: z
+            .looseObject({ id: z.string(), waiting: z.looseObject({}).nullable() })
+            .describe('The enrollment'),
+        },
       },
     },
     async (req) => explainWaiting(wd, req.params.id),
@@ -77,6 +77,9 @@ export const enrollmentWaitingRoutes: FastifyPluginAsyncZod<ApiDeps> = async (ap
       schema: {
         tags: ['enrollments'],
         summary: 'How many live enrollments wait for each reason',
+        description:
+          'The live enrollments (of one sequence, or all) counted per waiting reason, with their total.',
+        response: { 200: ObjectSchema },
         querystring: z.object({ sequenceId: z.uuid().optional() }),
       },
     },

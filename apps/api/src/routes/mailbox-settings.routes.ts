@@ -1,10 +1,10 @@
-import { DomainError } from '@touchbase/core';
+import { DomainError, TextSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { IdParamsSchema } from './schemas.js';
+import { EntitySchema, IdParamsSchema } from './schemas.js';
 
-const ReasonSchema = z.string().trim().min(1).max(500).describe('Why: kept in the audit log');
+const ReasonSchema = TextSchema.trim().min(1).max(500).describe('Why: kept in the audit log');
 
 const CapsBodySchema = z
   .object({
@@ -33,8 +33,11 @@ export const mailboxSettingsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
       schema: {
         tags: ['mailboxes'],
         summary: "Change a mailbox's caps (per minute, hour, day, spacing)",
+        description:
+          'Sets the caps named (at least one); the sender reads them at every take, so pending touches follow them. Audited with before, after and the reason.',
         params: IdParamsSchema,
         body: CapsBodySchema,
+        response: { 200: EntitySchema },
       },
     },
     async (req) => {
@@ -58,8 +61,11 @@ export const mailboxSettingsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
       schema: {
         tags: ['mailboxes'],
         summary: 'Pause a mailbox: its touches are held until it is resumed',
+        description:
+          'The sender holds its touches until `POST /v1/mailboxes/{id}/resume`. Audited with the reason; 409 when it is not active.',
         params: IdParamsSchema,
         body: z.object({ reason: ReasonSchema }).strict(),
+        response: { 200: EntitySchema },
       },
     },
     async (req) => {
@@ -85,8 +91,10 @@ export const mailboxSettingsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
       schema: {
         tags: ['mailboxes'],
         summary: 'Delete a mailbox pool no sequence sends from',
+        description: 'Refused (409) while a sequence sends from it. Audited with the reason. 204 on success.',
         params: IdParamsSchema,
         querystring: z.object({ reason: ReasonSchema }),
+        response: { 204: z.looseObject({}).describe('Deleted: no content, the answer has no body') },
       },
     },
     async (req, reply) => {
@@ -98,7 +106,8 @@ export const mailboxSettingsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
         entityId: req.params.id,
         data: { reason: req.query.reason },
       });
-      return reply.code(204).send();
+      // Fastify writes no body with a 204 (RFC 9110); {} only satisfies the declared type.
+      return reply.code(204).send({});
     },
   );
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addressHash } from '@touchbase/core';
+import { addressHash, TextSchema } from '@touchbase/core';
 import { applyEvent } from '@touchbase/use-cases';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,9 +24,11 @@ export const prospectErasureRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
       schema: {
         tags: ['prospects'],
         summary: 'Erase a prospect (GDPR): same effect as an erasure_request event',
+        description:
+          'Every sequence of the person ends, their rows go, only the sha-256 of the address stays on the suppression list and pending jobs are removed. Audited under the hash, never the address.',
         params: IdParamsSchema,
         querystring: z.object({
-          reason: z.string().trim().min(1).max(500).describe('Why: kept in the audit log'),
+          reason: TextSchema.trim().min(1).max(500).describe('Why: kept in the audit log'),
         }),
         response: {
           200: z.object({

@@ -63,6 +63,15 @@ export const prospectsImportRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
           errors: [{ field: 'body', message: 'no rows' }],
         });
       }
+      if (report.imported === 0 && 'errors' in report) {
+        // Every row refused: nothing was written, so the request is refused, each row named.
+        return sendProblem(reply, {
+          status: 400,
+          title: 'No valid row',
+          code: 'validation_failed',
+          errors: report.errors.map((e) => ({ field: `row ${e.line}.${e.field}`, message: e.reason })),
+        });
+      }
       return report;
     },
   );

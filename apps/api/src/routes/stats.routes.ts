@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { readFunnel } from '../use-cases/read-funnel.js';
-import { IdParamsSchema } from './schemas.js';
+import { IdParamsSchema, ObjectSchema } from './schemas.js';
 
 const RangeQuerySchema = z.object({
   from: z.coerce.date().optional().describe('Only enrollments started at or after this time (ISO 8601)'),
@@ -27,6 +27,7 @@ export const statsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         tags: ['stats'],
         summary: 'Funnel per sequence, step and A/B variant',
         description: FUNNEL_DESCRIPTION,
+        response: { 200: ObjectSchema },
         querystring: RangeQuerySchema.extend({ sequenceId: z.uuid().optional() }),
       },
     },
@@ -44,6 +45,7 @@ export const statsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         tags: ['stats'],
         summary: 'Funnel per sending mailbox and per sending domain',
         description: FUNNEL_DESCRIPTION,
+        response: { 200: ObjectSchema },
         querystring: RangeQuerySchema.extend({ sequenceId: z.uuid().optional() }),
       },
     },
@@ -61,6 +63,7 @@ export const statsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         tags: ['stats'],
         summary: "One sequence's funnel: total, per step, per variant, per mailbox and per domain",
         description: FUNNEL_DESCRIPTION,
+        response: { 200: ObjectSchema },
         params: IdParamsSchema,
         querystring: RangeQuerySchema,
       },

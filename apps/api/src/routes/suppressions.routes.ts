@@ -1,4 +1,4 @@
-import { DomainError, suppressionKeysOf } from '@touchbase/core';
+import { DomainError, suppressionKeysOf, TextSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
@@ -16,6 +16,8 @@ export const suppressionsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, de
       schema: {
         tags: ['suppressions'],
         summary: 'Whether an address may be contacted, and the entries that keep it from it',
+        description:
+          'Checks the address and its domain against the suppression list: `suppressed` and each matching entry.',
         querystring: z.object({ email: z.email().max(320) }).strict(),
         response: {
           200: z.object({
@@ -46,9 +48,12 @@ export const suppressionsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, de
       schema: {
         tags: ['suppressions'],
         summary: 'Remove a suppression entry',
+        description:
+          'The address or domain may be contacted again. Audited with the kind and the reason, never the value. 204 on success.',
         params: IdParamsSchema,
+        response: { 204: z.looseObject({}).describe('Removed: no content, the answer has no body') },
         querystring: z.object({
-          reason: z.string().trim().min(1).max(500).describe('Why: kept in the audit log'),
+          reason: TextSchema.trim().min(1).max(500).describe('Why: kept in the audit log'),
         }),
       },
     },
@@ -64,7 +69,8 @@ export const suppressionsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, de
         // The kind only: the value may be an address, which the audit log does not keep.
         data: { kind: removed.kind, reason: req.query.reason },
       });
-      return reply.code(204).send();
+      // Fastify writes no body with a 204 (RFC 9110); {} only satisfies the declared type.
+      return reply.code(204).send({});
     },
   );
 };
