@@ -136,7 +136,9 @@ function prospectOf(record: Record<string, string>): Record<string, unknown> {
   const attributes: Record<string, string> = {};
   for (const [header, value] of Object.entries(record)) {
     if (value === '') continue;
-    const known = KNOWN[header.toLowerCase().replace(/[\s_-]/g, '')];
+    const key = header.toLowerCase().replace(/[\s_-]/g, '');
+    // Own keys only: a column named "constructor" must not find Object's members.
+    const known = Object.hasOwn(KNOWN, key) ? KNOWN[key] : undefined;
     if (known) input[known] = value;
     else attributes[header.replace(/[^A-Za-z0-9_-]/g, '_').replace(/^[^A-Za-z_]/, '_')] = value;
   }

@@ -96,7 +96,8 @@ export function smartleadWebhookProvider(opts: {
     },
     async normalise(rawBody, delivery, receivedAt) {
       const p = parseWith(SmartleadPayloadSchema, parseJsonBody(rawBody));
-      const type = TYPES[p.event_type];
+      // Own keys only: an event_type such as "constructor" must not find Object's members.
+      const type = Object.hasOwn(TYPES, p.event_type) ? TYPES[p.event_type] : undefined;
       if (!type) return [];
       const email = p.sl_lead_email ?? (type === 'unsubscribe' ? (p.lead_email ?? p.to_email) : p.to_email);
       const sentId = p.sent_message?.message_id ?? (type === 'reply' ? undefined : p.message_id) ?? undefined;
