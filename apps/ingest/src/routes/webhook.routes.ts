@@ -7,6 +7,7 @@ import {
 } from '@touchbase/providers';
 import type { EventReceipt } from '@touchbase/use-cases';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
 import { expandDealEvents } from '../use-cases/expand-deal-events.js';
 import { type IngestDeps, ingestEvent } from '../use-cases/ingest-event.js';
 
@@ -50,7 +51,13 @@ async function handle(
     nowMs: receivedAt.getTime(),
   });
   // Decoded only once verified, to be parsed.
-  let events: CanonicalEvent[] = await provider.normalise(raw.toString('utf8'), delivery, receivedAt);
+  let events: CanonicalEvent[] = await provider
+    .normalise(raw.toString('utf8'), delivery, receivedAt)
+    .catch((err: unknown) => {
+      // A payload that passed the provider's schema but makes no valid canonical event (an
+      // empty id, say) is the sender's fault: 400 naming the field, not a 500 retried forever.
+      throw err instanceof ZodError ? WebhookPayloadError.fromZod(err, 'event') : err;
+    });
   events = await expandDealEvents(events, deps.dealContacts, deps.logger);
   const results = [];
   for (const event of events) {

@@ -14,7 +14,7 @@ import { parseJsonBody, parseWith, type WebhookProvider } from './webhook-provid
 export const HubspotEventsSchema = z
   .array(
     z.looseObject({
-      eventId: z.union([z.number(), z.string()]),
+      eventId: z.union([z.number(), z.string().min(1).max(200)]),
       subscriptionType: z.string().min(1).max(100),
       occurredAt: z.number().int(),
       objectId: z.union([z.number(), z.string()]),
