@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { ProblemError, sendProblem } from '@touchbase/runtime';
+import { ProblemError } from '@touchbase/runtime';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
@@ -38,7 +38,7 @@ export const prospectsImportRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
         consumes: ['text/csv'],
       },
     },
-    async (req, reply) => {
+    async (req) => {
       // Fastify calls no parser for an empty body.
       const body = req.body as Readable | undefined;
       const report = body
@@ -46,8 +46,8 @@ export const prospectsImportRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
             { upsertMany: (rows) => deps.repos.prospects.upsertMany(rows), schema: ProspectInputSchema },
             body,
           )
-        : { imported: 0, rejected: 0 };
-      if ('malformed' in report && report.malformed) {
+        : undefined;
+      if (report?.malformed) {
         throw new ProblemError({
           status: 400,
           title: 'Malformed CSV',
@@ -55,17 +55,17 @@ export const prospectsImportRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
           detail: `${report.malformed}; ${report.imported} row(s) before it were imported`,
         });
       }
-      if (report.imported === 0 && report.rejected === 0) {
-        return sendProblem(reply, {
+      if (!report || (report.imported === 0 && report.rejected === 0)) {
+        throw new ProblemError({
           status: 400,
           title: 'Empty CSV',
           code: 'validation_failed',
           errors: [{ field: 'body', message: 'no rows' }],
         });
       }
-      if (report.imported === 0 && 'errors' in report) {
+      if (report.imported === 0) {
         // Every row refused: nothing was written, so the request is refused, each row named.
-        return sendProblem(reply, {
+        throw new ProblemError({
           status: 400,
           title: 'No valid row',
           code: 'validation_failed',
