@@ -182,6 +182,27 @@ describe('API keys and scopes', () => {
       { action: 'api_key.revoked', actor: 'admin-bot' },
     ]);
   });
+
+  it('lists keys in pages: every key once across the pages, a bad cursor a 400 naming it', async () => {
+    const seen: string[] = [];
+    let after: string | null = null;
+    do {
+      const res = await f.app.inject({
+        url: `/v1/keys?limit=2&includeRevoked=true${after ? `&after=${after}` : ''}`,
+        headers: bearer(keys.admin),
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { items: { id: string }[]; next: string | null };
+      expect(body.items.length).toBeLessThanOrEqual(2);
+      seen.push(...body.items.map((k) => k.id));
+      after = body.next;
+    } while (after);
+    const { rows } = await f.db.pool.query<{ id: string }>('SELECT id FROM api_key ORDER BY id');
+    expect(seen).toEqual(rows.map((r) => r.id));
+    const bad = await f.app.inject({ url: '/v1/keys?after=not-a-uuid', headers: bearer(keys.admin) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('querystring.after');
+  });
 });
 
 describe('browser sessions (form login)', () => {

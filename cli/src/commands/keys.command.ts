@@ -58,7 +58,9 @@ export async function runKeys(
       return 0;
     }
     if (sub === 'list') {
-      const keys = await repos.apiKeys.list({ includeRevoked: values.all ?? false });
+      const keys = (await repos.apiKeys.list({ includeRevoked: values.all ?? false })).sort(
+        (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
+      );
       if (keys.length === 0) out.print('no API keys');
       for (const k of keys) out.print(describeKey(k));
       return 0;

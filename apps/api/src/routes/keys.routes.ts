@@ -6,7 +6,7 @@ import { ApiKeyNameSchema } from '../auth/api-key.js';
 import { API_SCOPES } from '../auth/api-scope.js';
 import { createApiKey } from '../use-cases/create-api-key.js';
 import { revokeApiKey } from '../use-cases/revoke-api-key.js';
-import { EntitySchema, IdParamsSchema, ItemsSchema } from './schemas.js';
+import { EntitySchema, IdParamsSchema, PageQuerySchema, PageSchema, page } from './schemas.js';
 
 /** `/v1/keys`: API keys, for the admin scope only (a key that can make keys can do anything). */
 export const keysRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
@@ -17,9 +17,9 @@ export const keysRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
       schema: {
         tags: ['keys'],
         summary: 'List API keys (never the keys themselves)',
-        description: 'Keys with their name, scope and last use; never the keys themselves.',
-        response: { 200: ItemsSchema },
-        querystring: z.object({
+        description: 'Keys with their name, scope and last use, in pages by id; never the keys themselves.',
+        response: { 200: PageSchema },
+        querystring: PageQuerySchema.extend({
           includeRevoked: z
             .enum(['true', 'false'])
             .default('false')
@@ -27,7 +27,11 @@ export const keysRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
         }),
       },
     },
-    async (req) => ({ items: await deps.repos.apiKeys.list({ includeRevoked: req.query.includeRevoked }) }),
+    async (req) => {
+      const { limit, after, includeRevoked } = req.query;
+      const keys = await deps.repos.apiKeys.list({ includeRevoked, limit, after });
+      return page(keys, limit, (k) => k.id);
+    },
   );
 
   app.post(

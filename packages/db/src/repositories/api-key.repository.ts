@@ -43,11 +43,16 @@ export class ApiKeyRepository {
     }
   }
 
-  /** Every key, oldest first; revoked ones only when asked. */
-  async list(opts: { includeRevoked?: boolean } = {}): Promise<ApiKeyRow[]> {
+  /**
+   * Keys in id order, revoked ones only when asked: a page of `limit` after the id
+   * `after` (the API's cursor), or every key when no limit is given (the CLI).
+   */
+  async list(opts: { includeRevoked?: boolean; limit?: number; after?: string } = {}): Promise<ApiKeyRow[]> {
     const { rows } = await this.pool.query<ApiKeyRow>(
-      `SELECT ${COLUMNS} FROM api_key WHERE $1::boolean OR revoked_at IS NULL ORDER BY created_at, id`,
-      [opts.includeRevoked ?? false],
+      `SELECT ${COLUMNS} FROM api_key
+       WHERE ($1::boolean OR revoked_at IS NULL) AND ($2::uuid IS NULL OR id > $2)
+       ORDER BY id LIMIT $3`,
+      [opts.includeRevoked ?? false, opts.after ?? null, opts.limit ?? null],
     );
     return rows;
   }
