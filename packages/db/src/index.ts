@@ -18,6 +18,7 @@ export {
 } from './database.js';
 export { type DatabaseOutage, databaseOutageOf } from './database-outage.js';
 export * from './migrate/index.js';
+export { createReadRepositories, type ReadRepositories } from './read-repositories.js';
 export {
   type AlertDeliveryRow,
   AlertRepository,
