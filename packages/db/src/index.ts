@@ -51,6 +51,7 @@ export {
 } from './repositories/enrollment-waiting.repository.js';
 export { EventRepository } from './repositories/event.repository.js';
 export type { EventRow } from './repositories/event-log.repository.js';
+export { EventRetentionRepository, type RetentionBatch } from './repositories/event-retention.repository.js';
 export {
   type FunnelCountsRow,
   type FunnelFilter,
