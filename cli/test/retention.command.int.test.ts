@@ -167,6 +167,12 @@ describe('touchbase retention --older-than 180d', () => {
   });
 
   it('retires old engagement in batches; funnels, stats, rollup and streak read the same', async () => {
+    const guard = () =>
+      db.pool
+        .query(`SELECT tgenabled AS e FROM pg_trigger WHERE tgname = 'event_not_retired'`)
+        .then((r) => r.rows[0].e as string);
+    // Off until retention is used: ingest pays no probe before.
+    expect(await guard()).toBe('D');
     const before = await observed();
     expect(before.streakC).toBe(1);
     const recent = await event({ type: 'opened', messageId: people.a.msg[2], occurredAt: new Date() });
@@ -177,6 +183,7 @@ describe('touchbase retention --older-than 180d', () => {
     // 10 retirable; b's address-only open and c's last delivered are their latest breakers.
     expect(r.report).toMatchObject({ retired: 8, archived: 7 });
     expect(r.report!.batches).toBeGreaterThan(3);
+    expect(await guard()).toBe('O');
     expect(r.out.join('\n')).toMatch(/retired 8 events received before/);
     for (const e of retired) expect(await keys(e), e.externalId).toBe(0);
     expect(await keys(recent)).toBe(1);

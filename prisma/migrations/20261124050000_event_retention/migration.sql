@@ -36,7 +36,10 @@ CREATE INDEX "event_funnel_archive_prospect_id_idx" ON "event_funnel_archive"("p
 -- CreateFunction
 -- A retired key is a duplicate: the insert is skipped, and the ON CONFLICT DO NOTHING
 -- RETURNING of every insert path returns no row, which each path already reads as
--- "recorded before". One primary-key probe per inserted event.
+-- "recorded before". One primary-key probe per inserted event: about a third of a
+-- bare event insert (EXPLAIN ANALYZE, 20,000 rows), so the trigger is created
+-- disabled and the retention job enables it before it retires its first event. A
+-- deployment that never runs retention pays nothing.
 CREATE FUNCTION "touchbase_event_not_retired"() RETURNS trigger AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM "event_retired" r WHERE r."source" = NEW."source" AND r."external_id" = NEW."external_id") THEN
@@ -49,3 +52,6 @@ $$ LANGUAGE plpgsql;
 -- CreateTrigger
 CREATE TRIGGER "event_not_retired" BEFORE INSERT ON "event"
   FOR EACH ROW EXECUTE FUNCTION "touchbase_event_not_retired"();
+
+-- DisableTrigger
+ALTER TABLE "event" DISABLE TRIGGER "event_not_retired";

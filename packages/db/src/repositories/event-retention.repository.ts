@@ -27,6 +27,19 @@ export class EventRetentionRepository {
   constructor(private readonly pool: pg.Pool) {}
 
   /**
+   * Turns on the trigger that keeps a retired key a duplicate (created disabled by its
+   * migration, so that ingest pays its probe only once retention is used). Committed
+   * before the first key is written; a no-op once on.
+   */
+  async guardRetiredKeys(): Promise<void> {
+    const { rows } = await this.pool.query<{ enabled: string }>(
+      `SELECT tgenabled AS enabled FROM pg_trigger WHERE tgrelid = 'event'::regclass AND tgname = 'event_not_retired'`,
+    );
+    if (!rows[0]) throw new Error('trigger event_not_retired is missing: run `touchbase migrate`');
+    if (rows[0].enabled === 'D') await this.pool.query('ALTER TABLE event ENABLE TRIGGER event_not_retired');
+  }
+
+  /**
    * Retires, among the `limit` events after `afterSeq`, those of a retirable type
    * received before `cutoff`, in two commits: first their keys (`event_retired`,
    * which keeps a redelivery a duplicate) and their funnel facts, then the rows. A
@@ -36,6 +49,7 @@ export class EventRetentionRepository {
    * soft-bounce streak reads the same.
    */
   async retireBatch(cutoff: Date, afterSeq: number, limit: number): Promise<RetentionBatch> {
+    await this.guardRetiredKeys();
     const marked = await inTransaction(this.pool, (client) =>
       client.query<{ last_seq: number | null; reached: boolean | null; seqs: number[]; archived: number }>(
         `WITH scanned AS (
