@@ -165,6 +165,17 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
     expect((await calls(pair.primaryUrl)) - primary0).toBe(0);
   });
 
+  it('with the replica down, its reads answer 503 problem+json and writes still work', async () => {
+    await pair.stopStandby();
+    const list = await app.inject({ method: 'GET', url: '/v1/prospects' });
+    expect(list.statusCode).toBe(503);
+    expect(list.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(Number(list.headers['retry-after'])).toBeGreaterThan(0);
+    const write = await api('POST', '/v1/prospects', { prospects: [{ email: 'third@acme.example' }] });
+    expect(write.status).toBe(200);
+    expect((await api('GET', `/v1/prospects/${write.body.prospects[0].id}`)).status).toBe(200);
+  });
+
   it('refuses to start when DATABASE_REPLICA_URL leads nowhere, naming the variable', async () => {
     const nowhere = `postgresql://postgres@127.0.0.1:${await freePort()}/touchbase`;
     const bad = await openRuntime({

@@ -24,6 +24,8 @@ export type ReplicaPair = {
   resumeReplay(): Promise<void>;
   /** Waits until the standby has replayed everything the primary has written so far. */
   caughtUp(): Promise<void>;
+  /** Stops the standby alone (the primary keeps running). */
+  stopStandby(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -150,6 +152,10 @@ export async function startReplicaPair(
           );
           return replayed === true;
         });
+      },
+      stopStandby: async () => {
+        await pgCmd('pg_ctl', ['-D', standbyDir, '-m', 'immediate', '-w', 'stop']);
+        started.splice(started.indexOf(standbyDir), 1);
       },
       stop,
     };
