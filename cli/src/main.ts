@@ -32,6 +32,10 @@ const USAGE = `usage: touchbase <command>
   recover --provider NAME
                       read the provider's event stream from the saved cursor, record and
                       apply what ingest missed, advance the cursor (NAME: http, sandbox)
+  retention --older-than DURATION [--batch N]
+                      retire effect-free engagement events (sent, delivered, opened,
+                      clicked) older than DURATION (at least 7d): keys and funnel facts
+                      kept, see docs/scaling.md#event-retention
 `;
 
 // `.env` in the working directory, under the real environment: a variable set in the
@@ -146,6 +150,13 @@ async function main(argv: string[]): Promise<number> {
       }
       const { runRecover } = await import('./commands/recover.command.js');
       return runRecover(loadRuntimeConfig(env), { provider: values.provider }, (l) => console.log(l));
+    }
+    case 'retention': {
+      const { runRetention } = await import('./commands/retention.command.js');
+      return runRetention(rest, loadRuntimeConfig(env), {
+        print: (l) => console.log(l),
+        error: (l) => process.stderr.write(`${l}\n`),
+      });
     }
     default:
       process.stderr.write(USAGE);

@@ -1,4 +1,4 @@
-import type { Repositories } from '@touchbase/db';
+import type { ReadRepositories, Repositories } from '@touchbase/db';
 import type { AlertQueue, DomainHealthQueue, TouchQueue } from '@touchbase/queues';
 import type { Logger } from '@touchbase/telemetry';
 import type { EnrollDeps } from './use-cases/enroll-prospects.js';
@@ -8,7 +8,14 @@ import type { EnrollDeps } from './use-cases/enroll-prospects.js';
  * the routes, so that a route importing it makes no import cycle.
  */
 export type ApiDeps = {
+  /** The primary: every write, and every read of a route that changes something. */
   repos: Repositories;
+  /**
+   * Lists, stats, funnels and waiting reasons: the replica when DATABASE_REPLICA_URL
+   * is set (the runtime decides), else the same primary. It may lag by the replica's
+   * replay delay, so a route that writes never reads here.
+   */
+  reads: ReadRepositories;
   touchQueue: TouchQueue;
   /** Manual runs of the domain guard, and their results. */
   domainHealthQueue: DomainHealthQueue;

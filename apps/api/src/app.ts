@@ -44,7 +44,9 @@ import { triageRoutes } from './routes/triage.routes.js';
 
 export type { ApiDeps };
 
-export type ApiAppDeps = ApiDeps & {
+export type ApiAppDeps = Omit<ApiDeps, 'reads'> & {
+  /** Where lists and stats are read (the runtime's `reads`); the primary's `repos` when absent. */
+  reads?: ApiDeps['reads'] | undefined;
   logger: Logger;
   metrics: Metrics;
   checks: ReadinessCheck[];
@@ -118,6 +120,7 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
 
   const routeDeps: ApiDeps = {
     repos: deps.repos,
+    reads: deps.reads ?? deps.repos,
     touchQueue: deps.touchQueue,
     domainHealthQueue: deps.domainHealthQueue,
     alertQueue: deps.alertQueue,

@@ -1,3 +1,4 @@
+import { assertDatabaseReachable } from '@touchbase/db';
 import { DomainHealthQueue, SchedulerQueue } from '@touchbase/queues';
 import { listenNamed, type Runtime } from '@touchbase/runtime';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,10 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
     hasAdminToken: Boolean(config.ADMIN_TOKEN),
     activeKeys: await rt.repos.apiKeys.countActive(),
   });
+  // The replica answers lists and stats: refuse to start on a URL that leads nowhere,
+  // naming the variable, rather than fail every list later.
+  if (config.DATABASE_REPLICA_URL)
+    await assertDatabaseReachable(config.DATABASE_REPLICA_URL, false, 'DATABASE_REPLICA_URL');
   // /metrics and /docs: open while only this machine can reach the API, guarded otherwise.
   const opsOpen =
     config.API_OPS_ACCESS === 'open' || (config.API_OPS_ACCESS === 'auto' && isLoopback(binding.host));
@@ -25,6 +30,7 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
   const domainHealthQueue = new DomainHealthQueue(rt.redis.producer, rt.config.REDIS_PREFIX);
   const app = await buildApi({
     repos: rt.repos,
+    reads: rt.reads,
     touchQueue: rt.touchQueue,
     domainHealthQueue,
     alertQueue: rt.alertQueue,

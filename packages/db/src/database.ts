@@ -16,11 +16,11 @@ export type Database = {
 export class DatabaseUnavailableError extends Error {
   override readonly name = 'DatabaseUnavailableError';
   readonly code = 'database_unavailable';
-  constructor(url: string, cause: unknown) {
+  constructor(url: string, cause: unknown, variable = 'DATABASE_URL') {
     const u = new URL(url);
     super(
       `Could not connect to PostgreSQL at ${u.hostname}:${u.port || 5432} (${(cause as Error)?.message ?? cause}). ` +
-        'Start it with `docker compose up -d postgres`, or install the OS package (apt-get install postgresql); set DATABASE_URL if it runs elsewhere.',
+        `Start it with \`docker compose up -d postgres\`, or install the OS package (apt-get install postgresql); set ${variable} if it runs elsewhere.`,
       { cause },
     );
   }
@@ -97,7 +97,12 @@ pg.types.setTypeParser(20, (v) => Number(v));
  * Checks the server answers (and, unless the database is about to be created,
  * that the database exists), with a message saying how to get PostgreSQL.
  */
-export async function assertDatabaseReachable(url: string, serverOnly: boolean): Promise<void> {
+export async function assertDatabaseReachable(
+  url: string,
+  serverOnly: boolean,
+  /** The variable the URL came from, named in the error. */
+  variable = 'DATABASE_URL',
+): Promise<void> {
   const target = new URL(url);
   if (serverOnly) target.pathname = '/postgres';
   const client = new pg.Client({ connectionString: target.toString(), connectionTimeoutMillis: 3000 });
@@ -111,9 +116,10 @@ export async function assertDatabaseReachable(url: string, serverOnly: boolean):
       throw new DatabaseUnavailableError(
         url,
         new Error(`database ${new URL(url).pathname.slice(1)} does not exist; run \`npx touchbase migrate\``),
+        variable,
       );
     }
-    throw new DatabaseUnavailableError(url, err);
+    throw new DatabaseUnavailableError(url, err, variable);
   } finally {
     // Closing a probe that never connected can fail too; the answer above is the one to give.
     await client.end().catch(() => {});

@@ -18,6 +18,7 @@ export {
 } from './database.js';
 export { type DatabaseOutage, databaseOutageOf } from './database-outage.js';
 export * from './migrate/index.js';
+export { createReadRepositories, type ReadRepositories } from './read-repositories.js';
 export {
   type AlertDeliveryRow,
   AlertRepository,
@@ -50,6 +51,7 @@ export {
 } from './repositories/enrollment-waiting.repository.js';
 export { EventRepository } from './repositories/event.repository.js';
 export type { EventRow } from './repositories/event-log.repository.js';
+export { EventRetentionRepository, type RetentionBatch } from './repositories/event-retention.repository.js';
 export {
   type FunnelCountsRow,
   type FunnelFilter,

@@ -8,6 +8,7 @@ import { EnrollmentRepository } from './repositories/enrollment.repository.js';
 import { EnrollmentActionRepository } from './repositories/enrollment-action.repository.js';
 import { EnrollmentWaitingRepository } from './repositories/enrollment-waiting.repository.js';
 import { EventRepository } from './repositories/event.repository.js';
+import { EventRetentionRepository } from './repositories/event-retention.repository.js';
 import { FunnelRepository } from './repositories/funnel.repository.js';
 import { MailboxRepository } from './repositories/mailbox.repository.js';
 import { MailboxSettingsRepository } from './repositories/mailbox-settings.repository.js';
@@ -34,6 +35,7 @@ export function createRepositories(db: Database) {
     touches: new TouchRepository(db.pool),
     touchWindows: new TouchWindowRepository(db.pool),
     events: new EventRepository(db.pool),
+    eventRetention: new EventRetentionRepository(db.pool),
     suppressions: new SuppressionRepository(db.pool),
     suppressionStops: new SuppressionStopRepository(db.pool),
     audit: new AuditRepository(db.pool),

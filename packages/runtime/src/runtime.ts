@@ -3,9 +3,11 @@ import {
   applyMigrations,
   assertDatabaseReachable,
   createDatabase,
+  createReadRepositories,
   createRepositories,
   type Database,
   ensureDatabase,
+  type ReadRepositories,
   type Repositories,
 } from '@touchbase/db';
 import {
@@ -34,8 +36,17 @@ export type Runtime = {
   config: Config;
   logger: Logger;
   metrics: Metrics;
+  /** The primary: every write, and every read that must see its own writes. */
   db: Database;
   repos: Repositories;
+  /** DATABASE_REPLICA_URL's connections when set (opened lazily: a service that never reads there opens none). */
+  replica: Database | undefined;
+  /**
+   * Where lists, stats, funnels and waiting reasons are read: the replica's
+   * repositories when DATABASE_REPLICA_URL is set, else the primary's. The one
+   * place that choice is made (docs/scaling.md#read-replica).
+   */
+  reads: ReadRepositories;
   /** For producers (fails fast) and for workers (blocks, never gives up). */
   redis: { producer: Redis; worker: Redis };
   touchQueue: TouchQueue;
@@ -72,6 +83,17 @@ export async function openRuntime(opts: {
     ...(config.DATABASE_CONNECT_TIMEOUT_MS ? { connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS } : {}),
     onIdleError: (err) => logger.warn({ err: err.message }, 'PostgreSQL idle connection lost'),
   });
+  // A pg pool connects on its first query, so a service that reads nothing there
+  // (sender, ingest, scheduler) opens no connection to the replica.
+  const replica = config.DATABASE_REPLICA_URL
+    ? createDatabase(config.DATABASE_REPLICA_URL, {
+        poolSize: config.DATABASE_POOL_SIZE,
+        ...(config.DATABASE_CONNECT_TIMEOUT_MS
+          ? { connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS }
+          : {}),
+        onIdleError: (err) => logger.warn({ err: err.message }, 'PostgreSQL replica idle connection lost'),
+      })
+    : undefined;
   const producer = createRedis(config.REDIS_URL, 'producer');
   const worker = createRedis(config.REDIS_URL, 'worker');
   for (const r of [producer, worker])
@@ -93,13 +115,18 @@ export async function openRuntime(opts: {
     .add('redis', async () => {
       await Promise.allSettled([producer.quit(), worker.quit()]);
     })
-    .add('database', () => db.close());
+    .add('database', async () => {
+      await Promise.all([db.close(), replica?.close()]);
+    });
+  const repos = createRepositories(db);
   return {
     config,
     logger,
     metrics: new Metrics(),
     db,
-    repos: createRepositories(db),
+    repos,
+    replica,
+    reads: replica ? createReadRepositories(replica) : repos,
     redis: { producer, worker },
     touchQueue,
     alertQueue,

@@ -78,7 +78,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
       },
     },
     async (req) => {
-      const items = await deps.repos.sendingDomains.list(req.query.limit, req.query.after);
+      const items = await deps.reads.sendingDomains.list(req.query.limit, req.query.after);
       return page(items, req.query.limit, (d: { domain: string }) => d.domain);
     },
   );
@@ -96,7 +96,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
       },
     },
     async () => {
-      const account = await deps.repos.domainHealth.account();
+      const account = await deps.reads.domainHealth.account();
       return { account };
     },
   );
@@ -294,7 +294,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
     async (req) => {
       const { limit, after, domainId, failing } = req.query;
       const [createdAt, id] = after?.split('|') ?? [];
-      const items = await deps.repos.alerts.list(
+      const items = await deps.reads.alerts.list(
         { ...(domainId ? { domainId } : {}), failing },
         limit,
         createdAt && id ? { createdAt, id } : undefined,

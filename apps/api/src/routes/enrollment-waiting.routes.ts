@@ -1,4 +1,4 @@
-import { WAITING_REASONS } from '@touchbase/core';
+import { DomainError, WAITING_REASONS } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
@@ -19,9 +19,30 @@ export const WaitingFilterSchema = z
       'combines with sequenceId only, and each item carries its `waiting`',
   );
 
-/** The clock and TIME_SCALE the answers use: the enrollment use case's. */
-export function waitingDeps(deps: ApiDeps): ExplainWaitingDeps {
-  return { repos: deps.repos, clock: deps.enroll.clock, timeScale: deps.enroll.timeScale };
+/**
+ * The clock and TIME_SCALE the answers use: the enrollment use case's. Read from
+ * `reads` (the replica when set): a reason is an estimate of a moment, and a few
+ * milliseconds of replica lag do not change it.
+ */
+export function waitingDeps(
+  deps: ApiDeps,
+  repos: ExplainWaitingDeps['repos'] = deps.reads,
+): ExplainWaitingDeps {
+  return { repos, clock: deps.enroll.clock, timeScale: deps.enroll.timeScale };
+}
+
+/**
+ * One enrollment's reason, from the replica; one the replica does not have yet
+ * (enrolled within its lag) is asked of the primary, so a client that has just
+ * enrolled never gets a 404 for it.
+ */
+async function explainOne(deps: ApiDeps, id: string) {
+  try {
+    return await explainWaiting(waitingDeps(deps), id);
+  } catch (err) {
+    if (deps.reads === deps.repos || !(err instanceof DomainError) || err.code !== 'not_found') throw err;
+    return explainWaiting(waitingDeps(deps, deps.repos), id);
+  }
 }
 
 /** `GET /v1/enrollments?waiting=REASON`: a page of live enrollments waiting for that reason. */
@@ -67,7 +88,7 @@ export const enrollmentWaitingRoutes: FastifyPluginAsyncZod<ApiDeps> = async (ap
         },
       },
     },
-    async (req) => explainWaiting(wd, req.params.id),
+    async (req) => explainOne(deps, req.params.id),
   );
 
   app.get(

@@ -83,7 +83,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
       if (req.query.waiting)
         return listEnrollmentsWaiting(deps, { ...req.query, waiting: req.query.waiting });
       const { limit, after, waiting: _waiting, ...filter } = req.query;
-      const items = await deps.repos.enrollments.list(filter, limit, after);
+      const items = await deps.reads.enrollments.list(filter, limit, after);
       return page(items, limit, (e) => e.id);
     },
   );

@@ -28,7 +28,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
       },
     },
     async (req) => {
-      const items = await deps.repos.suppressions.list(req.query.limit, req.query.after);
+      const items = await deps.reads.suppressions.list(req.query.limit, req.query.after);
       return page(items, req.query.limit, (s) => s.id);
     },
   );
@@ -80,7 +80,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
     },
     async (req) => {
       const { limit, after, ...filter } = req.query;
-      const items = await deps.repos.events.list(filter, limit, after);
+      const items = await deps.reads.events.list(filter, limit, after);
       return page(items, limit, (e: { seq: number }) => String(e.seq));
     },
   );
@@ -100,8 +100,8 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
     },
     async (req) => {
       const [funnel, sentByStepAndVariant] = await Promise.all([
-        deps.repos.enrollments.funnel(req.query.sequenceId),
-        deps.repos.touches.sentByStepAndVariant(req.query.sequenceId),
+        deps.reads.enrollments.funnel(req.query.sequenceId),
+        deps.reads.touches.sentByStepAndVariant(req.query.sequenceId),
       ]);
       return { ...funnel, sentByStepAndVariant };
     },
@@ -124,7 +124,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
     },
     async (req) => {
       const { limit, after, ...filter } = req.query;
-      const items = await deps.repos.audit.list(filter, limit, after);
+      const items = await deps.reads.audit.list(filter, limit, after);
       return page(items, limit, (a: { id: number }) => String(a.id));
     },
   );

@@ -126,7 +126,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
       },
     },
     async (req) => {
-      const items = await deps.repos.mailboxSettings.mailboxPage(req.query.limit, req.query.after);
+      const items = await deps.reads.mailboxSettings.mailboxPage(req.query.limit, req.query.after);
       return page(items, req.query.limit, (m) => m.id);
     },
   );
@@ -253,7 +253,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
       },
     },
     async (req) => {
-      const items = await deps.repos.mailboxSettings.poolPage(req.query.limit, req.query.after);
+      const items = await deps.reads.mailboxSettings.poolPage(req.query.limit, req.query.after);
       return page(items, req.query.limit, (p) => p.id);
     },
   );

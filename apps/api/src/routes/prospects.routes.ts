@@ -68,7 +68,7 @@ export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
       },
     },
     async (req) => {
-      const items = await deps.repos.prospects.list(req.query.limit, req.query.after);
+      const items = await deps.reads.prospects.list(req.query.limit, req.query.after);
       return page(items, req.query.limit, (p) => p.id);
     },
   );

@@ -59,7 +59,7 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
       },
     },
     async (req) => {
-      const items = await deps.repos.sequences.list(req.query.limit, req.query.after);
+      const items = await deps.reads.sequences.list(req.query.limit, req.query.after);
       return page(items, req.query.limit, (s) => s.id);
     },
   );

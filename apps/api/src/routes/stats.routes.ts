@@ -32,7 +32,7 @@ export const statsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
       },
     },
     async (req) => {
-      const r = await readFunnel(deps.repos, ['sequence', 'step', 'variant'], req.query);
+      const r = await readFunnel(deps.reads, ['sequence', 'step', 'variant'], req.query);
       return { sequences: r.sequence, steps: r.step, variants: r.variant };
     },
   );
@@ -50,7 +50,7 @@ export const statsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
       },
     },
     async (req) => {
-      const r = await readFunnel(deps.repos, ['mailbox', 'domain'], req.query);
+      const r = await readFunnel(deps.reads, ['mailbox', 'domain'], req.query);
       return { mailboxes: r.mailbox, domains: r.domain };
     },
   );
@@ -70,7 +70,7 @@ export const statsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
     },
     async (req) => {
       await deps.repos.sequences.get(req.params.id);
-      const r = await readFunnel(deps.repos, ['sequence', 'step', 'variant', 'mailbox', 'domain'], {
+      const r = await readFunnel(deps.reads, ['sequence', 'step', 'variant', 'mailbox', 'domain'], {
         ...req.query,
         sequenceId: req.params.id,
       });

@@ -32,7 +32,7 @@ export const triageRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =>
     },
     async (req) => {
       const { limit, after, open, kind } = req.query;
-      const items = await deps.repos.triage.list({ open, ...(kind ? { kind } : {}) }, limit, after);
+      const items = await deps.reads.triage.list({ open, ...(kind ? { kind } : {}) }, limit, after);
       return page(items, limit, (t) => t.id);
     },
   );

@@ -5,10 +5,11 @@ import {
   type WaitingReason,
   waitingReason,
 } from '@touchbase/core';
-import type { EnrollmentRow, Repositories, WaitingStateRow } from '@touchbase/db';
+import type { EnrollmentRow, ReadRepositories, WaitingStateRow } from '@touchbase/db';
 
 export type ExplainWaitingDeps = {
-  repos: Pick<Repositories, 'waiting' | 'enrollments'>;
+  /** The runtime's `reads` (a replica when set) or the primary's repositories. */
+  repos: Pick<ReadRepositories, 'waiting' | 'enrollments'>;
   clock: () => Date;
   /** TIME_SCALE: above 1 the sender ignores windows, and so does the answer. */
   timeScale: number;

@@ -1,5 +1,5 @@
 import { type FunnelRow, funnelRow, funnelTracking } from '@touchbase/core';
-import type { FunnelCountsRow, FunnelFilter, FunnelView, Repositories } from '@touchbase/db';
+import type { FunnelCountsRow, FunnelFilter, FunnelView, ReadRepositories } from '@touchbase/db';
 
 /** A view's rows: their keys with counts and rates. */
 export type FunnelViewRows = (Omit<FunnelCountsRow, keyof FunnelRow> & FunnelRow)[];
@@ -10,7 +10,7 @@ export type FunnelViewRows = (Omit<FunnelCountsRow, keyof FunnelRow> & FunnelRow
  * that reports none leaves them null everywhere rather than zero.
  */
 export async function readFunnel<V extends FunnelView>(
-  repos: Pick<Repositories, 'funnel'>,
+  repos: Pick<ReadRepositories, 'funnel'>,
   views: readonly V[],
   filter: FunnelFilter,
 ): Promise<Record<V, FunnelViewRows>> {

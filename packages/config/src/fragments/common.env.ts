@@ -11,6 +11,12 @@ export const CommonEnv = {
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' })
     .default('postgresql://postgres@127.0.0.1:5432/touchbase')
     .describe('PostgreSQL connection URL; the database is created if missing'),
+  DATABASE_REPLICA_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' })
+    .optional()
+    .describe(
+      'A streaming replica of DATABASE_URL: the API reads its lists, stats, funnels and waiting reasons there; writes and read-your-writes stay on DATABASE_URL. Unset: every read goes to DATABASE_URL',
+    ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('Connections per process'),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce
     .number()

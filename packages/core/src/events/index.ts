@@ -1,6 +1,7 @@
 export * from './canonical-event.js';
 export * from './classified-event.js';
 export * from './event-effect.js';
+export * from './event-retention.js';
 export * from './event-scope.js';
 export * from './inbound-message.reader.js';
 export * from './out-of-office.js';

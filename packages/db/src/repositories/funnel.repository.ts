@@ -45,7 +45,13 @@ raw_event AS (
          COALESCE((ev.payload->>'occurredAt')::timestamptz, ev.received_at) AS at,
          (ev.type = 'reply' AND (ev.payload->>'sentiment' = 'positive' OR ev.classification = 'interested')) AS positive
   FROM event ev
-  WHERE ev.type IN ('delivered', 'opened', 'clicked', 'reply') AND ev.prospect_id IN (SELECT prospect_id FROM scope)),
+  WHERE ev.type IN ('delivered', 'opened', 'clicked', 'reply') AND ev.prospect_id IN (SELECT prospect_id FROM scope)
+  UNION ALL
+  -- Engagement the retention job retired: the same facts, kept in their archive
+  -- (docs/scaling.md#event-retention). A fact in both (a run stopped between its two
+  -- commits) changes no count: every count below is of distinct enrollments.
+  SELECT a.type, a.enrollment_id, a.prospect_id, a.message_id, a.at, false
+  FROM event_funnel_archive a WHERE a.prospect_id IN (SELECT prospect_id FROM scope)),
 tied AS (
   SELECT r.type, r.positive, COALESCE(m.enrollment_id, f.enrollment_id) AS enrollment_id, COALESCE(m.step, f.step) AS step
   FROM raw_event r
