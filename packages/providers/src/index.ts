@@ -18,6 +18,7 @@ export { parseRetryAfter, retryAfterMs } from './http/retry-after.js';
 export { hasTouchMarker, htmlWithMarker, touchMarker } from './http/touch-marker.js';
 export * from './hubspot/index.js';
 export { LemlistAdapter, type LemlistOptions } from './lemlist/lemlist.adapter.js';
+export * from './linkedin/index.js';
 export * from './provider-adapter.js';
 export { ProviderRegistry } from './provider-registry.js';
 export { SandboxAdapter } from './sandbox/sandbox.adapter.js';
