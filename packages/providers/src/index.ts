@@ -26,12 +26,20 @@ export {
   DEFAULT_SANDBOX_WEBHOOK_RETRY,
   type SandboxDelivery,
   type SandboxEventPayload,
+  type SandboxLinkedInEventPayload,
   type SandboxLoggedEvent,
   type SandboxOptions,
   type SandboxOutcome,
   type SandboxWebhookRetry,
 } from './sandbox/sandbox.types.js';
 export { sandboxEventStream, sandboxPulledEvent } from './sandbox/sandbox-event-stream.js';
+export {
+  DEFAULT_SANDBOX_LINKEDIN,
+  SandboxLinkedIn,
+  type SandboxLinkedInAction,
+  type SandboxLinkedInOptions,
+  type SandboxLinkedInScript,
+} from './sandbox/sandbox-linkedin.js';
 export { SandboxServer } from './sandbox/sandbox-server.js';
 export {
   normaliseSandboxEvent,
