@@ -9,6 +9,7 @@ import { EnrollmentActionRepository } from './repositories/enrollment-action.rep
 import { EnrollmentWaitingRepository } from './repositories/enrollment-waiting.repository.js';
 import { EventRepository } from './repositories/event.repository.js';
 import { FunnelRepository } from './repositories/funnel.repository.js';
+import { LinkedInAccountRepository } from './repositories/linkedin-account.repository.js';
 import { MailboxRepository } from './repositories/mailbox.repository.js';
 import { MailboxSettingsRepository } from './repositories/mailbox-settings.repository.js';
 import { ProspectRepository } from './repositories/prospect.repository.js';
@@ -29,6 +30,7 @@ export function createRepositories(db: Database) {
     prospects: new ProspectRepository(db.pool),
     mailboxes: new MailboxRepository(db.prisma),
     mailboxSettings: new MailboxSettingsRepository(db.prisma),
+    linkedinAccounts: new LinkedInAccountRepository(db.prisma),
     enrollments: new EnrollmentRepository(db.pool),
     enrollmentActions: new EnrollmentActionRepository(db.pool),
     touches: new TouchRepository(db.pool),
