@@ -30,6 +30,7 @@ import { enrollmentActionsRoutes } from './routes/enrollment-actions.routes.js';
 import { enrollmentWaitingRoutes } from './routes/enrollment-waiting.routes.js';
 import { enrollmentsRoutes } from './routes/enrollments.routes.js';
 import { keysRoutes } from './routes/keys.routes.js';
+import { linkedinAccountsRoutes } from './routes/linkedin-accounts.routes.js';
 import { listsRoutes } from './routes/lists.routes.js';
 import { loginRoutes } from './routes/login.routes.js';
 import { mailboxSettingsRoutes } from './routes/mailbox-settings.routes.js';
@@ -147,6 +148,7 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
         prospectsImportRoutes,
         mailboxesRoutes,
         mailboxSettingsRoutes,
+        linkedinAccountsRoutes,
         enrollmentsRoutes,
         enrollmentActionsRoutes,
         listsRoutes,

@@ -105,8 +105,26 @@ describe('the OpenAPI contract', () => {
     expectConforms('/v1/enrollments', 'POST', enrolled.res);
     const suppression = await post('/v1/suppressions', { kind: 'domain', value: 'blocked.example' });
     expectConforms('/v1/suppressions', 'POST', suppression.res);
+    const linkedin = await post('/v1/linkedin-accounts', {
+      provider: 'sandbox',
+      providerAccountId: 'acc_contract',
+      name: 'Contract SDR',
+    });
+    expectConforms('/v1/linkedin-accounts', 'POST', linkedin.res);
+    expectConforms(
+      '/v1/linkedin-accounts',
+      'POST',
+      (
+        await post('/v1/linkedin-accounts', {
+          provider: 'sandbox',
+          providerAccountId: 'acc_contract',
+          name: 'x',
+        })
+      ).res,
+    );
     const ids: Record<string, string> = {
       '/v1/mailboxes/{id}': mailbox.body.id,
+      '/v1/linkedin-accounts/{id}': linkedin.body.id,
       '/v1/sequences/{id}': sequence.body.id,
       '/v1/prospects/{id}': prospects.body.prospects[0].id,
       '/v1/enrollments/{id}': enrolled.body.enrolled[0].id,

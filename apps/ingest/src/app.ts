@@ -1,9 +1,11 @@
+import { MAX_TRACKING_TOKEN_LENGTH } from '@touchbase/core';
 import type { EventRepository } from '@touchbase/db';
 import type { WebhookProvider } from '@touchbase/providers';
 import type { TouchQueue } from '@touchbase/queues';
 import { registerProblemHandler } from '@touchbase/runtime';
 import { type Logger, type Metrics, type ReadinessCheck, registerHealthRoutes } from '@touchbase/telemetry';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { trackingRoutes } from './routes/tracking.routes.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.routes.js';
 import { webhookRoutes } from './routes/webhook.routes.js';
 import type { IngestDeps } from './use-cases/ingest-event.js';
@@ -21,12 +23,17 @@ export type IngestAppDeps = IngestDeps & {
    * it the one-click unsubscribe routes are not served (a bench of webhooks alone).
    */
   unsubscribeSecret?: string;
+  /**
+   * TRACKING_SECRET, the key the sender signs open pixels and tracked links with;
+   * without it `/t/o/{token}` and `/t/c/{token}` are not served.
+   */
+  trackingSecret?: string;
   /** Default body limit; each endpoint sets its own. */
   bodyLimit?: number;
 };
 
 /**
- * Builds the ingest app (webhooks, one-click unsubscribe); never listens. Bodies
+ * Builds the ingest app (webhooks, one-click unsubscribe, open/click tracking); never listens. Bodies
  * are kept as the raw bytes (a Buffer, not decoded text, which would turn bytes
  * that are not UTF-8 into U+FFFD): signatures are computed over the exact bytes,
  * so each endpoint parses its body itself after verifying.
@@ -36,6 +43,8 @@ export async function buildIngest(deps: IngestAppDeps): Promise<FastifyInstance>
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
     logController: new LogController({ disableRequestLogging: true }),
+    // A tracked link's token carries its URL (Fastify's default allows 100 characters a parameter).
+    maxParamLength: MAX_TRACKING_TOKEN_LENGTH + 64,
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
@@ -44,6 +53,9 @@ export async function buildIngest(deps: IngestAppDeps): Promise<FastifyInstance>
   await app.register(webhookRoutes, deps);
   if (deps.unsubscribeSecret) {
     await app.register(unsubscribeRoutes, { ...deps, unsubscribeSecret: deps.unsubscribeSecret });
+  }
+  if (deps.trackingSecret) {
+    await app.register(trackingRoutes, { ...deps, trackingSecret: deps.trackingSecret });
   }
   return app;
 }

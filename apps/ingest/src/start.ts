@@ -40,6 +40,7 @@ export async function startIngest(rt: Runtime): Promise<FastifyInstance> {
     softBounceRetryMs: rt.config.INGEST_SOFT_BOUNCE_RETRY_MS,
     providers: webhookProvidersFrom(rt.config),
     unsubscribeSecret: rt.config.UNSUBSCRIBE_SECRET,
+    trackingSecret: rt.config.TRACKING_SECRET,
     bodyLimit: rt.config.INGEST_BODY_LIMIT_BYTES,
     checks: [
       { name: 'postgres', check: () => rt.db.pool.query('SELECT 1') },

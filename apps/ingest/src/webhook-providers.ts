@@ -6,6 +6,7 @@ import {
   linkedinWebhookProvider,
   sandboxWebhookProvider,
   smartleadWebhookProvider,
+  unipileWebhookProvider,
   type WebhookProvider,
 } from '@touchbase/providers';
 import type { Config } from '@touchbase/runtime';
@@ -28,6 +29,7 @@ export function webhookProvidersFrom(config: Config): WebhookProvider[] {
     }),
     lemlistWebhookProvider({ token: config.LEMLIST_WEBHOOK_TOKEN, bodyLimit }),
     linkedinWebhookProvider({ token: config.LINKEDIN_WEBHOOK_TOKEN, bodyLimit }),
+    unipileWebhookProvider({ token: config.UNIPILE_WEBHOOK_TOKEN, bodyLimit }),
     hubspotWebhookProvider({
       clientSecret: config.HUBSPOT_CLIENT_SECRET,
       publicUrl: config.HUBSPOT_WEBHOOK_URL,

@@ -17,6 +17,12 @@ export function sandboxOptions(config: Config): SandboxOptions {
     eventDelayMs: config.SANDBOX_EVENT_DELAY_MS,
     timeScale: config.TIME_SCALE,
     seed: config.SANDBOX_SEED,
+    linkedin: {
+      acceptOdds: config.SANDBOX_LINKEDIN_ACCEPT_RATE,
+      acceptDelayMs: config.SANDBOX_LINKEDIN_ACCEPT_DELAY_MS,
+      replyOdds: config.SANDBOX_LINKEDIN_REPLY_RATE,
+      replyDelayMs: config.SANDBOX_LINKEDIN_REPLY_DELAY_MS,
+    },
     webhookRetry: {
       attempts: config.SANDBOX_WEBHOOK_ATTEMPTS,
       backoffMs: config.SANDBOX_WEBHOOK_BACKOFF_MS,

@@ -59,6 +59,12 @@ export {
   type FunnelView,
 } from './repositories/funnel.repository.js';
 export {
+  type LinkedInAccountInput,
+  LinkedInAccountRepository,
+  type LinkedInAccountRow,
+  linkedInCapsOf,
+} from './repositories/linkedin-account.repository.js';
+export {
   type MailboxInput,
   MailboxRepository,
   type MailboxWindowInput,

@@ -10,6 +10,7 @@ import { EnrollmentWaitingRepository } from './repositories/enrollment-waiting.r
 import { EventRepository } from './repositories/event.repository.js';
 import { EventRetentionRepository } from './repositories/event-retention.repository.js';
 import { FunnelRepository } from './repositories/funnel.repository.js';
+import { LinkedInAccountRepository } from './repositories/linkedin-account.repository.js';
 import { MailboxRepository } from './repositories/mailbox.repository.js';
 import { MailboxSettingsRepository } from './repositories/mailbox-settings.repository.js';
 import { ProspectRepository } from './repositories/prospect.repository.js';
@@ -30,6 +31,7 @@ export function createRepositories(db: Database) {
     prospects: new ProspectRepository(db.pool),
     mailboxes: new MailboxRepository(db.prisma),
     mailboxSettings: new MailboxSettingsRepository(db.prisma),
+    linkedinAccounts: new LinkedInAccountRepository(db.prisma),
     enrollments: new EnrollmentRepository(db.pool),
     enrollmentActions: new EnrollmentActionRepository(db.pool),
     touches: new TouchRepository(db.pool),

@@ -18,6 +18,7 @@ export { parseRetryAfter, retryAfterMs } from './http/retry-after.js';
 export { hasTouchMarker, htmlWithMarker, touchMarker } from './http/touch-marker.js';
 export * from './hubspot/index.js';
 export { LemlistAdapter, type LemlistOptions } from './lemlist/lemlist.adapter.js';
+export * from './linkedin/index.js';
 export * from './provider-adapter.js';
 export { ProviderRegistry } from './provider-registry.js';
 export { SandboxAdapter } from './sandbox/sandbox.adapter.js';
@@ -25,12 +26,20 @@ export {
   DEFAULT_SANDBOX_WEBHOOK_RETRY,
   type SandboxDelivery,
   type SandboxEventPayload,
+  type SandboxLinkedInEventPayload,
   type SandboxLoggedEvent,
   type SandboxOptions,
   type SandboxOutcome,
   type SandboxWebhookRetry,
 } from './sandbox/sandbox.types.js';
 export { sandboxEventStream, sandboxPulledEvent } from './sandbox/sandbox-event-stream.js';
+export {
+  DEFAULT_SANDBOX_LINKEDIN,
+  SandboxLinkedIn,
+  type SandboxLinkedInAction,
+  type SandboxLinkedInOptions,
+  type SandboxLinkedInScript,
+} from './sandbox/sandbox-linkedin.js';
 export { SandboxServer } from './sandbox/sandbox-server.js';
 export {
   normaliseSandboxEvent,

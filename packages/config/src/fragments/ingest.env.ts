@@ -69,6 +69,13 @@ export const IngestEnv = {
     .min(16, 'must be at least 16 characters')
     .optional()
     .describe('Secret token of /webhooks/linkedin/{token} (LinkedIn tools do not sign); unset refuses all'),
+  UNIPILE_WEBHOOK_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe(
+      'Secret token of /webhooks/unipile (Unipile does not sign: give it as the x-touchbase-token header when creating the webhook, or in the path); unset refuses all',
+    ),
   INBOUND_WEBHOOK_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')

@@ -42,4 +42,25 @@ export const ProviderEnv = {
     .min(16, 'must be at least 16 characters')
     .default('touchbase-dev-unsubscribe-secret')
     .describe('HMAC key of one-click unsubscribe links (/u/{token}); set your own in production'),
+  TRACKING_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default('touchbase-dev-tracking-secret')
+    .describe(
+      'HMAC key of open-pixel and click links (/t/o/{token}, /t/c/{token}); tracking is off unless a sequence turns it on; set your own in production',
+    ),
+  UNIPILE_URL: z
+    .url()
+    .optional()
+    .describe('Unipile DSN (https://apiN.unipile.com:PORT): enables LinkedIn through Unipile'),
+  UNIPILE_API_KEY: z.string().min(8).optional().describe('Unipile access token, sent as X-API-KEY'),
+  HTTP_LINKEDIN_URL: z
+    .url()
+    .optional()
+    .describe('Base URL of a LinkedIn tool speaking the generic HTTP LinkedIn contract'),
+  HTTP_LINKEDIN_TOKEN: z
+    .string()
+    .min(8)
+    .optional()
+    .describe('Bearer token of the generic HTTP LinkedIn contract'),
 };

@@ -33,6 +33,30 @@ export const SandboxEnv = {
     .default(3_600_000)
     .describe('Delay before an answer (scaled by TIME_SCALE)'),
   SANDBOX_SEED: z.coerce.number().int().default(42).describe('Seed of the sandbox odds'),
+  SANDBOX_LINKEDIN_ACCEPT_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.3)
+    .describe('Odds a sandbox LinkedIn member accepts an invitation'),
+  SANDBOX_LINKEDIN_ACCEPT_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(21_600_000)
+    .describe('Delay before a sandbox LinkedIn acceptance (scaled by TIME_SCALE; members take hours)'),
+  SANDBOX_LINKEDIN_REPLY_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.1)
+    .describe('Odds a sandbox LinkedIn member answers a message'),
+  SANDBOX_LINKEDIN_REPLY_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3_600_000)
+    .describe('Delay before a sandbox LinkedIn answer (scaled by TIME_SCALE)'),
   SANDBOX_WEBHOOK_ATTEMPTS: z.coerce
     .number()
     .int()

@@ -16,6 +16,8 @@ export const EventTypeSchema = z.enum([
   'crm.deal_lost',
   'crm.deal_won',
   'linkedin.connection_accepted',
+  /** A LinkedIn invitation the provider reports as failed after it was accepted for sending (`data.reason`). */
+  'linkedin.invitation_failed',
 ]);
 export type EventType = z.infer<typeof EventTypeSchema>;
 

@@ -30,6 +30,12 @@ export const SequencePoliciesSchema = z.object({
   startsAt: z.iso.datetime({ offset: true }).nullable().default(null),
   /** Campaign end: from then on nobody new is enrolled (running enrollments go on). */
   endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  /**
+   * Open and click tracking of e-mail touches, both off unless turned on: a pixel
+   * and rewritten links tell the recipient's mail client (and its privacy proxy)
+   * about us, and opens are unreliable (proxies prefetch, clients block images).
+   */
+  tracking: z.object({ opens: z.boolean().default(false), clicks: z.boolean().default(false) }).prefault({}),
 });
 export type SequencePolicies = z.infer<typeof SequencePoliciesSchema>;
 

@@ -5,12 +5,15 @@ import { bearerToken, secretMatches } from '../webhooks/endpoint-token.js';
 import {
   DEFAULT_SANDBOX_WEBHOOK_RETRY,
   type SandboxDelivery,
+  type SandboxEventPayload,
+  type SandboxLinkedInEventPayload,
   type SandboxLoggedEvent,
   type SandboxOptions,
   type SandboxOutcome,
   type SandboxProspectStatus,
 } from './sandbox.types.js';
 import { sandboxEventPayload } from './sandbox-event-payload.js';
+import { DEFAULT_SANDBOX_LINKEDIN, SandboxLinkedIn } from './sandbox-linkedin.js';
 import { SandboxWebhookPusher } from './sandbox-webhook-pusher.js';
 
 /** `times`: how many deliveries get the outcome before the address behaves normally again. */
@@ -51,6 +54,8 @@ export class SandboxServer {
    */
   private readonly seqBase = Date.now() * 1000;
   private readonly pusher: SandboxWebhookPusher;
+  /** Its LinkedIn (the generic HTTP LinkedIn contract under `/v1/linkedin`), scripted with `linkedin.script`. */
+  readonly linkedin: SandboxLinkedIn;
   private random: () => number;
   private webhookUrl: string | undefined;
   private requests = 0;
@@ -66,7 +71,17 @@ export class SandboxServer {
     );
     this.random = seededRandom(opts.seed ?? 42);
     this.app = Fastify({ logger: false, bodyLimit: 1_000_000 });
+    this.linkedin = new SandboxLinkedIn(
+      { ...DEFAULT_SANDBOX_LINKEDIN, ...opts.linkedin },
+      {
+        random: () => this.random(),
+        timeScale: opts.timeScale ?? 1,
+        later: (ms, fn) => this.later(ms, fn),
+        emit: (payload) => this.emit(payload),
+      },
+    );
     this.routes();
+    this.linkedin.routes(this.app);
   }
 
   /** Listens on loopback; port 0 picks a free one. */
@@ -249,26 +264,37 @@ export class SandboxServer {
     const scale = this.opts.timeScale ?? 1;
     const scripted = this.scripts.has(email);
     const delay = scripted ? 0 : Math.round(((this.opts.eventDelayMs ?? 0) * (0.5 + this.random())) / scale);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
+    this.later(delay, () => {
       // From the moment of the answer the provider knows, whether or not ingest hears of it.
       if (outcome === 'reply') this.known.set(email, 'replied');
       if (outcome === 'bounce') this.known.set(email, 'bounced');
-      const payload = sandboxEventPayload(d, outcome, this.scripts.get(email)?.text);
-      const logged: SandboxLoggedEvent = {
-        seq: this.seqBase + this.eventLog.length + 1,
-        id: payload.id,
-        payload,
-        attempts: 0,
-        push: 'pending',
-        deliveredAt: null,
-        lastError: null,
-      };
-      this.eventLog.push(logged);
-      const p = this.pusher.push(logged).finally(() => this.inflight.delete(p));
-      this.inflight.add(p);
-    }, delay);
+      this.emit(sandboxEventPayload(d, outcome, this.scripts.get(email)?.text));
+    });
+  }
+
+  /** Runs `fn` after `ms` on a timer the sandbox clears when it closes. */
+  private later(ms: number, fn: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, ms);
     this.timers.add(timer);
+  }
+
+  /** Appends an answer to the event log and pushes its signed webhook to ingest. */
+  private emit(payload: SandboxEventPayload | SandboxLinkedInEventPayload): void {
+    const logged: SandboxLoggedEvent = {
+      seq: this.seqBase + this.eventLog.length + 1,
+      id: payload.id,
+      payload,
+      attempts: 0,
+      push: 'pending',
+      deliveredAt: null,
+      lastError: null,
+    };
+    this.eventLog.push(logged);
+    const p = this.pusher.push(logged).finally(() => this.inflight.delete(p));
+    this.inflight.add(p);
   }
 
   private decide(email: string, step: number): SandboxOutcome {

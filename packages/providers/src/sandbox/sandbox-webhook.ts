@@ -1,5 +1,6 @@
 import { type CanonicalEvent, CanonicalEventSchema, classifyReplyEvent } from '@touchbase/core';
 import { z } from 'zod';
+import { HttpProviderEventSchema, normaliseHttpEvent } from '../webhooks/http-webhook.js';
 
 /** The sandbox's webhook body, validated before anything is recorded. */
 export const SandboxEventPayloadSchema = z.object({
@@ -57,4 +58,28 @@ export function sandboxCanonicalEvent(
   if (payload.type !== 'reply') return { ...event, inReply: true };
   const classified = classifyReplyEvent({ text: payload.text }, receivedAt);
   return { ...event, inReply: true, ...(classified ?? {}) };
+}
+
+/** The envelope of a sandbox LinkedIn event: its id, and the channel that tells it from an e-mail answer. */
+const SandboxLinkedInEnvelopeSchema = z.object({
+  id: z.string().min(1).max(200),
+  channel: z.literal('linkedin'),
+});
+
+/** Whether a sandbox body is a LinkedIn event (the generic HTTP LinkedIn contract's shape). */
+export function isSandboxLinkedInBody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { channel?: unknown }).channel === 'linkedin';
+}
+
+/**
+ * The canonical event of a sandbox LinkedIn body (acceptance, reply, failed
+ * invitation), normalised as the generic HTTP provider's events are, with the
+ * sandbox as source; `error` names what is wrong with a body that is not one.
+ */
+export function sandboxLinkedInEvent(body: unknown): { event: CanonicalEvent } | { error: z.ZodError } {
+  const envelope = SandboxLinkedInEnvelopeSchema.safeParse(body);
+  if (!envelope.success) return { error: envelope.error };
+  const e = HttpProviderEventSchema.safeParse(body);
+  if (!e.success) return { error: e.error };
+  return { event: normaliseHttpEvent(envelope.data.id, e.data, undefined, 'sandbox') };
 }

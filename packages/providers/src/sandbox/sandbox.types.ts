@@ -1,3 +1,5 @@
+import type { SandboxLinkedInOptions } from './sandbox-linkedin.js';
+
 /** What the sandbox answers a touch with (`bounce` is hard; `soft_bounce` is a full mailbox, 4.2.2). */
 export type SandboxOutcome = 'reply' | 'bounce' | 'soft_bounce' | 'out_of_office' | 'none';
 
@@ -40,7 +42,7 @@ export const DEFAULT_SANDBOX_WEBHOOK_RETRY: SandboxWebhookRetry = {
 export type SandboxLoggedEvent = {
   seq: number;
   id: string;
-  payload: SandboxEventPayload;
+  payload: SandboxEventPayload | SandboxLinkedInEventPayload;
   /** Pushes tried so far. */
   attempts: number;
   /** `pending` while pushes go on; `delivered` (a 2xx), `refused` (a final 4xx) or `given_up`. */
@@ -61,6 +63,8 @@ export type SandboxOptions = {
   /** Webhook retries; defaults to `DEFAULT_SANDBOX_WEBHOOK_RETRY`. */
   webhookRetry?: Partial<SandboxWebhookRetry>;
   odds?: { reply: number; bounce: number; outOfOffice: number };
+  /** How its LinkedIn members behave (see SandboxLinkedIn); defaults to DEFAULT_SANDBOX_LINKEDIN. */
+  linkedin?: Partial<SandboxLinkedInOptions>;
   /** Delay before an answer in real (uncompressed) ms; divided by timeScale. */
   eventDelayMs?: number;
   timeScale?: number;
@@ -80,4 +84,22 @@ export type SandboxEventPayload = {
   text?: string;
   bounce?: { hard: boolean; status: string; diagnostic: string };
   return_date?: string;
+};
+
+/**
+ * The JSON body of a sandbox LinkedIn webhook: the generic HTTP LinkedIn
+ * contract's event (see HttpLinkedInSender) with its id; `message_id` is the id
+ * the action answered.
+ */
+export type SandboxLinkedInEventPayload = {
+  id: string;
+  type: 'linkedin.connection_accepted' | 'reply' | 'linkedin.invitation_failed';
+  occurred_at: string;
+  channel: 'linkedin';
+  linkedin_url: string;
+  message_id: string;
+  account_id: string;
+  in_reply: boolean;
+  text?: string;
+  reason?: string;
 };

@@ -143,6 +143,10 @@ export class BottleneckThrottle implements Throttle {
       [limits.perMinute, MINUTE / this.timeScale],
       [limits.perHour, HOUR / this.timeScale],
       [limits.perDay, DAY / this.timeScale],
+      // Held only by the strict spacing (7 days / perWeek): no fourth limiter in the chain.
+      ...(limits.perWeek === undefined
+        ? []
+        : [[limits.perWeek, (7 * DAY) / this.timeScale] as [number, number]]),
     ];
   }
 

@@ -23,6 +23,7 @@ export type MailboxThrottleOptions = {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
 
 type ThrottleRedis = Redis & {
   touchbaseThrottleTake(
@@ -121,12 +122,17 @@ export class MailboxThrottle implements Throttle {
    */
   async seed(mailboxId: string, limits: MailboxLimits): Promise<number> {
     if (!this.opts.seedFrom) return -1;
-    const [[, minuteMs], [, hourMs], [, dayMs]] = this.windows(limits) as [
+    const windows = this.windows(limits);
+    const [[, minuteMs], [, hourMs], [, dayMs]] = windows as [
       [number, number],
       [number, number],
       [number, number],
     ];
-    const counts = await this.opts.seedFrom(mailboxId, [minuteMs, hourMs, dayMs]);
+    const weekMs = windows[3]?.[1];
+    const counts = await this.opts.seedFrom(
+      mailboxId,
+      weekMs === undefined ? [minuteMs, hourMs, dayMs] : [minuteMs, hourMs, dayMs, weekMs],
+    );
     return this.redis.touchbaseThrottleSeed(
       this.logKey(mailboxId),
       this.stateKey(mailboxId),
@@ -138,6 +144,7 @@ export class MailboxThrottle implements Throttle {
       dayMs,
       counts.lastAt ?? 0,
       limits.minSpacingMs / this.timeScale,
+      ...(weekMs === undefined ? [] : [counts.week ?? counts.day, weekMs]),
     );
   }
 
@@ -175,6 +182,7 @@ export class MailboxThrottle implements Throttle {
       [limits.perMinute, MINUTE / this.timeScale],
       [limits.perHour, HOUR / this.timeScale],
       [limits.perDay, DAY / this.timeScale],
+      ...(limits.perWeek === undefined ? [] : [[limits.perWeek, WEEK / this.timeScale] as [number, number]]),
     ];
   }
 

@@ -120,7 +120,8 @@ return {'0', tostring(at - now), tostring(now)}
  *
  * KEYS as {@link THROTTLE_TAKE_SCRIPT}. ARGV: the counts in the minute, hour and day
  * windows, the three window lengths in ms, the newest send's time (ms, 0 for none),
- * the minimum spacing. When another replica seeded first (`seeded` is set), nothing
+ * the minimum spacing, and for a bucket with a week window its count and length.
+ * When another replica seeded first (`seeded` is set), nothing
  * changes. Otherwise each counted send becomes an `s:` entry placed as late as its
  * window allows (the minute's at now, the rest of the hour's at the minute window's
  * edge, the rest of the day's at the hour window's edge): each entry leaves its
@@ -150,13 +151,19 @@ put(cMin, now)
 -- Windows count (now - W, now]: an entry at now - W is already outside W, inside the next.
 put(cHour - cMin, now - wMin)
 put(cDay - cHour, now - wHour)
+local wMax = wDay
+if ARGV[10] then
+  -- The rest of the week's, at the day window's edge.
+  put(math.max(cDay, tonumber(ARGV[9])) - cDay, now - wDay)
+  wMax = tonumber(ARGV[10])
+end
 redis.call('HSET', KEYS[2], 'seeded', 1)
 if lastAt > 0 then
   local nextAt = math.min(now, lastAt) + minSpacing
   local cur = tonumber(redis.call('HGET', KEYS[2], 'next') or '0')
   if nextAt > cur then redis.call('HSET', KEYS[2], 'next', nextAt, 'min', nextAt) end
 end
-local ttl = math.ceil(wDay + 60000)
+local ttl = math.ceil(wMax + 60000)
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('PEXPIRE', KEYS[2], ttl)
 return added

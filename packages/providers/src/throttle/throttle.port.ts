@@ -3,6 +3,12 @@ export type MailboxLimits = {
   perMinute: number;
   perHour: number;
   perDay: number;
+  /**
+   * A fourth, weekly window, for LinkedIn invitations (a mailbox has none). The Lua
+   * throttle holds it like the others; Bottleneck holds it only in strict mode, by
+   * the spacing (7 days / perWeek).
+   */
+  perWeek?: number;
   /** Minimum gap between two sends; 0 for none. */
   minSpacingMs: number;
 };
@@ -18,15 +24,23 @@ export type ThrottleKind = 'lua' | 'bottleneck';
  * bucket is rebuilt from after Redis lost it. `lastAt` is the newest send (for the
  * spacing), null when there was none in the day.
  */
-export type WindowCounts = { minute: number; hour: number; day: number; lastAt: number | null };
+export type WindowCounts = {
+  minute: number;
+  hour: number;
+  day: number;
+  /** Sends in the week window, when the bucket has one (LinkedIn invitations). */
+  week?: number;
+  lastAt: number | null;
+};
 
 /**
  * Reads a mailbox's {@link WindowCounts} from the database. The window lengths are
- * given in ms after TIME_SCALE, in the order minute, hour, day.
+ * given in ms after TIME_SCALE, in the order minute, hour, day, and week when the
+ * bucket has a weekly cap.
  */
 export type ThrottleSeedSource = (
   mailboxId: string,
-  windowsMs: [number, number, number],
+  windowsMs: [number, number, number] | [number, number, number, number],
 ) => Promise<WindowCounts>;
 
 /**

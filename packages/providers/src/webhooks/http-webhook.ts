@@ -35,6 +35,8 @@ export const HttpProviderEventSchema = z
       .optional(),
     return_date: z.iso.date().optional(),
     new_email: z.string().min(3).max(320).optional(),
+    /** Why an action failed (`linkedin.invitation_failed`): a `LinkedInFailureReason`. */
+    reason: z.string().max(100).optional(),
   })
   .refine((e) => e.email || e.message_id || e.enrollment_id || e.linkedin_url || e.crm_id, {
     message: 'names no prospect: give email, message_id, enrollment_id, linkedin_url or crm_id',
@@ -70,7 +72,7 @@ export function normaliseHttpEvent(
     ...(e.return_date ? { returnDate: e.return_date } : {}),
     ...(e.new_email ? { newEmail: e.new_email } : {}),
     ...(classified ?? {}),
-    data: {},
+    data: e.reason ? { reason: e.reason } : {},
   });
 }
 

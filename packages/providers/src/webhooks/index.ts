@@ -18,6 +18,7 @@ export { linkedinWebhookProvider } from './linkedin-webhook.js';
 export { sandboxWebhookProvider } from './sandbox-webhook.provider.js';
 export { smartleadWebhookProvider } from './smartlead-webhook.js';
 export * from './standard-webhooks.js';
+export { unipileWebhookProvider } from './unipile-webhook.js';
 export {
   type PayloadFieldError,
   type VerifiedDelivery,

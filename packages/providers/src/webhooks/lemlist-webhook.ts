@@ -51,6 +51,11 @@ const TYPES: Record<
   linkedinInterested: { type: 'reply', channel: 'linkedin', classification: 'interested' },
   linkedinNotInterested: { type: 'reply', channel: 'linkedin', classification: 'not_interested' },
   linkedinInviteAccepted: { type: 'linkedin.connection_accepted', channel: 'linkedin' },
+  // lemlist's own LinkedIn steps (when lemlist, not touchbase, runs the LinkedIn
+  // channel): what it sent is recorded, an invitation it could not send is a failure.
+  linkedinInviteDone: { type: 'sent', channel: 'linkedin' },
+  linkedinSent: { type: 'sent', channel: 'linkedin' },
+  linkedinInviteFailed: { type: 'linkedin.invitation_failed', channel: 'linkedin' },
 };
 
 /**
@@ -102,7 +107,13 @@ export function lemlistWebhookProvider(opts: {
             ? { bounce: { hard: true, status: '', reason: 'provider_reported' } }
             : {}),
           ...(classified ?? {}),
-          data: { step: a.sequenceStep ?? null, campaignId: a.campaignId ?? null },
+          data: {
+            step: a.sequenceStep ?? null,
+            campaignId: a.campaignId ?? null,
+            ...(kind.type === 'linkedin.invitation_failed' && a.errorMessage
+              ? { reason: a.errorMessage }
+              : {}),
+          },
         }),
       ];
     },

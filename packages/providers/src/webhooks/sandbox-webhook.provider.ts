@@ -1,10 +1,16 @@
-import { SandboxEventPayloadSchema, sandboxCanonicalEvent } from '../sandbox/sandbox-webhook.js';
+import {
+  isSandboxLinkedInBody,
+  SandboxEventPayloadSchema,
+  sandboxCanonicalEvent,
+  sandboxLinkedInEvent,
+} from '../sandbox/sandbox-webhook.js';
 import { standardWebhookVerifier } from './standard-webhooks.js';
-import { parseJsonBody, parseWith, type WebhookProvider } from './webhook-provider.js';
+import { parseJsonBody, parseWith, WebhookPayloadError, type WebhookProvider } from './webhook-provider.js';
 
 /**
  * `POST /webhooks/sandbox`: the sandbox signs with Standard Webhooks; the body is
- * normalised as its pull stream's events are (`sandboxCanonicalEvent`).
+ * normalised as its pull stream's events are (`sandboxCanonicalEvent`, or
+ * `sandboxLinkedInEvent` for its LinkedIn members' acceptances and replies).
  */
 export function sandboxWebhookProvider(opts: {
   secret: string;
@@ -20,7 +26,13 @@ export function sandboxWebhookProvider(opts: {
       toleranceMs: opts.toleranceMs,
     }),
     async normalise(rawBody, _delivery, receivedAt) {
-      const payload = parseWith(SandboxEventPayloadSchema, parseJsonBody(rawBody));
+      const body = parseJsonBody(rawBody);
+      if (isSandboxLinkedInBody(body)) {
+        const li = sandboxLinkedInEvent(body);
+        if ('error' in li) throw WebhookPayloadError.fromZod(li.error);
+        return [li.event];
+      }
+      const payload = parseWith(SandboxEventPayloadSchema, body);
       return [sandboxCanonicalEvent(payload, receivedAt)];
     },
   };

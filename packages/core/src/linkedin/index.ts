@@ -1,0 +1,2 @@
+export * from './linkedin-caps.js';
+export * from './linkedin-profile-url.js';
