@@ -13,9 +13,14 @@ export class TouchWindowRepository {
   /**
    * Counts the mailbox's touches whose send time (`sent_at`, else the claim's
    * `created_at`) lies within each window before now (the database clock).
-   * @param windowsMs the minute, hour and day windows in ms (after TIME_SCALE).
+   * @param windowsMs the minute, hour and day windows in ms (after TIME_SCALE); a
+   *   mailbox has no week window, so a fourth length (the throttle port's) is ignored.
    */
-  async countsInWindows(mailboxId: string, windowsMs: [number, number, number]): Promise<MailboxTouchCounts> {
+  async countsInWindows(
+    mailboxId: string,
+    windowsMs: [number, number, number] | [number, number, number, number],
+  ): Promise<MailboxTouchCounts> {
+    const [minuteMs, hourMs, dayMs] = windowsMs;
     const { rows } = await this.pool.query<{
       minute: number;
       hour: number;
@@ -30,7 +35,7 @@ export class TouchWindowRepository {
                  FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
                 WHERE e.mailbox_id = $1 AND t.status IN ('sending', 'sent', 'unknown')) x
         WHERE x.at > now() - make_interval(secs => $4 / 1000.0)`,
-      [mailboxId, ...windowsMs],
+      [mailboxId, minuteMs, hourMs, dayMs],
     );
     const row = rows[0];
     return {
