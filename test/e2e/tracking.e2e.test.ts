@@ -97,7 +97,7 @@ describe('open and click tracking under /t (whole system)', () => {
       const res = await fetch(`${base}${path}`, { redirect: 'manual' });
       expect(res.status, path).toBe(404);
       expect(res.headers.get('location')).toBeNull();
-      bodies.add(JSON.stringify({ ...(await res.json()), instance: undefined }));
+      bodies.add(JSON.stringify({ ...((await res.json()) as object), instance: undefined }));
     }
     // Every refusal reads the same: nothing tells a forger how close it came.
     expect(bodies.size).toBeLessThanOrEqual(2);
