@@ -81,8 +81,8 @@ export function identitiesOf(fields: IdentityFields): Identity[] {
   const add = (kind: IdentityKind, raw: string | null | undefined) => {
     if (!raw) return;
     const value = normalisedIdentity(kind, raw);
-    if (value === null || seen.has(`${kind}\u0000${value}`)) return;
-    seen.add(`${kind}\u0000${value}`);
+    if (value === null || seen.has(`${kind}:${value}`)) return;
+    seen.add(`${kind}:${value}`);
     out.push({ kind, value });
   };
   add('email', fields.email);
@@ -95,7 +95,7 @@ export function identitiesOf(fields: IdentityFields): Identity[] {
 
 /** The key one identity is compared by. */
 export function identityKey(identity: Identity): string {
-  return `${identity.kind}\u0000${identity.value}`;
+  return `${identity.kind}:${identity.value}`;
 }
 
 /**

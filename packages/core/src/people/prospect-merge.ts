@@ -57,3 +57,13 @@ export function mergeEnrollmentsPlan(
 export function mustCancelOnMerge(e: Pick<MergeEnrollment, 'status'>): boolean {
   return LIVE_STATUSES.includes(e.status);
 }
+
+/**
+ * Whether a suppression of one of a person's addresses keeps the whole person from
+ * being contacted once their prospects are merged: an unsubscribe, a complaint, an
+ * erasure or an operator's entry is the person's (or about the person); a bounce is
+ * about one dead address only, and their other address may be fine.
+ */
+export function suppressionFollowsPerson(reason: string): boolean {
+  return !reason.startsWith('bounce');
+}

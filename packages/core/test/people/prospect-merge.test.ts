@@ -42,3 +42,15 @@ describe('merge plan', () => {
     expect(mustCancelOnMerge({ status: 'replied' })).toBe(false);
   });
 });
+
+describe('suppressions on merge', () => {
+  it('carries the person choices to the merged person, not a dead address', async () => {
+    const { suppressionFollowsPerson } = await import('../../src/people/prospect-merge.js');
+    expect(suppressionFollowsPerson('unsubscribe')).toBe(true);
+    expect(suppressionFollowsPerson('complaint')).toBe(true);
+    expect(suppressionFollowsPerson('erasure_request')).toBe(true);
+    expect(suppressionFollowsPerson('do not contact (sales asked)')).toBe(true);
+    expect(suppressionFollowsPerson('bounce:5.1.1')).toBe(false);
+    expect(suppressionFollowsPerson('bounce:soft_x3')).toBe(false);
+  });
+});
