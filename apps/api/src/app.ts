@@ -36,6 +36,7 @@ import { loginRoutes } from './routes/login.routes.js';
 import { mailboxSettingsRoutes } from './routes/mailbox-settings.routes.js';
 import { mailboxesRoutes } from './routes/mailboxes.routes.js';
 import { prospectErasureRoutes } from './routes/prospect-erasure.routes.js';
+import { prospectMergeRoutes } from './routes/prospect-merge.routes.js';
 import { prospectsRoutes } from './routes/prospects.routes.js';
 import { prospectsImportRoutes } from './routes/prospects-import.routes.js';
 import { sequencesRoutes } from './routes/sequences.routes.js';
@@ -154,6 +155,7 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
         listsRoutes,
         suppressionsRoutes,
         prospectErasureRoutes,
+        prospectMergeRoutes,
         domainsRoutes,
         triageRoutes,
         keysRoutes,

@@ -75,11 +75,17 @@ export {
   OPERATOR_PAUSE_PREFIX,
 } from './repositories/mailbox-settings.repository.js';
 export {
+  type IdentityConflict,
   type ProspectInput,
   ProspectRepository,
   type ProspectRow,
   type ProspectView,
 } from './repositories/prospect.repository.js';
+export {
+  type MergeResult,
+  type MergeStopped,
+  ProspectMergeRepository,
+} from './repositories/prospect-merge.repository.js';
 export {
   type SendContext,
   SendContextRepository,
