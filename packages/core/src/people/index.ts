@@ -1,3 +1,5 @@
 export * from './company-domain.js';
 export * from './company-stop.js';
+export * from './contact-policies.js';
+export * from './policies-patch.js';
 export * from './sequence-policies.js';
