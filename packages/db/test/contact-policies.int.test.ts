@@ -108,5 +108,19 @@ describe('contact policies (real PostgreSQL)', () => {
       [s.sequenceId, tomorrow],
     );
     expect(rows[0].n).toBe(9);
+
+    // An erased person leaves no slot behind (its key names their enrollment).
+    const client = await db.pool.connect();
+    try {
+      await repos.contactPolicies.forget(client, goes.prospectId);
+    } finally {
+      client.release();
+    }
+    const left = await db.pool.query('SELECT touch_key FROM contact_slot WHERE touch_key LIKE $1', [
+      `${goes.id}%`,
+    ]);
+    expect(left.rows).toEqual([]);
+    const others = await db.pool.query('SELECT count(*)::int AS n FROM contact_slot');
+    expect(others.rows[0].n).toBe(2);
   });
 });

@@ -31,6 +31,19 @@ export type ContactCheck = {
 export class ContactPolicyRepository {
   constructor(private readonly pool: pg.Pool) {}
 
+  /**
+   * An erased person's day-cap slots (their keys, `{enrollmentId}-{step}...`, name
+   * the person's enrollments), in
+   * the erasure's transaction, before the enrollments go with the prospect.
+   */
+  async forget(client: pg.PoolClient, prospectId: string): Promise<void> {
+    await client.query(
+      `DELETE FROM contact_slot s USING enrollment e
+       WHERE e.prospect_id = $1 AND s.touch_key LIKE e.id::text || '-%'`,
+      [prospectId],
+    );
+  }
+
   /** @returns the hold, or null when the touch may go (its slots are then taken). */
   async check(
     input: ContactCheck,
