@@ -14,8 +14,15 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   if (!isObject(patch)) return patch;
   const out: Record<string, unknown> = isObject(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
+    // Own properties only (defineProperty): a `__proto__` key is a field, never the prototype.
     if (value === null) delete out[key];
-    else out[key] = mergePatch(out[key], value);
+    else
+      Object.defineProperty(out, key, {
+        value: mergePatch(Object.hasOwn(out, key) ? out[key] : undefined, value),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return out;
 }
@@ -25,7 +32,7 @@ function droppedKeys(input: unknown, parsed: unknown, path: string[]): string[] 
   if (!isObject(input) || !isObject(parsed)) return [];
   const out: string[] = [];
   for (const [key, value] of Object.entries(input)) {
-    if (!(key in parsed)) out.push([...path, key].join('.'));
+    if (!Object.hasOwn(parsed, key)) out.push([...path, key].join('.'));
     else out.push(...droppedKeys(value, parsed[key], [...path, key]));
   }
   return out;

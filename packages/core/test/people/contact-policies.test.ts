@@ -162,5 +162,12 @@ describe('policies patch', () => {
       errors: [{ field: 'body.contact.coolDown', message: 'unknown policy field' }],
     });
     expect(patchSequencePolicies(current, [1])).toMatchObject({ ok: false });
+    // A `__proto__` key is an unknown field, not a way to reach the prototype.
+    expect(
+      patchSequencePolicies(current, JSON.parse('{"__proto__": {"contact": {"exclusive": false}}}')),
+    ).toEqual({
+      ok: false,
+      errors: [{ field: 'body.__proto__', message: 'unknown policy field' }],
+    });
   });
 });
