@@ -3,4 +3,6 @@ export * from './company-stop.js';
 export * from './consent.js';
 export * from './prospect-identity.js';
 export * from './prospect-merge.js';
+export * from './contact-policies.js';
+export * from './policies-patch.js';
 export * from './sequence-policies.js';

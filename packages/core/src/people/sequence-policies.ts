@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ContactPolicySchema } from './contact-policies.js';
 
 /** What happens to a colleague's live enrollments when someone of their company replies. */
 export const CompanyStopActionSchema = z.enum(['end', 'pause', 'continue']);
@@ -36,6 +37,8 @@ export const SequencePoliciesSchema = z.object({
    * about us, and opens are unreliable (proxies prefetch, clients block images).
    */
   tracking: z.object({ opens: z.boolean().default(false), clicks: z.boolean().default(false) }).prefault({}),
+  /** Who may be contacted: exclusivity, cooldown, new people a day, recipient-domain cap (core's ContactPolicySchema). */
+  contact: ContactPolicySchema.prefault({}),
 });
 export type SequencePolicies = z.infer<typeof SequencePoliciesSchema>;
 
