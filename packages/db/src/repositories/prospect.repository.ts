@@ -117,10 +117,21 @@ export class ProspectRepository {
     return rows[0] ?? null;
   }
 
-  async list(limit: number, after?: string): Promise<ProspectView[]> {
+  /**
+   * Prospects by id, a page at a time; with `q`, only those whose address, name
+   * (first, last, or both in either order) or company contains it, case-insensitive.
+   * A scan of the table: a console search, not a hot path.
+   */
+  async list(limit: number, after?: string, q?: string): Promise<ProspectView[]> {
+    // LIKE's own wildcards in what the person typed are literal characters.
+    const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const { rows } = await this.pool.query<ProspectView>(
-      `SELECT ${VIEW_COLUMNS} FROM prospect WHERE ($1::uuid IS NULL OR id > $1) ORDER BY id LIMIT $2`,
-      [after ?? null, limit],
+      `SELECT ${VIEW_COLUMNS} FROM prospect
+        WHERE ($1::uuid IS NULL OR id > $1)
+          AND ($3::text IS NULL OR email ILIKE $3 OR company ILIKE $3 OR first_name ILIKE $3 OR last_name ILIKE $3
+               OR concat_ws(' ', first_name, last_name) ILIKE $3 OR concat_ws(' ', last_name, first_name) ILIKE $3)
+        ORDER BY id LIMIT $2`,
+      [after ?? null, limit, pattern],
     );
     return rows;
   }
