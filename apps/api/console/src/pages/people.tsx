@@ -202,7 +202,7 @@ export function PersonPage() {
               {page.items.map((e) => (
                 <li key={e.id}>
                   <a href={`/console/enrollments/${e.id}`}>
-                    {e.status}, step {e.currentStep}
+                    <span>Enrollment {e.id.slice(0, 8)}</span>: {e.status}, step {e.currentStep}
                   </a>
                 </li>
               ))}
