@@ -215,6 +215,7 @@ try {
       replyToJobGoneMsMax: replyLatency.max,
       replyRatePerSecond: REPLY_RATE,
       repliesPerSecond: round(replyTargets.length / repliesSeconds),
+      repliesOk,
       repliesFailed,
       repliesStopped: stopped[0]!.n,
       jobsStillPendingAtAck: stillPendingAtAck,
