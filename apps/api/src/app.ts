@@ -18,7 +18,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import type { ApiDeps } from './api-deps.js';
 import { Authenticator } from './auth/authenticator.js';
 import { decorateAuth, guardedScope, withScope } from './plugins/auth.plugin.js';
@@ -71,7 +71,7 @@ export type ApiAuthOptions = {
   /** Requests per minute and key (API_RATE_LIMIT_PER_MINUTE); 0 (the default here) turns it off. */
   rateLimitPerMinute?: number | undefined;
   /** Where the rate limit counts (shared by replicas); in memory when absent. */
-  redis?: Redis | undefined;
+  redis?: Redis | Cluster | undefined;
   redisPrefix?: string | undefined;
   /** `/metrics` and `/docs` open to all (true, the default: loopback) or behind a read key. */
   opsOpen?: boolean | undefined;
