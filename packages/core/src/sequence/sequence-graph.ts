@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TemplateSchema } from '../templates/index.js';
 import { TextSchema } from '../text/safe-text.js';
 import { DurationSchema } from '../time/index.js';
-import { StepVariantSchema } from './sequence-definition.js';
+import { StepVariantSchema } from './step-variant.js';
 
 /** A node's name in its graph: what errors, the timeline and the funnel call it. */
 export const NodeIdSchema = z
