@@ -1,3 +1,5 @@
 export * from './company-domain.js';
 export * from './company-stop.js';
+export * from './reply-actions.js';
+export * from './reply-actions.schemas.js';
 export * from './sequence-policies.js';
