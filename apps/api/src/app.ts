@@ -18,11 +18,12 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import type { ApiDeps } from './api-deps.js';
 import { Authenticator } from './auth/authenticator.js';
 import { decorateAuth, guardedScope, withScope } from './plugins/auth.plugin.js';
 import { bullBoardPlugin } from './plugins/bull-board.plugin.js';
+import { consolePlugin } from './plugins/console.plugin.js';
 import { declareProblemResponses } from './plugins/openapi-contract.plugin.js';
 import { registerKeyRateLimit } from './plugins/rate-limit.plugin.js';
 import { domainsRoutes } from './routes/domains.routes.js';
@@ -56,6 +57,8 @@ export type ApiAppDeps = Omit<ApiDeps, 'reads'> & {
   adminToken?: string | undefined;
   /** Queues shown in Bull Board. */
   queues: Queue[];
+  /** Where the console's bundle is (tests); found beside the sources or under the working directory by default. */
+  consoleDir?: string | undefined;
   auth?: ApiAuthOptions;
 };
 
@@ -68,7 +71,7 @@ export type ApiAuthOptions = {
   /** Requests per minute and key (API_RATE_LIMIT_PER_MINUTE); 0 (the default here) turns it off. */
   rateLimitPerMinute?: number | undefined;
   /** Where the rate limit counts (shared by replicas); in memory when absent. */
-  redis?: Redis | undefined;
+  redis?: Redis | Cluster | undefined;
   redisPrefix?: string | undefined;
   /** `/metrics` and `/docs` open to all (true, the default: loopback) or behind a read key. */
   opsOpen?: boolean | undefined;
@@ -143,6 +146,8 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
       });
       if (!(auth.opsOpen ?? true)) await scope.register(withScope('read', opsRoutes, {}));
       await scope.register(withScope('admin', bullBoardPlugin, { queues: deps.queues }));
+      // The console's page reads with any key; each action it takes needs its route's scope.
+      await scope.register(withScope('read', consolePlugin, { dir: deps.consoleDir }));
       for (const routes of [
         sequencesRoutes,
         prospectsRoutes,

@@ -2,6 +2,7 @@ import type { Database } from './database.js';
 import { AlertRepository } from './repositories/alert.repository.js';
 import { ApiKeyRepository } from './repositories/api-key.repository.js';
 import { AuditRepository } from './repositories/audit.repository.js';
+import { ContactPolicyRepository } from './repositories/contact-policy.repository.js';
 import { CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
 import { DomainHealthRepository } from './repositories/domain-health.repository.js';
 import { EnrollmentRepository } from './repositories/enrollment.repository.js';
@@ -51,5 +52,6 @@ export function createRepositories(db: Database) {
     apiKeys: new ApiKeyRepository(db.pool),
     funnel: new FunnelRepository(db.pool),
     waiting: new EnrollmentWaitingRepository(db.pool),
+    contactPolicies: new ContactPolicyRepository(db.pool),
   };
 }

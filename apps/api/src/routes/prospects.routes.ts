@@ -106,14 +106,21 @@ export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
       config: { scope: 'read' },
       schema: {
         tags: ['prospects'],
-        summary: 'List prospects',
-        description: 'Prospects by id, a page at a time.',
+        summary: 'List or search prospects',
+        description:
+          'Prospects by id, a page at a time; with `q`, only those whose address, name or company contains it (case-insensitive).',
         response: { 200: PageSchema },
-        querystring: PageQuerySchema,
+        querystring: PageQuerySchema.extend({
+          q: TextSchema.trim()
+            .min(2)
+            .max(200)
+            .optional()
+            .describe('Search: part of an address, a first or last name (or both), or a company'),
+        }),
       },
     },
     async (req) => {
-      const items = await deps.reads.prospects.list(req.query.limit, req.query.after);
+      const items = await deps.reads.prospects.list(req.query.limit, req.query.after, req.query.q);
       return page(items, req.query.limit, (p) => p.id);
     },
   );

@@ -129,6 +129,9 @@ async function explainRows(
           r.sequenceId,
         ),
         timeScale: deps.timeScale,
+        policyHold: r.policyHold
+          ? { reason: r.policyHold.reason, until: new Date(r.policyHold.until) }
+          : null,
       },
       now,
     );
@@ -139,6 +142,7 @@ async function explainRows(
       domain: _d,
       sequenceWindow: _w,
       mailboxPoolId: _pool,
+      policyHold: _hold,
       ...enrollment
     } = r;
     return { ...enrollment, waiting };

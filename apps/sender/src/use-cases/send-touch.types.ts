@@ -5,7 +5,7 @@ import type { Logger, Metrics } from '@touchbase/telemetry';
 import type { TouchBatches } from '../processors/touch-batches.js';
 
 export type SendTouchDeps = {
-  repos: Pick<Repositories, 'touches' | 'sequences' | 'mailboxes' | 'events'>;
+  repos: Pick<Repositories, 'touches' | 'sequences' | 'mailboxes' | 'events' | 'contactPolicies'>;
   touchQueue: TouchQueue;
   providers: ProviderRegistry;
   logger: Logger;

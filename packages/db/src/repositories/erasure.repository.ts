@@ -1,18 +1,21 @@
 import type { EventTarget } from '@touchbase/use-cases';
 import type pg from 'pg';
+import { ContactPolicyRepository } from './contact-policy.repository.js';
 import { CrmOutboxRepository } from './crm-outbox.repository.js';
 import { EventLogRepository } from './event-log.repository.js';
 
 /**
  * An erased person's rows: the prospect (its identities, enrollments and touches go
- * with it by cascade), its triage items, its CRM notifications and the classifier's
+ * with it by cascade), its day-cap slots, its triage items, its CRM notifications and the classifier's
  * quotes of its words. Each table's own repository deletes its part.
  */
 export class ErasureRepository {
   private readonly outbox: CrmOutboxRepository;
   private readonly log: EventLogRepository;
+  private readonly contact: ContactPolicyRepository;
 
   constructor(pool: pg.Pool) {
+    this.contact = new ContactPolicyRepository(pool);
     this.outbox = new CrmOutboxRepository(pool);
     this.log = new EventLogRepository(pool);
   }
@@ -38,6 +41,7 @@ export class ErasureRepository {
     await client.query('DELETE FROM triage_item WHERE email = ANY($1::text[])', [all]);
     for (const address of all) await this.outbox.forget(client, target.prospectId, address);
     await this.log.forgetQuotes(client, target.prospectId);
+    await this.contact.forget(client, target.prospectId);
     await client.query('DELETE FROM prospect WHERE id = $1', [target.prospectId]);
   }
 }

@@ -257,11 +257,23 @@ export class ProspectRepository {
     return rows[0] ?? null;
   }
 
-  async list(limit: number, after?: string): Promise<ProspectView[]> {
+  /**
+   * Prospects by id, a page at a time; with `q`, only those whose address, name
+   * (first, last, or both in either order), company or any identity (another address,
+   * the LinkedIn URL, a phone) contains it, case-insensitive; merged-away rows never.
+   * A scan of the table: a console search, not a hot path.
+   */
+  async list(limit: number, after?: string, q?: string): Promise<ProspectView[]> {
+    // LIKE's own wildcards in what the person typed are literal characters.
+    const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const { rows } = await this.pool.query<ProspectView>(
-      `SELECT ${VIEW_COLUMNS} FROM prospect WHERE merged_into IS NULL AND ($1::uuid IS NULL OR id > $1)
-       ORDER BY id LIMIT $2`,
-      [after ?? null, limit],
+      `SELECT ${VIEW_COLUMNS} FROM prospect
+         WHERE merged_into IS NULL AND ($1::uuid IS NULL OR id > $1)
+           AND ($3::text IS NULL OR email ILIKE $3 OR company ILIKE $3 OR first_name ILIKE $3 OR last_name ILIKE $3
+                OR concat_ws(' ', first_name, last_name) ILIKE $3 OR concat_ws(' ', last_name, first_name) ILIKE $3
+                OR EXISTS (SELECT 1 FROM prospect_identity i WHERE i.prospect_id = prospect.id AND i.value ILIKE $3))
+         ORDER BY id LIMIT $2`,
+      [after ?? null, limit, pattern],
     );
     return rows;
   }
