@@ -104,6 +104,11 @@ describe('erasure through the API (real PostgreSQL and Redis)', () => {
   it('erases every identity of a merged person: both addresses, the LinkedIn URL, the phone, the names, and what the merge left behind', async () => {
     const at = await sequenceAndMailbox(f, admin, 'erase-merged');
     const other = await sequenceAndMailbox(f, admin, 'erase-merged-2');
+    for (const s of [at, other]) {
+      await call(f, admin, 'PATCH', `/v1/sequences/${s.sequenceId}/policies`, {
+        contact: { exclusive: false },
+      });
+    }
     const [work, home] = await enrolled(f, admin, at, [
       { email: 'Octavia.Ferncastle@corp-erase.example', firstName: 'Octavia', lastName: 'Ferncastle' },
       { email: 'tavi.f@home-erase.example', firstName: 'Tavi' },
