@@ -39,7 +39,9 @@ import { hasRedisServer, startPrivateRedis } from './lib/private-redis.js';
  * Sizes: BENCH_PROC_TOUCHES (2000 a burst), BENCH_PROC_ROUNDS (2),
  * BENCH_PROC_CONCURRENCY (50 per process, SENDER_CONCURRENCY's default),
  * BENCH_PROC_MAILBOXES (200), BENCH_PROC_PACED_TOUCHES (500) at
- * BENCH_PROC_PACED_RATE (100 a second), BENCH_PROC_CAPPED_MAILBOXES (50, 10 touches each).
+ * BENCH_PROC_PACED_RATE (100 a second), BENCH_PROC_CAPPED_MAILBOXES (50, 10 touches each);
+ * every run starts its sender processes afresh and warms them with BENCH_PROC_WARM (500)
+ * touches first, not counted.
  */
 const TOUCHES = Number(process.env.BENCH_PROC_TOUCHES ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_PROC_ROUNDS ?? 2);
@@ -49,6 +51,7 @@ const PACED_TOUCHES = Number(process.env.BENCH_PROC_PACED_TOUCHES ?? 500);
 const PACED_RATE = Number(process.env.BENCH_PROC_PACED_RATE ?? 100);
 const CAPPED_MAILBOXES = Number(process.env.BENCH_PROC_CAPPED_MAILBOXES ?? 50);
 const CAPPED_PER_MAILBOX = 10;
+const WARM = Number(process.env.BENCH_PROC_WARM ?? 500);
 const TIME_SCALE = 60;
 const APP = 'touchbase-bench-dispatch';
 const OPEN: MailboxLimits = { perMinute: 100_000, perHour: 1_000_000, perDay: 1_000_000, minSpacingMs: 0 };
@@ -97,7 +100,10 @@ try {
     ).deliveries;
 
   const seedStarted = Date.now();
-  const prospectIds = await seedProspects(sys, Math.max(TOUCHES, CAPPED_MAILBOXES * CAPPED_PER_MAILBOX));
+  const prospectIds = await seedProspects(
+    sys,
+    Math.max(TOUCHES, WARM, CAPPED_MAILBOXES * CAPPED_PER_MAILBOX),
+  );
   const open = await seedMailboxes(sys, 'open', OPEN, MAILBOXES);
   const binding = await seedMailboxes(sys, 'binding', BINDING, CAPPED_MAILBOXES);
   const plan: Mode[] = [];
@@ -113,17 +119,46 @@ try {
     lua: await seedEnrollments(sys, cappedProspects, binding, true),
     bottleneck: await seedEnrollments(sys, cappedProspects, binding, true),
   };
+  const warmSets: string[][] = [];
+  for (let i = 0; i < plan.length + 4; i++)
+    warmSets.push(await seedEnrollments(sys, prospectIds.slice(0, WARM), open));
   await seedHistory(sys, await seedEnrollments(sys, prospectIds.slice(0, TOUCHES), open));
   log(`seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
 
   const unitBefore = await measureMachineUnit({ durationMs: 4_000 });
   log(`machine unit: ${unitBefore.unitUs} us a request (bare route ${unitBefore.perSecond}/s)`);
 
+  /** Waits until PostgreSQL records every touch of `ids` sent. */
+  async function waitSent(mode: Mode, ids: string[]): Promise<void> {
+    const deadline = Date.now() + 120_000 + ids.length * 20;
+    for (;;) {
+      if (Date.now() > deadline) throw new Error(`${key(mode)}: not every touch sent by the deadline`);
+      const { rows } = await sys.rt.db.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM touch WHERE enrollment_id = ANY($1::uuid[]) AND status = 'sent'`,
+        [ids],
+      );
+      if (rows[0]!.n >= ids.length) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  async function sendAll(mode: Mode, ids: string[], dueAt: number): Promise<void> {
+    await enqueue(sys.rt.touchQueue, ids, () => new Date(dueAt));
+    await waitSent(mode, ids);
+  }
+
   /** Starts the senders, queues the touches (all due at once, or paced), waits for every one recorded sent. */
   async function dispatch(mode: Mode, ids: string[], ratePerSecond?: number): Promise<Run> {
     const senders: FleetMember[] = [];
     for (let i = 0; i < mode.senders; i++)
-      senders.push(await fleet.start(`sender-${i}`, 'sender', { SENDER_THROTTLE: mode.throttle }));
+      senders.push(
+        await fleet.start(`sender-${i}`, 'sender', {
+          SENDER_THROTTLE: mode.throttle,
+          SANDBOX_URL: sandboxUrl,
+        }),
+      );
+    // A process just started compiles as it goes: its first touches are not counted.
+    await sendAll(mode, warmSets.pop()!, Date.now());
     const index = new Map(ids.map((id, i) => [id, i]));
     const start = Date.now() + 1_000;
     const dueOf = (i: number) => start + (ratePerSecond ? Math.round((i * 1000) / ratePerSecond) : 0);
@@ -133,14 +168,7 @@ try {
       postgres: backends.pids,
       redis: () => [redisPid],
     });
-    for (;;) {
-      const { rows } = await sys.rt.db.pool.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM touch WHERE enrollment_id = ANY($1::uuid[]) AND status = 'sent'`,
-        [ids],
-      );
-      if (rows[0]!.n >= ids.length) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitSent(mode, ids);
     const seconds = (Date.now() - start) / 1000;
     const cpu = await meter.stop();
     for (const s of senders) await fleet.kill(s);

@@ -71,7 +71,7 @@ await finishBench({
   notes: [
     `FAULT_KILLS=${KILLS} FAULT_KILL_ENROLLMENTS=${ENROLLMENTS} npx vitest run ${TEST} (npm run faults:full); vitest ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`,
     'the sender (its own process) is killed with SIGKILL 0-1.5 s after it starts delivering, then restarted, again and again; replies 10% and bounces 5% in the sandbox; the reconciler runs every second',
-    'in doubt = a touch left `sending` in PostgreSQL at a kill (claimed, outcome unknown); each is resolved by the sender that takes the job over (it asks the provider by idempotency key) or by the reconciler',
+    'in doubt = a touch left `sending` in PostgreSQL at a kill (claimed, outcome unknown); each is resolved when the restarted sender takes the stalled job over: its claim row marks it in doubt and the provider is asked about it by idempotency key (a touch whose enrollment ended meanwhile is settled the same way)',
   ],
 });
 process.exitCode = code === 0 ? 0 : 1;

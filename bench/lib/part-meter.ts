@@ -162,14 +162,16 @@ export function mergePartSplits(splits: (PartSplit | null)[]): PartSplit | null 
  * cost the server, without the bench's own seeding and watching or anyone else's tests.
  */
 export function postgresBackends(
-  serverUrl: string,
+  databaseUrl: string,
   application: string,
 ): { pids: () => Promise<number[]>; close: () => Promise<void> } {
-  const pool = new pg.Pool({ connectionString: serverUrl, max: 1, application_name: 'bench-meter' });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, application_name: 'bench-meter' });
   return {
     async pids() {
+      // Of this database only: another run of the same bench elsewhere on the server is not ours.
       const { rows } = await pool.query<{ pid: number }>(
-        `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND backend_type = 'client backend'`,
+        `SELECT pid FROM pg_stat_activity
+         WHERE application_name = $1 AND datname = current_database() AND backend_type = 'client backend'`,
         [application],
       );
       return rows.map((r) => r.pid);

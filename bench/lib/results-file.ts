@@ -165,9 +165,17 @@ export function summaryTables(markdown: string): string {
     else prior.push(c);
     latest.set(c.machine, byBench);
   }
-  const lines = [SUMMARY_START, '## Summary: latest run of each bench, by machine', ''];
+  const lines = [
+    SUMMARY_START,
+    '## Summary: latest run of each bench, by machine, the one measured last first',
+    '',
+  ];
   if (latest.size === 0) lines.push('No bench has recorded a target yet.', '');
-  for (const [machine, byBench] of latest) {
+  // The machine measured last first: the one a reader most likely runs on.
+  const newest = (byBench: Map<string, RecordedCheck[]>) =>
+    [...byBench.values()].reduce((a, cs) => (cs[0]!.date > a ? cs[0]!.date : a), '');
+  const machines = [...latest].sort(([, a], [, b]) => newest(b).localeCompare(newest(a)));
+  for (const [machine, byBench] of machines) {
     lines.push(
       `### \`${machine}\``,
       '',

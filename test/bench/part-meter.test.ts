@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   mergePartSplits,
   partsPerUnit,
+  postgresBackends,
+  redisServerPid,
   startPartMeter,
   statTicks,
   ticksBetween,
@@ -78,5 +82,25 @@ describe('bench part meter', () => {
     const split = await meter.stop();
     expect(x).toBeGreaterThan(0);
     expect(split!.cpuSeconds.self).toBeGreaterThanOrEqual(0.18);
+  });
+
+  it('finds the PostgreSQL backends of the connections a bench named, and only those', async () => {
+    const url = process.env.TEST_DATABASE_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+    const app = `bench-meter-test-${process.pid}`;
+    const named = new pg.Client({ connectionString: url, application_name: app });
+    const other = new pg.Client({ connectionString: url, application_name: `${app}-other` });
+    await Promise.all([named.connect(), other.connect()]);
+    const backends = postgresBackends(url, app);
+    try {
+      const { rows } = await named.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      expect(await backends.pids()).toEqual([rows[0]!.pid]);
+    } finally {
+      await Promise.all([named.end(), other.end(), backends.close()]);
+    }
+  });
+
+  it.runIf(process.platform === 'linux')('finds the redis-server process behind a URL', async () => {
+    const pid = await redisServerPid(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    expect(existsSync(`/proc/${pid}/stat`)).toBe(true);
   });
 });

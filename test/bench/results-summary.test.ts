@@ -50,6 +50,8 @@ describe('bench/RESULTS.md summary', () => {
   it('keeps, per machine, the latest run of each bench whole', () => {
     const table = summaryTables(history);
     expect(table).toContain('### `Box A / 2 cores / 8 GB`');
+    // Box B was measured last: its table comes first.
+    expect(table.indexOf('Box B')).toBeLessThan(table.indexOf('Box A'));
     expect(table).toContain('| dispatch | 2026-11-21 10:00 | p99 lag (ms) | < 1000 | 800 | met |');
     // The older run of the same bench is replaced, not merged.
     expect(table).not.toContain('2,257');
