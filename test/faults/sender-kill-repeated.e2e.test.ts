@@ -14,6 +14,8 @@ import { seed, startTestSystem, type TestSystem, waitForEnded } from '../support
 const ENROLLMENTS = Number(process.env.FAULT_KILL_ENROLLMENTS ?? 300);
 const KILLS = Number(process.env.FAULT_KILLS ?? 5);
 const STEPS = 3;
+/** Room for the full size (2,000 enrollments, 20 kills) on a loaded 2-core machine. */
+const TIMEOUT_MS = Math.max(300_000, ENROLLMENTS * 400);
 
 type InDoubt = { enrollmentId: string; step: number; killedAt: number };
 
@@ -38,114 +40,127 @@ describe(`sender killed ${KILLS} times during ${ENROLLMENTS} enrollments of ${ST
     await sys?.stop();
   });
 
-  it('no delivery twice, no touch lost, every touch in doubt resolved', async () => {
-    const random = seededRandom(Number(process.env.FAULT_KILL_SEED ?? 7));
-    const senderEnv = {
-      ...sys.env,
-      SANDBOX_URL: sys.sandbox.url,
-      SENDER_CONCURRENCY: '50',
-      SENDER_LOCK_DURATION_MS: '2000',
-      SENDER_STALLED_INTERVAL_MS: '1000',
-    };
-    const emails = Array.from({ length: ENROLLMENTS }, (_, i) => `p${i}@killed.example`);
-    const ids = await seed(sys, { steps: STEPS, prospects: emails, wait: '2d' });
-    const res = await sys.api('POST', '/v1/enrollments', {
-      sequenceId: ids.sequenceId,
-      mailboxId: ids.mailboxId,
-      prospectIds: ids.prospectIds,
-    });
-    expect(res.body.enrolled).toHaveLength(ENROLLMENTS);
+  it(
+    'no delivery twice, no touch lost, every touch in doubt resolved',
+    async () => {
+      const random = seededRandom(Number(process.env.FAULT_KILL_SEED ?? 7));
+      const senderEnv = {
+        ...sys.env,
+        SANDBOX_URL: sys.sandbox.url,
+        SENDER_CONCURRENCY: '50',
+        SENDER_LOCK_DURATION_MS: '2000',
+        SENDER_STALLED_INTERVAL_MS: '1000',
+      };
+      const emails = Array.from({ length: ENROLLMENTS }, (_, i) => `p${i}@killed.example`);
+      const ids = await seed(sys, { steps: STEPS, prospects: emails, wait: '2d' });
+      const res = await sys.api('POST', '/v1/enrollments', {
+        sequenceId: ids.sequenceId,
+        mailboxId: ids.mailboxId,
+        prospectIds: ids.prospectIds,
+      });
+      expect(res.body.enrolled).toHaveLength(ENROLLMENTS);
 
-    // Touches claimed but not recorded when a sender died, by key (first kill that left each).
-    const inDoubt = new Map<string, InDoubt>();
-    const killAt: number[] = [];
-    sender = spawnService('sender', senderEnv);
-    for (let k = 0; k < KILLS; k++) {
-      // A random moment once this sender is sending: 0-1.5 s after its first delivery.
-      const seen = sys.sandbox.deliveries().length;
-      const started = await waitFor(
-        `sender ${k + 1} to deliver`,
-        async () => {
-          if (sys.sandbox.deliveries().length > seen) return true;
-          const { rows } = await sys.rt.db.pool.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM enrollment WHERE sequence_id = $1 AND status = 'active'`,
-            [ids.sequenceId],
-          );
-          return rows[0]!.n === 0 ? 'finished' : false;
-        },
-        { timeoutMs: 30_000, intervalMs: 10 },
-      );
-      if (started === 'finished') break;
-      await new Promise((r) => setTimeout(r, Math.floor(random() * 1_500)));
-      await killHard(sender);
-      killAt.push(sys.sandbox.deliveries().length);
-      const { rows } = await sys.rt.db.pool.query<{ enrollmentId: string; step: number }>(
-        `SELECT enrollment_id AS "enrollmentId", step FROM touch WHERE status = 'sending'`,
-      );
-      for (const r of rows) {
-        const key = `${r.enrollmentId}-${r.step}`;
-        if (!inDoubt.has(key)) inDoubt.set(key, { ...r, killedAt: Date.now() });
-      }
+      // Touches claimed but not recorded when a sender died, by key (first kill that left each).
+      const inDoubt = new Map<string, InDoubt>();
+      const killAt: number[] = [];
       sender = spawnService('sender', senderEnv);
-    }
+      for (let k = 0; k < KILLS; k++) {
+        // A random moment once this sender is sending: 0-1.5 s after its first delivery.
+        const seen = sys.sandbox.deliveries().length;
+        const started = await waitFor(
+          `sender ${k + 1} to deliver`,
+          async () => {
+            if (sys.sandbox.deliveries().length > seen) return true;
+            const { rows } = await sys.rt.db.pool.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM enrollment WHERE sequence_id = $1 AND status = 'active'`,
+              [ids.sequenceId],
+            );
+            return rows[0]!.n === 0 ? 'finished' : false;
+          },
+          { timeoutMs: 30_000, intervalMs: 10 },
+        );
+        if (started === 'finished') break;
+        await new Promise((r) => setTimeout(r, Math.floor(random() * 1_500)));
+        await killHard(sender);
+        killAt.push(sys.sandbox.deliveries().length);
+        const { rows } = await sys.rt.db.pool.query<{ enrollmentId: string; step: number }>(
+          `SELECT enrollment_id AS "enrollmentId", step FROM touch WHERE status = 'sending'`,
+        );
+        for (const r of rows) {
+          const key = `${r.enrollmentId}-${r.step}`;
+          if (!inDoubt.has(key)) inDoubt.set(key, { ...r, killedAt: Date.now() });
+        }
+        sender = spawnService('sender', senderEnv);
+      }
 
-    const final = await waitForEnded(sys, ids.sequenceId, ENROLLMENTS, { timeoutMs: 120_000 });
-    await killHard(sender);
-    await sys.sandbox.settled();
+      const final = await waitForEnded(sys, ids.sequenceId, ENROLLMENTS, {
+        timeoutMs: Math.max(120_000, ENROLLMENTS * 150),
+      });
+      await killHard(sender);
+      await sys.sandbox.settled();
 
-    const deliveries = sys.sandbox.deliveries();
-    const delivered = new Map(deliveries.map((d) => [`${d.enrollmentId}-${d.step}`, d]));
-    const touches = await sys.rt.db.pool.query<{ key: string; status: string; enrollment: string }>(
-      `SELECT t.enrollment_id || '-' || t.step AS key, t.status::text AS status, e.status::text AS enrollment
+      const deliveries = sys.sandbox.deliveries();
+      const delivered = new Map(deliveries.map((d) => [`${d.enrollmentId}-${d.step}`, d]));
+      const touches = await sys.rt.db.pool.query<{ key: string; status: string; enrollment: string }>(
+        `SELECT t.enrollment_id || '-' || t.step AS key, t.status::text AS status, e.status::text AS enrollment
        FROM touch t JOIN enrollment e ON e.id = t.enrollment_id WHERE e.sequence_id = $1`,
-      [ids.sequenceId],
-    );
-    const touchOf = new Map(touches.rows.map((t) => [t.key, t]));
-    const byEnrollment = new Map<string, number>();
-    for (const d of deliveries) byEnrollment.set(d.enrollmentId, (byEnrollment.get(d.enrollmentId) ?? 0) + 1);
-    const exhausted = await sys.rt.db.pool.query<{ id: string }>(
-      `SELECT id FROM enrollment WHERE sequence_id = $1 AND status = 'exhausted'`,
-      [ids.sequenceId],
-    );
+        [ids.sequenceId],
+      );
+      const touchOf = new Map(touches.rows.map((t) => [t.key, t]));
+      const byEnrollment = new Map<string, number>();
+      for (const d of deliveries)
+        byEnrollment.set(d.enrollmentId, (byEnrollment.get(d.enrollmentId) ?? 0) + 1);
+      const exhausted = await sys.rt.db.pool.query<{ id: string }>(
+        `SELECT id FROM enrollment WHERE sequence_id = $1 AND status = 'exhausted'`,
+        [ids.sequenceId],
+      );
 
-    // How each touch in doubt at a kill was resolved.
-    const resolution: Record<string, number> = {};
-    for (const [key, d] of inDoubt) {
-      const delivery = delivered.get(key);
-      const touch = touchOf.get(key);
-      const how = !delivery
-        ? `not sent; touch ${touch?.status ?? 'gone'}, enrollment ${touch?.enrollment}`
-        : touch?.status !== 'sent'
-          ? `delivered ${Date.parse(delivery.at) <= d.killedAt ? 'before' : 'after'} the kill but left ${touch?.status}, enrollment ${touch?.enrollment}`
-          : Date.parse(delivery.at) <= d.killedAt
-            ? 'the provider had it before the kill: its answer recorded, not resent'
-            : 'the provider never got it: sent once after the restart';
-      resolution[how] = (resolution[how] ?? 0) + 1;
-    }
-    const stats = sys.sandbox.stats();
-    console.log(
-      JSON.stringify({
-        test: 'sender-sigkill-repeated',
-        enrollments: ENROLLMENTS,
-        kills: killAt.length,
-        deliveriesAtKills: killAt,
-        deliveries: deliveries.length,
-        providerRequests: stats.requests,
-        final,
-        touchesInDoubt: inDoubt.size,
-        resolution,
-      }),
-    );
+      // How each touch in doubt at a kill was resolved.
+      const resolution: Record<string, number> = {};
+      for (const [key, d] of inDoubt) {
+        const delivery = delivered.get(key);
+        const touch = touchOf.get(key);
+        const how = !delivery
+          ? `not sent; touch ${touch?.status ?? 'gone'}, enrollment ${touch?.enrollment}`
+          : touch?.status !== 'sent'
+            ? `delivered ${Date.parse(delivery.at) <= d.killedAt ? 'before' : 'after'} the kill but left ${touch?.status}, enrollment ${touch?.enrollment}`
+            : Date.parse(delivery.at) <= d.killedAt
+              ? 'the provider had it before the kill: its answer recorded, not resent'
+              : 'the provider never got it: sent once after the restart';
+        resolution[how] = (resolution[how] ?? 0) + 1;
+      }
+      const stats = sys.sandbox.stats();
+      const lost = exhausted.rows.filter((e) => byEnrollment.get(e.id) !== STEPS).length;
+      const unrecordedCount = [...delivered.keys()].filter((k) => touchOf.get(k)?.status !== 'sent').length;
+      console.log(
+        JSON.stringify({
+          test: 'sender-sigkill-repeated',
+          enrollments: ENROLLMENTS,
+          kills: killAt.length,
+          deliveriesAtKills: killAt,
+          deliveries: deliveries.length,
+          providerRequests: stats.requests,
+          final,
+          duplicates: deliveries.length - delivered.size,
+          lost,
+          deliveredNotRecordedSent: unrecordedCount,
+          leftSending: touches.rows.filter((t) => t.status === 'sending').length,
+          touchesInDoubt: inDoubt.size,
+          resolution,
+        }),
+      );
 
-    // Zero duplicates: each (enrollment, step) delivered once.
-    expect(delivered.size).toBe(deliveries.length);
-    // Zero lost: every exhausted enrollment got all its touches.
-    expect(exhausted.rows.filter((e) => byEnrollment.get(e.id) !== STEPS)).toEqual([]);
-    // Every delivery recorded as sent, and nothing left in doubt.
-    const unrecorded = [...delivered.keys()]
-      .filter((k) => touchOf.get(k)?.status !== 'sent')
-      .map((k) => ({ touch: k, ...touchOf.get(k) }));
-    expect(unrecorded, 'deliveries the touch table does not record as sent').toEqual([]);
-    expect(touches.rows.filter((t) => t.status === 'sending')).toEqual([]);
-  }, 300_000);
+      // Zero duplicates: each (enrollment, step) delivered once.
+      expect(delivered.size).toBe(deliveries.length);
+      // Zero lost: every exhausted enrollment got all its touches.
+      expect(exhausted.rows.filter((e) => byEnrollment.get(e.id) !== STEPS)).toEqual([]);
+      // Every delivery recorded as sent, and nothing left in doubt.
+      const unrecorded = [...delivered.keys()]
+        .filter((k) => touchOf.get(k)?.status !== 'sent')
+        .map((k) => ({ touch: k, ...touchOf.get(k) }));
+      expect(unrecorded, 'deliveries the touch table does not record as sent').toEqual([]);
+      expect(touches.rows.filter((t) => t.status === 'sending')).toEqual([]);
+    },
+    TIMEOUT_MS,
+  );
 });

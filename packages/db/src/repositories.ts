@@ -15,6 +15,7 @@ import { LinkedInAccountRepository } from './repositories/linkedin-account.repos
 import { MailboxRepository } from './repositories/mailbox.repository.js';
 import { MailboxSettingsRepository } from './repositories/mailbox-settings.repository.js';
 import { ProspectRepository } from './repositories/prospect.repository.js';
+import { ProspectMergeRepository } from './repositories/prospect-merge.repository.js';
 import { SendingDomainRepository } from './repositories/sending-domain.repository.js';
 import { SequenceRepository } from './repositories/sequence.repository.js';
 import { SuppressionRepository } from './repositories/suppression.repository.js';
@@ -30,6 +31,7 @@ export function createRepositories(db: Database) {
   return {
     sequences: new SequenceRepository(db.prisma),
     prospects: new ProspectRepository(db.pool),
+    prospectMerges: new ProspectMergeRepository(db.pool),
     mailboxes: new MailboxRepository(db.prisma),
     mailboxSettings: new MailboxSettingsRepository(db.prisma),
     linkedinAccounts: new LinkedInAccountRepository(db.prisma),

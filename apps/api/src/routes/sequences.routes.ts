@@ -2,6 +2,7 @@ import {
   patchSequencePolicies,
   SendingWindowSchema,
   SequenceDefinitionSchema,
+  SequenceGraphSchema,
   SequencePoliciesSchema,
   SequenceStepsSchema,
 } from '@touchbase/core';
@@ -9,6 +10,7 @@ import { ProblemError } from '@touchbase/runtime';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
+import { checkSequenceGraph, versionOfBody } from '../use-cases/check-sequence-graph.js';
 import { EntitySchema, IdParamsSchema, ObjectSchema, PageQuerySchema, PageSchema, page } from './schemas.js';
 
 const SequenceCreateSchema = SequenceDefinitionSchema.extend({
@@ -33,7 +35,7 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         tags: ['sequences'],
         summary: 'Create a sequence',
         description:
-          'A sequence with its first version (steps with subject and body templates and waits), optionally a mailbox pool and its own sending window; audited.',
+          'A sequence with its first version, given as `steps` (e-mail steps with subject and body templates and waits; run as a chain) or as a `graph` (nodes: email, linkedin_connect, linkedin_message, linkedin_visit, manual_task, end; edges: from, to, trigger, wait), optionally a mailbox pool and its own sending window; audited. A graph that cannot run is a 400 `invalid_graph` naming each node and edge (unreachable node, a node without a timeout, a loop without a wait, two edges of one trigger, a channel without a sending identity in the pool).',
         response: { 201: EntitySchema },
         body: SequenceCreateSchema,
       },
@@ -41,6 +43,8 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
     async (req, reply) => {
       const { mailboxPoolId, sendingWindow, ...definition } = req.body;
       if (mailboxPoolId) await deps.repos.mailboxes.getPool(mailboxPoolId);
+      const { graph } = versionOfBody(definition);
+      await checkSequenceGraph(deps, graph, mailboxPoolId ?? null);
       const created = await deps.repos.sequences.create(definition, { sendingWindow: sendingWindow ?? null });
       if (mailboxPoolId) await deps.repos.mailboxes.setSequencePool(created.id, mailboxPoolId);
       await deps.repos.audit.write({
@@ -205,14 +209,23 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
       schema: {
         tags: ['sequences'],
         summary: 'Add a version to a sequence',
-        description: 'A new immutable version; new enrollments run it, running ones keep theirs; audited.',
+        description:
+          'A new immutable version, as `steps` or as a `graph` (see POST /v1/sequences); new enrollments run it, running ones keep theirs; audited. A graph is checked against the sequence pool.',
         response: { 201: ObjectSchema },
         params: IdParamsSchema,
-        body: z.object({ steps: SequenceStepsSchema }).strict(),
+        body: z
+          .object({
+            steps: SequenceStepsSchema.optional().describe('A linear list of e-mail steps; or give `graph`'),
+            graph: SequenceGraphSchema.optional().describe('The version as a graph; or give `steps`'),
+          })
+          .strict(),
       },
     },
     async (req, reply) => {
-      const version = await deps.repos.sequences.addVersion(req.params.id, req.body.steps);
+      const definition = versionOfBody(req.body);
+      const sequence = await deps.repos.sequences.get(req.params.id);
+      await checkSequenceGraph(deps, definition.graph, sequence.mailboxPoolId);
+      const version = await deps.repos.sequences.addVersion(req.params.id, definition);
       await deps.repos.audit.write({
         actor: req.actor,
         action: 'sequence.version_added',

@@ -2,12 +2,10 @@ import { z } from 'zod';
 import { TemplateSchema } from '../templates/index.js';
 import { TextSchema } from '../text/safe-text.js';
 import { DurationSchema } from '../time/index.js';
+import { SequenceGraphSchema } from './sequence-graph.js';
+import { StepVariantSchema } from './step-variant.js';
 
-/** One A/B variant of a step's copy. */
-export const StepVariantSchema = z.object({
-  subject: TemplateSchema.describe('Subject template; follow-ups reuse the first subject as `Re: …`'),
-  body: TemplateSchema.describe('Body template with {{variables}} and {{variable|fallback}}'),
-});
+export { StepVariantSchema } from './step-variant.js';
 
 /** One touch of a sequence. */
 export const SequenceStepSchema = z
@@ -24,10 +22,19 @@ export const SequenceStepSchema = z
 /** The steps of one sequence version, as the API accepts and the database stores them. */
 export const SequenceStepsSchema = z.array(SequenceStepSchema).min(1).max(30);
 
+/**
+ * A sequence as the API takes it: a list of e-mail `steps` (stored as their chain)
+ * or a `graph`, one of the two (`versionDefinitionOf` in sequence-version.ts).
+ */
 export const SequenceDefinitionSchema = z
   .object({
     name: TextSchema.trim().min(1).max(200),
-    steps: SequenceStepsSchema,
+    steps: SequenceStepsSchema.optional().describe(
+      'A linear list of e-mail steps (a chain); or give `graph`',
+    ),
+    graph: SequenceGraphSchema.optional().describe(
+      'The sequence as a graph of nodes and edges; or give `steps`',
+    ),
   })
   .strict();
 

@@ -110,7 +110,8 @@ export class EnrollmentRepository {
 
       const unique = [...new Set(input.prospectIds)];
       const prospects = await client.query<{ id: string; email: string; timezone: string | null }>(
-        'SELECT id, email, timezone FROM prospect WHERE id = ANY($1::uuid[])',
+        // A record left behind by a merge is nobody: not found.
+        'SELECT id, email, timezone FROM prospect WHERE id = ANY($1::uuid[]) AND merged_into IS NULL',
         [unique],
       );
       const found = new Map(prospects.rows.map((p) => [p.id, p.email]));

@@ -20,9 +20,26 @@ export class ErasureRepository {
     this.log = new EventLogRepository(pool);
   }
 
-  async eraseProspect(client: pg.PoolClient, target: EventTarget): Promise<void> {
-    await client.query('DELETE FROM triage_item WHERE email = $1', [target.email]);
-    await this.outbox.forget(client, target.prospectId, target.email);
+  /** Every address of the person, its own first. */
+  async personAddresses(client: pg.PoolClient, prospectId: string): Promise<string[]> {
+    const { rows } = await client.query<{ value: string }>(
+      `SELECT value FROM (
+         SELECT email AS value, 0 AS o FROM prospect WHERE id = $1
+         UNION SELECT value, 1 FROM prospect_identity WHERE prospect_id = $1 AND kind = 'email') a
+       ORDER BY o, value`,
+      [prospectId],
+    );
+    return [...new Set(rows.map((r) => r.value))];
+  }
+
+  /**
+   * Deletes the person: records left behind by merges go with the prospect by cascade
+   * (`merged_into`), and what names any of their addresses goes too.
+   */
+  async eraseProspect(client: pg.PoolClient, target: EventTarget, addresses: string[]): Promise<void> {
+    const all = [...new Set([target.email, ...addresses])];
+    await client.query('DELETE FROM triage_item WHERE email = ANY($1::text[])', [all]);
+    for (const address of all) await this.outbox.forget(client, target.prospectId, address);
     await this.log.forgetQuotes(client, target.prospectId);
     await this.contact.forget(client, target.prospectId);
     await client.query('DELETE FROM prospect WHERE id = $1', [target.prospectId]);

@@ -141,6 +141,19 @@ export class MailboxRepository {
     return pool;
   }
 
+  /** The channels a pool has a sending identity for: `email` with a mailbox, `linkedin` with a LinkedIn account. */
+  async poolChannels(poolId: string): Promise<Set<'email' | 'linkedin'>> {
+    const pool = await this.prisma.mailboxPool.findUnique({
+      where: { id: poolId },
+      select: { _count: { select: { members: true, linkedinMembers: true } } },
+    });
+    if (!pool) throw new DomainError('not_found', 'mailbox pool not found', { poolId });
+    const channels = new Set<'email' | 'linkedin'>();
+    if (pool._count.members > 0) channels.add('email');
+    if (pool._count.linkedinMembers > 0) channels.add('linkedin');
+    return channels;
+  }
+
   async listPools() {
     return this.prisma.mailboxPool.findMany({ include: { members: true }, orderBy: { createdAt: 'asc' } });
   }

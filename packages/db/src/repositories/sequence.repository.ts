@@ -3,17 +3,32 @@ import {
   DomainError,
   type SendingWindow,
   SendingWindowSchema,
-  type SequenceDefinition,
+  type SequenceGraph,
+  SequenceGraphSchema,
   type SequencePolicies,
   SequencePoliciesSchema,
   type SequenceStep,
-  SequenceStepsSchema,
+  SequenceStepSchema,
   sequencePoliciesOf,
+  versionDefinitionOf,
 } from '@touchbase/core';
 import type { PrismaClient } from '../database.js';
 import { Prisma } from '../generated/prisma/client.js';
 
-export type SequenceVersionRow = { id: string; sequenceId: string; version: number; steps: SequenceStep[] };
+/**
+ * One immutable version: the steps it was given as (`[]` when given as a graph) and
+ * the graph it runs as (a list of steps runs as its chain).
+ */
+export type SequenceVersionRow = {
+  id: string;
+  sequenceId: string;
+  version: number;
+  steps: SequenceStep[];
+  graph: SequenceGraph;
+};
+
+/** A version as given: a list of e-mail steps, or a graph (exactly one). */
+export type VersionInput = { steps?: SequenceStep[] | undefined; graph?: SequenceGraph | undefined };
 
 /** Sequences and their immutable versions. */
 export class SequenceRepository {
@@ -27,7 +42,7 @@ export class SequenceRepository {
    * its own (it overrides the window of the mailbox each enrollment sends from).
    */
   async create(
-    def: SequenceDefinition,
+    def: { name: string } & VersionInput,
     opts: { sendingWindow?: SendingWindow | null } = {},
   ): Promise<{
     id: string;
@@ -38,19 +53,20 @@ export class SequenceRepository {
     const id = randomUUID();
     const versionId = randomUUID();
     const sendingWindow = opts.sendingWindow ?? null;
+    const { steps, graph } = versionDefinitionOf(def);
     await this.prisma.sequence.create({
       data: {
         id,
         name: def.name,
         ...(sendingWindow ? { sendingWindow } : {}),
-        versions: { create: { id: versionId, version: 1, steps: def.steps } },
+        versions: { create: { id: versionId, version: 1, steps, graph } },
       },
     });
     return {
       id,
       name: def.name,
       sendingWindow,
-      version: { id: versionId, sequenceId: id, version: 1, steps: def.steps },
+      version: { id: versionId, sequenceId: id, version: 1, steps, graph },
     };
   }
 
@@ -97,8 +113,9 @@ export class SequenceRepository {
     if (r.count === 0) throw new DomainError('not_found', 'sequence not found', { sequenceId });
   }
 
-  /** Adds a new version; running enrollments keep theirs. */
-  async addVersion(sequenceId: string, steps: SequenceStep[]): Promise<SequenceVersionRow> {
+  /** Adds a new version (a list of steps, or a version given either way); running enrollments keep theirs. */
+  async addVersion(sequenceId: string, input: SequenceStep[] | VersionInput): Promise<SequenceVersionRow> {
+    const { steps, graph } = versionDefinitionOf(Array.isArray(input) ? { steps: input } : input);
     return this.prisma.$transaction(async (tx) => {
       const latest = await tx.sequenceVersion.findFirst({
         where: { sequenceId },
@@ -106,9 +123,9 @@ export class SequenceRepository {
       });
       if (!latest) throw new DomainError('not_found', 'sequence not found', { sequenceId });
       const row = await tx.sequenceVersion.create({
-        data: { id: randomUUID(), sequenceId, version: latest.version + 1, steps },
+        data: { id: randomUUID(), sequenceId, version: latest.version + 1, steps, graph },
       });
-      return { id: row.id, sequenceId, version: row.version, steps };
+      return { id: row.id, sequenceId, version: row.version, steps, graph };
     });
   }
 
@@ -152,12 +169,14 @@ export class SequenceRepository {
     sequenceId: string;
     version: number;
     steps: unknown;
+    graph: unknown;
   }): SequenceVersionRow {
     const v = {
       id: row.id,
       sequenceId: row.sequenceId,
       version: row.version,
-      steps: SequenceStepsSchema.parse(row.steps),
+      steps: SequenceStepSchema.array().parse(row.steps),
+      graph: SequenceGraphSchema.parse(row.graph),
     };
     this.versions.set(v.id, v);
     return v;
