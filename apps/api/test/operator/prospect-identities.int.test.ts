@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiFixture, apiFixture } from '../support/api-fixture.js';
-import { call, hasJob, sequenceAndMailbox } from './operator-fixture.js';
+import { allowSharedPeople, call, hasJob, sequenceAndMailbox } from './operator-fixture.js';
 
 async function csv(f: ApiFixture, key: string, body: string) {
   const res = await f.app.inject({
@@ -148,6 +148,8 @@ describe('one person across channels (real PostgreSQL and Redis)', () => {
     const admin = await f.key('admin', 'merger-admin');
     const at = await sequenceAndMailbox(f, admin, 'merge');
     const other = await sequenceAndMailbox(f, admin, 'merge-other');
+    // One person in both at once: the two opt out of exclusivity and the cooldown.
+    for (const s of [at, other]) await allowSharedPeople(f, admin, s.sequenceId);
     const people = (
       await call(f, writer, 'POST', '/v1/prospects', {
         prospects: [
