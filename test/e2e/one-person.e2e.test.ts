@@ -37,7 +37,7 @@ describe('one person: import merges identities', () => {
       headers: { 'content-type': 'text/csv' },
       body,
     });
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: (await res.json()) as { prospects: { id: string }[] } };
   }
 
   it('a person imported twice with the same LinkedIn URL and two addresses is one prospect, contacted once', async () => {
@@ -56,7 +56,7 @@ describe('one person: import merges identities', () => {
     );
     expect(second.status).toBe(200);
     const id = first.body.prospects[0].id as string;
-    expect(second.body.prospects[0].id).toBe(id);
+    expect(second.body.prospects[0]?.id).toBe(id);
     const person = (await sys.api('GET', `/v1/prospects/${id}`)).body;
     expect(person.legalBasis).toBe('legitimate_interests');
     expect(person.identities.filter((i: { kind: string }) => i.kind === 'email')).toHaveLength(2);
@@ -66,7 +66,7 @@ describe('one person: import merges identities', () => {
     const again = await sys.api('POST', '/v1/enrollments', {
       sequenceId,
       mailboxId,
-      prospectIds: [second.body.prospects[0].id],
+      prospectIds: [second.body.prospects[0]?.id],
     });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('already_enrolled');
