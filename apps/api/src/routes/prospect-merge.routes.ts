@@ -29,6 +29,11 @@ const MergeResultSchema = z.object({
       }),
     )
     .describe('Enrollments in a sequence both were in: the one not kept, cancelled if live'),
+  endedForExclusivity: z
+    .array(z.object({ enrollmentId: z.string(), keptEnrollmentId: z.string() }))
+    .describe(
+      'Live enrollments in other sequences cancelled (`merged`) because an exclusive sequence holds the person',
+    ),
   leftBehindOn: z
     .string()
     .nullable()
@@ -51,7 +56,7 @@ export const prospectMergeRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, d
         tags: ['prospects'],
         summary: 'Merge another prospect of the same person into this one',
         description:
-          'The identities (addresses, LinkedIn URL, HubSpot id, phone), enrollments, events and suppressions of `from` follow to this prospect, which keeps its own address; `from` is gone. Where both are in one sequence, the live enrollment is kept over an ended one, else the earlier, and the other is cancelled with stop reason `merged` (listed in `leftBehind`). An unsubscribe or complaint under either address keeps the person out; a bounce stays with its address. Audited (`prospect.merged`) with the actor and the reason.',
+          'The identities (addresses, LinkedIn URL, HubSpot id, phone), enrollments, events and suppressions of `from` follow to this prospect, which keeps its own address; `from` is gone. Where both are in one sequence, the live enrollment is kept over an ended one, else the earlier, and the other is cancelled with stop reason `merged` (listed in `leftBehind`). Where the person is then live in two sequences and one is exclusive (contact policy), the one started first goes on and the other is cancelled (`endedForExclusivity`). An unsubscribe or complaint under either address keeps the person out; a bounce stays with its address. Audited (`prospect.merged`) with the actor and the reason.',
         params: IdParamsSchema,
         body: MergeBodySchema,
         response: { 200: MergeResultSchema },

@@ -1,4 +1,4 @@
-import { mergeEnrollmentsPlan, suppressionFollowsPerson } from '@touchbase/core';
+import { exclusiveMergeEnds, mergeEnrollmentsPlan, suppressionFollowsPerson } from '@touchbase/core';
 import type { MergeResult, Repositories } from '@touchbase/db';
 import type { TouchQueue } from '@touchbase/queues';
 import type { Logger } from '@touchbase/telemetry';
@@ -14,7 +14,9 @@ export type MergeProspectsDeps = {
  * CRM notifications follow to `into`, and so do the person's suppressions (an
  * unsubscribe under either address keeps the person out). Where both are in one
  * sequence, core's `mergeEnrollmentsPlan` keeps one and the other is cancelled
- * (`merged`), so the person is never contacted twice in a sequence. One commit,
+ * (`merged`), so the person is never contacted twice in a sequence; where an
+ * exclusive sequence (contact policy) now holds them with another live one, the
+ * one started first goes on and the other is cancelled (`merged`). One commit,
  * audited with the actor and the reason; then the pending jobs of the cancelled
  * enrollments are removed (one that survives is fenced by the sender's claim).
  */
@@ -26,6 +28,7 @@ export async function mergeProspects(
     ...input,
     plan: mergeEnrollmentsPlan,
     followsPerson: suppressionFollowsPerson,
+    exclusiveEnds: exclusiveMergeEnds,
   });
   if (result.stopped.length > 0) {
     try {

@@ -1,7 +1,7 @@
 import { addressHash } from '@touchbase/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiFixture, apiFixture } from '../support/api-fixture.js';
-import { allowSharedPeople, call, enrolled, hasJob, sequenceAndMailbox } from './operator-fixture.js';
+import { call, enrolled, hasJob, sequenceAndMailbox } from './operator-fixture.js';
 
 /** Every text-like column of every table (ids included, read as text), and the rows holding a needle. */
 async function databaseHits(f: ApiFixture, needles: string[]) {
@@ -104,8 +104,11 @@ describe('erasure through the API (real PostgreSQL and Redis)', () => {
   it('erases every identity of a merged person: both addresses, the LinkedIn URL, the phone, the names, and what the merge left behind', async () => {
     const at = await sequenceAndMailbox(f, admin, 'erase-merged');
     const other = await sequenceAndMailbox(f, admin, 'erase-merged-2');
-    // One person in both at once: the two opt out of exclusivity and the cooldown.
-    for (const s of [at, other]) await allowSharedPeople(f, admin, s.sequenceId);
+    for (const s of [at, other]) {
+      await call(f, admin, 'PATCH', `/v1/sequences/${s.sequenceId}/policies`, {
+        contact: { exclusive: false },
+      });
+    }
     const [work, home] = await enrolled(f, admin, at, [
       { email: 'Octavia.Ferncastle@corp-erase.example', firstName: 'Octavia', lastName: 'Ferncastle' },
       { email: 'tavi.f@home-erase.example', firstName: 'Tavi' },

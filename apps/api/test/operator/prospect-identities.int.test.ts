@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiFixture, apiFixture } from '../support/api-fixture.js';
-import { allowSharedPeople, call, hasJob, sequenceAndMailbox } from './operator-fixture.js';
+import { call, hasJob, sequenceAndMailbox } from './operator-fixture.js';
 
 async function csv(f: ApiFixture, key: string, body: string) {
   const res = await f.app.inject({
@@ -148,8 +148,12 @@ describe('one person across channels (real PostgreSQL and Redis)', () => {
     const admin = await f.key('admin', 'merger-admin');
     const at = await sequenceAndMailbox(f, admin, 'merge');
     const other = await sequenceAndMailbox(f, admin, 'merge-other');
-    // One person in both at once: the two opt out of exclusivity and the cooldown.
-    for (const s of [at, other]) await allowSharedPeople(f, admin, s.sequenceId);
+    // Two sequences a person may be in at once (exclusivity off), so the duplicate is in both.
+    for (const s of [at, other]) {
+      await call(f, writer, 'PATCH', `/v1/sequences/${s.sequenceId}/policies`, {
+        contact: { exclusive: false },
+      });
+    }
     const people = (
       await call(f, writer, 'POST', '/v1/prospects', {
         prospects: [
@@ -270,5 +274,37 @@ describe('one person across channels (real PostgreSQL and Redis)', () => {
     expect(await hasJob(f, e)).toBe(false);
     const check = await call(f, admin, 'GET', '/v1/suppressions/check?email=live%40sup.example');
     expect(check.body.matches).toMatchObject([{ kind: 'email', value: 'live@sup.example' }]);
+  });
+
+  it('a merge that leaves the person live in two sequences, one exclusive, cancels the later one', async () => {
+    const admin = await f.key('admin', 'merge-excl');
+    const s1 = await sequenceAndMailbox(f, admin, 'merge-excl-1');
+    const s2 = await sequenceAndMailbox(f, admin, 'merge-excl-2');
+    const [one, two] = (
+      await call(f, writer, 'POST', '/v1/prospects', {
+        prospects: [{ email: 'one@excl.example' }, { email: 'two@excl-home.example' }],
+      })
+    ).body.prospects as { id: string }[];
+    const e1 = (await call(f, writer, 'POST', '/v1/enrollments', { ...s1, prospectIds: [one!.id] })).body
+      .enrolled[0].id;
+    const e2 = (await call(f, writer, 'POST', '/v1/enrollments', { ...s2, prospectIds: [two!.id] })).body
+      .enrolled[0].id;
+    const res = await call(f, writer, 'POST', `/v1/prospects/${one!.id}/merge`, {
+      from: two!.id,
+      reason: 'same',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      moved: [e2],
+      leftBehind: [],
+      endedForExclusivity: [{ enrollmentId: e2, keptEnrollmentId: e1 }],
+    });
+    expect((await call(f, writer, 'GET', `/v1/enrollments/${e2}`)).body).toMatchObject({
+      prospectId: one!.id,
+      status: 'cancelled',
+      stopReason: 'merged',
+    });
+    expect(await hasJob(f, e2)).toBe(false);
+    expect((await call(f, writer, 'GET', `/v1/enrollments/${e1}`)).body.status).toBe('active');
   });
 });

@@ -53,6 +53,29 @@ export function mergeEnrollmentsPlan(
   });
 }
 
+/** A live enrollment the merged person keeps, with whether its sequence is exclusive (contact policy). */
+export type MergeSurvivor = { id: string; sequenceId: string; createdAt: Date; exclusive: boolean };
+
+/**
+ * Exclusivity after a merge: the person now holds the live enrollments of both
+ * prospects, in different sequences. Where an exclusive sequence is among them
+ * (core's `exclusivityConflict`: either side exclusive), the one started first goes
+ * on and each other one that conflicts with it ends (`merged`), as a second
+ * enrollment would have been refused had the person been known as one.
+ * @returns the enrollments to cancel, each with the one kept.
+ */
+export function exclusiveMergeEnds(
+  survivors: readonly MergeSurvivor[],
+): { enrollmentId: string; keptEnrollmentId: string }[] {
+  if (survivors.length < 2) return [];
+  const [kept, ...rest] = [...survivors].sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+  );
+  return rest
+    .filter((e) => kept!.exclusive || e.exclusive)
+    .map((e) => ({ enrollmentId: e.id, keptEnrollmentId: kept!.id }));
+}
+
 /** Whether an enrollment left behind by a merge is still live and must be cancelled (`merged`). */
 export function mustCancelOnMerge(e: Pick<MergeEnrollment, 'status'>): boolean {
   return LIVE_STATUSES.includes(e.status);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { EnrollmentStatus } from '../../src/enrollment/enrollment-status.js';
-import { keptOf, mergeEnrollmentsPlan, mustCancelOnMerge } from '../../src/people/prospect-merge.js';
+import {
+  exclusiveMergeEnds,
+  keptOf,
+  mergeEnrollmentsPlan,
+  mustCancelOnMerge,
+} from '../../src/people/prospect-merge.js';
 
 const e = (id: string, sequenceId: string, status: EnrollmentStatus, day: number) => ({
   id,
@@ -52,5 +57,29 @@ describe('suppressions on merge', () => {
     expect(suppressionFollowsPerson('do not contact (sales asked)')).toBe(true);
     expect(suppressionFollowsPerson('bounce:5.1.1')).toBe(false);
     expect(suppressionFollowsPerson('bounce:soft_x3')).toBe(false);
+  });
+});
+
+describe('exclusivity after a merge', () => {
+  const s = (id: string, sequenceId: string, day: number, exclusive: boolean) => ({
+    id,
+    sequenceId,
+    createdAt: new Date(Date.UTC(2026, 0, day)),
+    exclusive,
+  });
+
+  it('keeps the live enrollment started first and ends those an exclusive sequence conflicts with', () => {
+    expect(exclusiveMergeEnds([s('b', 's2', 2, true), s('a', 's1', 1, true)])).toEqual([
+      { enrollmentId: 'b', keptEnrollmentId: 'a' },
+    ]);
+    // Either side exclusive is a conflict.
+    expect(exclusiveMergeEnds([s('a', 's1', 1, true), s('b', 's2', 2, false)])).toEqual([
+      { enrollmentId: 'b', keptEnrollmentId: 'a' },
+    ]);
+  });
+
+  it('lets non-exclusive sequences run side by side', () => {
+    expect(exclusiveMergeEnds([s('a', 's1', 1, false), s('b', 's2', 2, false)])).toEqual([]);
+    expect(exclusiveMergeEnds([s('a', 's1', 1, true)])).toEqual([]);
   });
 });

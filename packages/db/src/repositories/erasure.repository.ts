@@ -42,6 +42,11 @@ export class ErasureRepository {
     for (const address of all) await this.outbox.forget(client, target.prospectId, address);
     await this.log.forgetQuotes(client, target.prospectId);
     await this.contact.forget(client, target.prospectId);
+    // The enrollments a merge left behind are the person's too (their slots name them).
+    const behind = await client.query<{ id: string }>('SELECT id FROM prospect WHERE merged_into = $1', [
+      target.prospectId,
+    ]);
+    for (const r of behind.rows) await this.contact.forget(client, r.id);
     await client.query('DELETE FROM prospect WHERE id = $1', [target.prospectId]);
   }
 }

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, MERGED_REASON, type MergeDecision, type MergeEnrollment } from '@touchbase/core';
+import {
+  ContactPolicySchema,
+  DomainError,
+  MERGED_REASON,
+  type MergeDecision,
+  type MergeEnrollment,
+  type MergeSurvivor,
+} from '@touchbase/core';
 import type pg from 'pg';
 import { inTransaction } from '../database.js';
 import { AuditRepository } from './audit.repository.js';
@@ -17,6 +24,8 @@ export type MergeResult = {
   leftBehind: { enrollmentId: string; keptEnrollmentId: string; sequenceId: string; cancelled: boolean }[];
   /** The record that holds the left-behind enrollments (`merged_into` the person), when there are any. */
   leftBehindOn: string | null;
+  /** Live enrollments in other sequences ended because an exclusive sequence holds the person (contact policy). */
+  endedForExclusivity: { enrollmentId: string; keptEnrollmentId: string }[];
   /** Person-level suppressions of one address extended to the address touches go to. */
   suppressionsFollowed: number;
   /** Jobs to remove after the commit. */
@@ -47,6 +56,8 @@ export class ProspectMergeRepository {
     plan: (into: MergeEnrollment[], from: MergeEnrollment[]) => MergeDecision[];
     /** Core's `suppressionFollowsPerson`. */
     followsPerson: (reason: string) => boolean;
+    /** Core's `exclusiveMergeEnds`. */
+    exclusiveEnds: (survivors: MergeSurvivor[]) => { enrollmentId: string; keptEnrollmentId: string }[];
   }): Promise<MergeResult> {
     const { intoId, fromId } = input;
     if (intoId === fromId) {
@@ -131,6 +142,32 @@ export class ProspectMergeRepository {
         ]);
       }
 
+      // Exclusivity: the person's live enrollments in other sequences, now together.
+      const live = await client.query<{ id: string; sequenceId: string; createdAt: Date; policies: unknown }>(
+        `SELECT e.id, e.sequence_id AS "sequenceId", e.created_at AS "createdAt", s.policies
+         FROM enrollment e JOIN sequence s ON s.id = e.sequence_id
+         WHERE e.prospect_id = $1 AND e.status IN ${LIVE_STATUSES_SQL}`,
+        [intoId],
+      );
+      const endedForExclusivity = input.exclusiveEnds(
+        live.rows.map((r) => ({
+          id: r.id,
+          sequenceId: r.sequenceId,
+          createdAt: r.createdAt,
+          exclusive: ContactPolicySchema.parse((r.policies as { contact?: unknown } | null)?.contact ?? {})
+            .exclusive,
+        })),
+      );
+      if (endedForExclusivity.length > 0) {
+        const ended = await client.query<MergeStopped>(
+          `UPDATE enrollment SET status = 'cancelled', stop_reason = $2, next_touch_at = NULL, updated_at = now()
+           WHERE id = ANY($1::uuid[]) AND status IN ${LIVE_STATUSES_SQL}
+           RETURNING id, current_step AS "currentStep", current_attempt AS "currentAttempt"`,
+          [endedForExclusivity.map((x) => x.enrollmentId), MERGED_REASON],
+        );
+        stopped.push(...ended.rows);
+      }
+
       // What names the person by id follows; records left by earlier merges of `from` too
       // (deleting `from` would otherwise erase them by cascade).
       await client.query('UPDATE prospect SET merged_into = $2 WHERE merged_into = $1', [fromId, intoId]);
@@ -195,6 +232,7 @@ export class ProspectMergeRepository {
         moved,
         leftBehind: behind,
         leftBehindOn,
+        endedForExclusivity,
         suppressionsFollowed,
         stopped,
       };
@@ -210,10 +248,15 @@ export class ProspectMergeRepository {
           moved,
           leftBehind: behind,
           leftBehindOn,
+          endedForExclusivity,
           suppressionsFollowed,
         },
       });
-      for (const b of behind.filter((x) => x.cancelled)) {
+      const cancelledHere = [
+        ...behind.filter((x) => x.cancelled),
+        ...endedForExclusivity.map((x) => ({ ...x, cancelled: true })),
+      ];
+      for (const b of cancelledHere) {
         await this.audit.writeIn(client, {
           actor: input.actor,
           action: 'enrollment.cancelled',
