@@ -207,4 +207,19 @@ describe('contact policies', () => {
     ).filter((x) => x.w?.reason === 'recipient_domain_cap');
     expect(held).toHaveLength(1);
   });
+
+  it('recipient-domain cap counts the touches of every sequence to the company, capped or not', async () => {
+    const free = await createSequence(sys, 2, '300d');
+    const capped = await createSequence(sys, 2, '300d');
+    await patch(capped, { contact: { recipientDomainPerDay: 1 } });
+    const [x, y] = await importProspects(sys, [
+      { email: 'x@busy-co.example' },
+      { email: 'y@busy-co.example' },
+    ]);
+    const [ex] = await enroll(sys, free, mailboxId, [x!]);
+    await waitFor('the uncapped sequence touched the company', () => sent(ex!.id));
+    const [ey] = await enroll(sys, capped, mailboxId, [y!]);
+    await waitFor('held by the cap', async () => (await waiting(ey!.id))?.reason === 'recipient_domain_cap');
+    expect(await sent(ey!.id)).toBe(false);
+  });
 });

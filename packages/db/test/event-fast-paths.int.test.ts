@@ -40,6 +40,10 @@ describe('event hot paths (real PostgreSQL)', () => {
       await repos.sequences.setPolicies(s.id, { contact: { exclusive: false } });
       seqs.push({ id: s.id, versionId: s.version.id });
     }
+    // One person in several sequences at once: they opt out of exclusivity explicitly.
+    if (sequences > 1) {
+      for (const s of seqs) await repos.sequences.setPolicies(s.id, { contact: { exclusive: false } });
+    }
     const byProspect = new Map<string, string[]>();
     for (const s of seqs) {
       const r = await repos.enrollments.enroll({
