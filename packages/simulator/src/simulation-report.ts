@@ -295,8 +295,11 @@ function domainRows(settings: SimulationSettings, run: CampaignRun): DomainRow[]
   return rows;
 }
 
-// Below this share of touches delayed by a cause, the cause is not called binding.
+// A cause binds when it delays at least this share of touches by at least this much
+// on average: a minute's wait for the per-minute cap on 10% of touches binds nothing.
 const BINDING_SHARE = 0.05;
+const BINDING_MEAN_HOURS = 1;
+const binds = (d: DelayFigures) => d.share >= BINDING_SHARE && d.meanHours >= BINDING_MEAN_HOURS;
 
 function bindingOf(
   settings: SimulationSettings,
@@ -318,7 +321,7 @@ function bindingOf(
   });
   const guardNote = guardSentence(domains);
   const best = bestWhatIf(base, whatIf);
-  if (delays.byCaps.share >= BINDING_SHARE && best) {
+  if (binds(delays.byCaps) && best) {
     const tail =
       best.daysSooner !== null
         ? `${best.extraMailboxes} more mailbox${best.extraMailboxes === 1 ? '' : 'es'} would finish ${best.daysSooner} day${best.daysSooner === 1 ? '' : 's'} sooner`
@@ -329,14 +332,14 @@ function bindingOf(
       whatIf,
     };
   }
-  if (delays.byCaps.share >= BINDING_SHARE) {
+  if (binds(delays.byCaps)) {
     return {
       constraint: 'caps',
       message: `mailbox caps bind: ${pct(delays.byCaps.share)} of touches wait for a cap (${delays.byCaps.meanHours} h on average), but up to ${Math.max(0, ...whatIf.map((w) => w.extraMailboxes))} more mailboxes would not finish sooner${guardNote}`,
       whatIf,
     };
   }
-  if (delays.byWindow.share >= BINDING_SHARE) {
+  if (binds(delays.byWindow)) {
     return {
       constraint: 'windows',
       message: `sending windows bind: ${pct(delays.byWindow.share)} of touches wait for the window, ${delays.byWindow.meanHours} h on average; more mailboxes would not finish sooner${guardNote}`,
