@@ -52,7 +52,9 @@ describe('touchbase simulate', () => {
     const text = c.lines.join('\n');
     expect(text).toContain('Simulated 200 prospects, 5 steps, 4 mailboxes (pool), seed 9');
     expect(text).toMatch(/Binding constraint: /);
-    expect(text).toMatch(/Sends per day \(UTC\), all mailboxes; caps 200\/day:/);
+    expect(text).toMatch(
+      /Sends per day \(UTC\), all mailboxes; caps 200\/day, [\d.]+% of them used on sending days:/,
+    );
   });
 
   it('names the field of a bad input and exits 2', async () => {

@@ -59,7 +59,9 @@ export function renderSummary(report: SimulationReport): string {
     );
   }
   lines.push('');
-  lines.push(`Sends per day (UTC), all mailboxes; caps ${report.dailyCap}/day:`);
+  lines.push(
+    `Sends per day (UTC), all mailboxes; caps ${report.dailyCap}/day, ${pct(report.capUse)} of them used on sending days:`,
+  );
   for (const day of report.days) {
     const n = Math.round((day.total / Math.max(report.dailyCap, 1)) * BAR);
     lines.push(

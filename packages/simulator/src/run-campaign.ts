@@ -102,6 +102,7 @@ export function runCampaign(
   // idempotent, so the sender's "window closed?" check can only move a touch
   // placed for another mailbox (a pool's first touch): the others skip it.
   const placedFor = new Int16Array(count).fill(-1);
+  const threadStarted = new Uint8Array(count);
   const sends: CampaignRun['sends'] = {
     at: [],
     mailbox: [],
@@ -167,6 +168,7 @@ export function runCampaign(
           : r < o.bounce + o.reply + o.ooo
             ? 'out_of_office'
             : 'sent';
+    threadStarted[e] = 1;
     const windowDelay = placed[e]! - raw[e]! + windowExtra[e]!;
     sends.at.push(t);
     sends.mailbox.push(m);
@@ -224,7 +226,10 @@ export function runCampaign(
     const n = nodeOf[e]!;
     let m = mailboxOf[e]!;
     let granted = false;
-    if (m < 0) {
+    // Until its first touch went out (no thread yet) a pool enrollment picks again at
+    // every attempt, as the sender does: a touch back from a cap wait may move to
+    // the member with most room now.
+    if (pool && threadStarted[e] === 0) {
       const picked = pickPoolMailbox(e, n, t);
       m = picked.m;
       granted = picked.granted;
