@@ -38,6 +38,8 @@ export type CampaignRun = {
   nodes: readonly PlanNode[];
   sends: {
     at: number[];
+    /** The enrollment (index of its prospect in the population). */
+    enrollment: number[];
     mailbox: number[];
     node: number[];
     /** ms the touch waited for its window (the first placement, and any later wait for it to open). */
@@ -105,6 +107,7 @@ export function runCampaign(
   const threadStarted = new Uint8Array(count);
   const sends: CampaignRun['sends'] = {
     at: [],
+    enrollment: [],
     mailbox: [],
     node: [],
     windowDelay: [],
@@ -171,6 +174,7 @@ export function runCampaign(
     threadStarted[e] = 1;
     const windowDelay = placed[e]! - raw[e]! + windowExtra[e]!;
     sends.at.push(t);
+    sends.enrollment.push(e);
     sends.mailbox.push(m);
     sends.node.push(n);
     sends.windowDelay.push(windowDelay);
