@@ -65,7 +65,7 @@ export function renderSummary(report: SimulationReport): string {
   for (const day of report.days) {
     const n = Math.round((day.total / Math.max(report.dailyCap, 1)) * BAR);
     lines.push(
-      `  ${day.date} ${weekday(day.date)} ${String(day.total).padStart(6)} ${'#'.repeat(Math.min(n, BAR))}${n > BAR ? '+' : ''}`,
+      `  ${day.date} ${weekday(day.date)} ${String(day.total).padStart(6)} ${'#'.repeat(Math.min(n, BAR))}${n > BAR ? '+' : ''}`.trimEnd(),
     );
   }
   lines.push('');

@@ -18,7 +18,7 @@ export function renderSvg(report: SimulationReport): string {
   const barW = days.length > 90 ? 4 : days.length > 45 ? 8 : 14;
   const plotW = Math.max(days.length, 1) * barW;
   const legendRows = Math.ceil(ids.length / 4);
-  const width = LEFT + plotW + 24;
+  const width = Math.max(LEFT + plotW + 24, 760);
   const height = TOP + PLOT_H + BOTTOM + legendRows * 18;
   const peak = Math.max(report.dailyCap, ...days.map((d) => d.total), 1);
   const top = niceCeil(peak * 1.05);
@@ -75,7 +75,8 @@ export function renderSvg(report: SimulationReport): string {
 
 function niceCeil(n: number): number {
   const step = 10 ** Math.floor(Math.log10(n));
-  for (const k of [1, 2, 2.5, 5, 10]) if (k * step >= n) return k * step;
+  // Multiples whose quarters are round numbers too (the four grid lines).
+  for (const k of [1, 1.2, 1.6, 2, 2.4, 3, 4, 5, 6, 8, 10]) if (k * step >= n) return k * step;
   return 10 * step;
 }
 
