@@ -56,7 +56,7 @@ export class SimulatedBucket {
       hint = undefined;
     }
     if (hint !== undefined) {
-      if (hint > now) return { granted: false, waitMs: hint - now };
+      if (hint > now) return refused(hint - now, queue);
       this.hints.delete(member);
       this.removeEntry(hint);
     }
@@ -75,11 +75,11 @@ export class SimulatedBucket {
       this.min = now + minSpacing;
       return { granted: true };
     }
-    if (!queue) return { granted: false, waitMs: 0 };
+    if (!queue) return refused(0, queue);
     if (hint !== undefined && windowsOk && !spacedOk) {
       this.hints.set(member, nextAt);
       this.insert(nextAt);
-      return { granted: false, waitMs: nextAt - now };
+      return refused(nextAt - now, queue);
     }
     let at = Math.max(now, this.next);
     const n = this.entries.length;
@@ -90,7 +90,7 @@ export class SimulatedBucket {
     if (at <= now) at = now + 1;
     this.hints.set(member, at);
     this.insert(at);
-    return { granted: false, waitMs: Math.max(1, Math.ceil(at - now)) };
+    return refused(at - now, queue);
   }
 
   /** Grants and waiting touches counted in the day window (the pool's "room left" reads perDay minus this). */
@@ -132,4 +132,9 @@ export class SimulatedBucket {
     const drop = this.upper(now - this.maxW);
     if (drop > 0) this.entries.splice(0, drop);
   }
+}
+
+/** A refusal as the sender's throttle reports it: whole ms, at least 1; 0 without a place in line. */
+function refused(waitMs: number, queue: boolean): BucketDecision {
+  return { granted: false, waitMs: queue ? Math.max(1, Math.ceil(waitMs)) : 0 };
 }
