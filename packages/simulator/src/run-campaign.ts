@@ -210,16 +210,23 @@ export function runCampaign(
     queue.push(placed[e]!, e);
   };
 
+  // Scratch space of the pool's ranking, reused: a pool ranks its members at every
+  // attempt of every first touch.
+  const rooms = new Float64Array(mailboxCount);
+  const order = Array.from({ length: mailboxCount }, (_, i) => i);
+  const byRoom = (a: number, b: number) => rooms[b]! - rooms[a]! || a - b;
   const pickPoolMailbox = (e: number, n: number, t: number): { m: number; granted: boolean } => {
-    const tie = drawFor(seed, e, n, SALT.poolTie);
-    const ranked = mailboxes
-      .map((mb, i) => ({ i, room: mb.perDay - buckets[i]!.usedToday(t) + tieBreak(tie, i) * 0.5 }))
-      .sort((a, b) => b.room - a.room || a.i - b.i);
+    const tie = Math.floor(drawFor(seed, e, n, SALT.poolTie) * 4294967296);
+    for (let i = 0; i < mailboxCount; i++) {
+      rooms[i] = mailboxes[i]!.perDay - buckets[i]!.usedToday(t) + drawFor(tie, i, 0, SALT.poolTie) * 0.5;
+      order[i] = i;
+    }
+    order.sort(byRoom);
     const member = e * 32 + n;
-    for (const { i } of ranked) {
+    for (const i of order) {
       if (buckets[i]!.take(member, t, false).granted) return { m: i, granted: true };
     }
-    return { m: ranked[0]!.i, granted: false };
+    return { m: order[0]!, granted: false };
   };
 
   const events = { attempts: 0, windowWaits: 0, capWaits: 0 };
@@ -263,11 +270,6 @@ export function runCampaign(
   }
 
   return { start, horizonEnd, mailboxes, nodes, sends, status, node: nodeOf, domainDays, events };
-}
-
-/** A pool tie-break per member that depends only on the draw and the member, not on call order. */
-function tieBreak(draw: number, i: number): number {
-  return drawFor(Math.floor(draw * 4294967296), i, 0, SALT.poolTie);
 }
 
 function oddsTable(settings: SimulationSettings, steps: number) {
