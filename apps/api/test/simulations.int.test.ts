@@ -38,10 +38,10 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
     await f?.close();
   });
 
-  const post = (body: unknown) =>
+  const post = (body: unknown, query = '') =>
     f.app.inject({
       method: 'POST',
-      url: '/v1/simulations',
+      url: `/v1/simulations${query}`,
       headers: { authorization: `Bearer ${readKey}` },
       payload: body as Record<string, unknown>,
     });
@@ -64,6 +64,17 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
     // Nothing was enrolled: a dry run writes nothing.
     const { rows } = await f.db.pool.query('SELECT count(*)::int AS n FROM enrollment');
     expect(rows[0].n).toBe(0);
+  });
+
+  it('adds the SVG picture when asked, for the console', async () => {
+    const res = await post(
+      { sequenceId, start: '2026-12-01T07:00:00Z', prospects: { count: 30 } },
+      '?picture=svg',
+    );
+    expect(res.statusCode).toBe(200);
+    const { picture } = res.json();
+    expect(picture).toMatch(/^<svg /);
+    expect(picture).toContain('daily caps 60');
   });
 
   it('answers 422 naming the field when neither a sequence nor mailboxes are given', async () => {

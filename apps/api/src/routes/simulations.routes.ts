@@ -1,4 +1,6 @@
+import { renderSvg } from '@touchbase/simulator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { SimulationRequestSchema, simulateCampaign } from '../use-cases/simulate-campaign.js';
 import { ObjectSchema } from './schemas.js';
@@ -24,9 +26,18 @@ export const simulationsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
         summary: 'Simulate a campaign before it runs',
         description: DESCRIPTION,
         body: SimulationRequestSchema,
+        querystring: z.object({
+          picture: z
+            .enum(['svg'])
+            .optional()
+            .describe('svg: add `picture`, the SVG of sends per day stacked by mailbox with the caps line'),
+        }),
         response: { 200: ObjectSchema },
       },
     },
-    async (req) => simulateCampaign({ repos: deps.repos, clock: () => new Date() }, req.body),
+    async (req) => {
+      const report = await simulateCampaign({ repos: deps.repos, clock: () => new Date() }, req.body);
+      return req.query.picture === 'svg' ? { ...report, picture: renderSvg(report) } : report;
+    },
   );
 };
