@@ -68,7 +68,10 @@ module.exports = {
       comment:
         'packages/simulator is pure like core (a dry run reads and writes nothing): no I/O library, no Node I/O module, and of the workspace only core.',
       from: { path: '^packages/simulator/src/' },
-      to: { path: [IO_PACKAGE_PATH, IO_NODE_MODULES, '^(packages/|apps/|cli/)'], pathNot: '^packages/(core|simulator)/' },
+      to: {
+        path: [IO_PACKAGE_PATH, IO_NODE_MODULES, '^(packages/|apps/|cli/)'],
+        pathNot: '^packages/(core|simulator)/',
+      },
     },
     {
       name: 'no-app-to-app',
