@@ -41,6 +41,7 @@ import { prospectMergeRoutes } from './routes/prospect-merge.routes.js';
 import { prospectsRoutes } from './routes/prospects.routes.js';
 import { prospectsImportRoutes } from './routes/prospects-import.routes.js';
 import { sequencesRoutes } from './routes/sequences.routes.js';
+import { simulationsRoutes } from './routes/simulations.routes.js';
 import { statsRoutes } from './routes/stats.routes.js';
 import { suppressionsRoutes } from './routes/suppressions.routes.js';
 import { triageRoutes } from './routes/triage.routes.js';
@@ -165,6 +166,7 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
         triageRoutes,
         keysRoutes,
         statsRoutes,
+        simulationsRoutes,
         enrollmentWaitingRoutes,
       ]) {
         await scope.register(routes, routeDeps);

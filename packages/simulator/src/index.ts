@@ -5,6 +5,8 @@
  */
 export { drawFor } from './draw.js';
 export { type Population, ProspectListError, populationOf } from './prospects.js';
+export { renderSummary } from './render-summary.js';
+export { renderSvg } from './render-svg.js';
 export { type CampaignRun, runCampaign } from './run-campaign.js';
 export {
   linearPlan,

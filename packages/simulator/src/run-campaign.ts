@@ -38,6 +38,8 @@ export type CampaignRun = {
   nodes: readonly PlanNode[];
   sends: {
     at: number[];
+    /** The enrollment (index of its prospect in the population). */
+    enrollment: number[];
     mailbox: number[];
     node: number[];
     /** ms the touch waited for its window (the first placement, and any later wait for it to open). */
@@ -102,8 +104,10 @@ export function runCampaign(
   // idempotent, so the sender's "window closed?" check can only move a touch
   // placed for another mailbox (a pool's first touch): the others skip it.
   const placedFor = new Int16Array(count).fill(-1);
+  const threadStarted = new Uint8Array(count);
   const sends: CampaignRun['sends'] = {
     at: [],
+    enrollment: [],
     mailbox: [],
     node: [],
     windowDelay: [],
@@ -167,8 +171,10 @@ export function runCampaign(
           : r < o.bounce + o.reply + o.ooo
             ? 'out_of_office'
             : 'sent';
+    threadStarted[e] = 1;
     const windowDelay = placed[e]! - raw[e]! + windowExtra[e]!;
     sends.at.push(t);
+    sends.enrollment.push(e);
     sends.mailbox.push(m);
     sends.node.push(n);
     sends.windowDelay.push(windowDelay);
@@ -204,16 +210,23 @@ export function runCampaign(
     queue.push(placed[e]!, e);
   };
 
+  // Scratch space of the pool's ranking, reused: a pool ranks its members at every
+  // attempt of every first touch.
+  const rooms = new Float64Array(mailboxCount);
+  const order = Array.from({ length: mailboxCount }, (_, i) => i);
+  const byRoom = (a: number, b: number) => rooms[b]! - rooms[a]! || a - b;
   const pickPoolMailbox = (e: number, n: number, t: number): { m: number; granted: boolean } => {
-    const tie = drawFor(seed, e, n, SALT.poolTie);
-    const ranked = mailboxes
-      .map((mb, i) => ({ i, room: mb.perDay - buckets[i]!.usedToday(t) + tieBreak(tie, i) * 0.5 }))
-      .sort((a, b) => b.room - a.room || a.i - b.i);
+    const tie = Math.floor(drawFor(seed, e, n, SALT.poolTie) * 4294967296);
+    for (let i = 0; i < mailboxCount; i++) {
+      rooms[i] = mailboxes[i]!.perDay - buckets[i]!.usedToday(t) + drawFor(tie, i, 0, SALT.poolTie) * 0.5;
+      order[i] = i;
+    }
+    order.sort(byRoom);
     const member = e * 32 + n;
-    for (const { i } of ranked) {
+    for (const i of order) {
       if (buckets[i]!.take(member, t, false).granted) return { m: i, granted: true };
     }
-    return { m: ranked[0]!.i, granted: false };
+    return { m: order[0]!, granted: false };
   };
 
   const events = { attempts: 0, windowWaits: 0, capWaits: 0 };
@@ -224,7 +237,10 @@ export function runCampaign(
     const n = nodeOf[e]!;
     let m = mailboxOf[e]!;
     let granted = false;
-    if (m < 0) {
+    // Until its first touch went out (no thread yet) a pool enrollment picks again at
+    // every attempt, as the sender does: a touch back from a cap wait may move to
+    // the member with most room now.
+    if (pool && threadStarted[e] === 0) {
       const picked = pickPoolMailbox(e, n, t);
       m = picked.m;
       granted = picked.granted;
@@ -254,11 +270,6 @@ export function runCampaign(
   }
 
   return { start, horizonEnd, mailboxes, nodes, sends, status, node: nodeOf, domainDays, events };
-}
-
-/** A pool tie-break per member that depends only on the draw and the member, not on call order. */
-function tieBreak(draw: number, i: number): number {
-  return drawFor(Math.floor(draw * 4294967296), i, 0, SALT.poolTie);
 }
 
 function oddsTable(settings: SimulationSettings, steps: number) {

@@ -21,7 +21,13 @@ export type BucketDecision = { granted: true } | { granted: false; waitMs: numbe
  * sequences of calls.
  */
 export class SimulatedBucket {
+  /** Grant and hint times, sorted; the live ones are those from `head` on. */
   private readonly entries: number[] = [];
+  private head = 0;
+  /** Bumped at every change of the entries or the spacing, for the memo of a refused try. */
+  private version = 0;
+  private refusedAt = Number.NaN;
+  private refusedVersion = -1;
   private readonly hints = new Map<number, number>();
   private next = 0;
   private min = 0;
@@ -56,15 +62,21 @@ export class SimulatedBucket {
       hint = undefined;
     }
     if (hint !== undefined) {
-      if (hint > now) return { granted: false, waitMs: hint - now };
+      if (hint > now) return refused(hint - now, queue);
       this.hints.delete(member);
       this.removeEntry(hint);
     }
+    // A pool tries every member for each first touch, often many at one instant;
+    // a refusal without a hint changes nothing, so it holds until the entries change.
+    const plain = hint === undefined && !queue;
+    if (plain && now === this.refusedAt && this.version === this.refusedVersion) return refused(0, queue);
     const nextAt = hint !== undefined ? this.min : this.next;
     const spacedOk = now >= nextAt;
+    if (!queue && !spacedOk) return this.refuseTry(now, plain);
+    const upToNow = this.upper(now);
     let windowsOk = true;
     for (const [cap, w] of this.windows) {
-      if (this.countIn(now - w, now) >= cap) {
+      if (upToNow - this.upper(now - w) >= cap) {
         windowsOk = false;
         break;
       }
@@ -73,24 +85,34 @@ export class SimulatedBucket {
       this.insert(now);
       this.next = now + spacing;
       this.min = now + minSpacing;
+      this.version++;
       return { granted: true };
     }
-    if (!queue) return { granted: false, waitMs: 0 };
+    if (!queue) return this.refuseTry(now, plain);
     if (hint !== undefined && windowsOk && !spacedOk) {
       this.hints.set(member, nextAt);
       this.insert(nextAt);
-      return { granted: false, waitMs: nextAt - now };
+      return refused(nextAt - now, queue);
     }
     let at = Math.max(now, this.next);
-    const n = this.entries.length;
-    if (spacing > 0 && n > 0) at = Math.max(at, (this.entries[n - 1] as number) + spacing);
+    const end = this.entries.length;
+    const n = end - this.head;
+    if (spacing > 0 && n > 0) at = Math.max(at, (this.entries[end - 1] as number) + spacing);
     for (const [cap, w] of this.windows) {
-      if (n >= cap) at = Math.max(at, (this.entries[n - cap] as number) + w);
+      if (n >= cap) at = Math.max(at, (this.entries[end - cap] as number) + w);
     }
     if (at <= now) at = now + 1;
     this.hints.set(member, at);
     this.insert(at);
-    return { granted: false, waitMs: Math.max(1, Math.ceil(at - now)) };
+    return refused(at - now, queue);
+  }
+
+  private refuseTry(now: number, plain: boolean): BucketDecision {
+    if (plain) {
+      this.refusedAt = now;
+      this.refusedVersion = this.version;
+    }
+    return refused(0, false);
   }
 
   /** Grants and waiting touches counted in the day window (the pool's "room left" reads perDay minus this). */
@@ -98,13 +120,9 @@ export class SimulatedBucket {
     return this.entries.length - this.upper(now - DAY);
   }
 
-  private countIn(after: number, upTo: number): number {
-    return this.upper(upTo) - this.upper(after);
-  }
-
   /** Index of the first entry greater than `t`. */
   private upper(t: number): number {
-    let lo = 0;
+    let lo = this.head;
     let hi = this.entries.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
@@ -115,8 +133,9 @@ export class SimulatedBucket {
   }
 
   private insert(t: number): void {
+    this.version++;
     const n = this.entries.length;
-    if (n === 0 || (this.entries[n - 1] as number) <= t) {
+    if (n === this.head || (this.entries[n - 1] as number) <= t) {
       this.entries.push(t);
       return;
     }
@@ -125,11 +144,23 @@ export class SimulatedBucket {
 
   private removeEntry(t: number): void {
     const i = this.upper(t) - 1;
-    if (i >= 0 && this.entries[i] === t) this.entries.splice(i, 1);
+    if (i >= this.head && this.entries[i] === t) this.entries.splice(i, 1);
+    this.version++;
   }
 
+  /** Drops entries at or before now - maxW by moving the head; the array is compacted now and then. */
   private prune(now: number): void {
-    const drop = this.upper(now - this.maxW);
-    if (drop > 0) this.entries.splice(0, drop);
+    const head = this.upper(now - this.maxW);
+    if (head !== this.head) this.version++;
+    this.head = head;
+    if (this.head > 4096 && this.head * 2 > this.entries.length) {
+      this.entries.splice(0, this.head);
+      this.head = 0;
+    }
   }
+}
+
+/** A refusal as the sender's throttle reports it: whole ms, at least 1; 0 without a place in line. */
+function refused(waitMs: number, queue: boolean): BucketDecision {
+  return { granted: false, waitMs: queue ? Math.max(1, Math.ceil(waitMs)) : 0 };
 }

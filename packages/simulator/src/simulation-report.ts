@@ -80,6 +80,8 @@ export type SimulationReport = {
   days: DayRow[];
   /** The sum of the mailboxes' daily caps (the caps line of the picture). */
   dailyCap: number;
+  /** Sends over the daily caps of the days that had any send: how much of the caps the run used. */
+  capUse: number;
   mailboxes: { id: string; sends: number; busiestDay: number; perDay: number }[];
   delays: { touches: number; byWindow: DelayFigures; byCaps: DelayFigures };
   funnel: FunnelRow[];
@@ -128,6 +130,9 @@ export function buildReport(
   const days = dayRows(run);
   const delays = delayFigures(run);
   const domains = domainRows(settings, run);
+  const dailyCap = run.mailboxes.reduce((s, m) => s + m.perDay, 0);
+  const sendingDays = days.filter((d) => d.total > 0).length;
+  const capUse = sendingDays > 0 ? round(summary.sends / (dailyCap * sendingDays), 4) : 0;
   return {
     input: {
       seed: settings.seed,
@@ -152,7 +157,8 @@ export function buildReport(
       exhausted: statusCount('exhausted'),
     },
     days,
-    dailyCap: run.mailboxes.reduce((s, m) => s + m.perDay, 0),
+    dailyCap,
+    capUse,
     mailboxes: run.mailboxes.map((m) => {
       const perDay = days.map((d) => d.byMailbox[m.id] ?? 0);
       return {
@@ -165,7 +171,7 @@ export function buildReport(
     delays,
     funnel: funnelRows(run),
     domains,
-    binding: bindingOf(settings, summary, delays, domains, whatIfs),
+    binding: bindingOf(settings, summary, delays, domains, whatIfs, capUse),
   };
 }
 
@@ -295,8 +301,11 @@ function domainRows(settings: SimulationSettings, run: CampaignRun): DomainRow[]
   return rows;
 }
 
-// Below this share of touches delayed by a cause, the cause is not called binding.
+// A cause binds when it delays at least this share of touches by at least this much
+// on average: a minute's wait for the per-minute cap on 10% of touches binds nothing.
 const BINDING_SHARE = 0.05;
+const BINDING_MEAN_HOURS = 1;
+const binds = (d: DelayFigures) => d.share >= BINDING_SHARE && d.meanHours >= BINDING_MEAN_HOURS;
 
 function bindingOf(
   settings: SimulationSettings,
@@ -304,6 +313,7 @@ function bindingOf(
   delays: SimulationReport['delays'],
   domains: DomainRow[],
   whatIfs: { extraMailboxes: number; run: RunSummary }[],
+  capUse: number,
 ): SimulationReport['binding'] {
   const lastMs = (s: RunSummary) => (s.lastTouchAt ? Date.parse(s.lastTouchAt) : null);
   const whatIf = whatIfs.map(({ extraMailboxes, run }) => {
@@ -318,7 +328,7 @@ function bindingOf(
   });
   const guardNote = guardSentence(domains);
   const best = bestWhatIf(base, whatIf);
-  if (delays.byCaps.share >= BINDING_SHARE && best) {
+  if (binds(delays.byCaps) && best) {
     const tail =
       best.daysSooner !== null
         ? `${best.extraMailboxes} more mailbox${best.extraMailboxes === 1 ? '' : 'es'} would finish ${best.daysSooner} day${best.daysSooner === 1 ? '' : 's'} sooner`
@@ -329,14 +339,14 @@ function bindingOf(
       whatIf,
     };
   }
-  if (delays.byCaps.share >= BINDING_SHARE) {
+  if (binds(delays.byCaps)) {
     return {
       constraint: 'caps',
-      message: `mailbox caps bind: ${pct(delays.byCaps.share)} of touches wait for a cap (${delays.byCaps.meanHours} h on average), but up to ${Math.max(0, ...whatIf.map((w) => w.extraMailboxes))} more mailboxes would not finish sooner${guardNote}`,
+      message: `mailbox caps bind: ${pct(delays.byCaps.share)} of touches wait for a cap (${delays.byCaps.meanHours} h on average), but up to ${Math.max(0, ...whatIf.map((w) => w.extraMailboxes))} more mailboxes would not finish sooner${underUsed(capUse)}${guardNote}`,
       whatIf,
     };
   }
-  if (delays.byWindow.share >= BINDING_SHARE) {
+  if (binds(delays.byWindow)) {
     return {
       constraint: 'windows',
       message: `sending windows bind: ${pct(delays.byWindow.share)} of touches wait for the window, ${delays.byWindow.meanHours} h on average; more mailboxes would not finish sooner${guardNote}`,
@@ -362,6 +372,14 @@ function bestWhatIf(
     if (gain > bestGain) best = w;
   }
   return best;
+}
+
+// Below this use of the caps on sending days, waiting for a cap is not the caps being full.
+const UNDER_USED = 0.6;
+
+function underUsed(capUse: number): string {
+  if (capUse >= UNDER_USED) return '';
+  return `; yet sending days use only ${pct(capUse)} of the daily caps: waiting touches hold cap slots outside their own window (prospects in zones whose windows barely overlap)`;
 }
 
 function guardSentence(domains: DomainRow[]): string {
