@@ -110,11 +110,13 @@ export function CampaignPage() {
         <a href="/console/campaigns">Campaigns</a>
       </p>
       <h1>{sequence.data?.name ?? 'Campaign'}</h1>
-      <form class="inline" onSubmit={filter} aria-label="Date range">
+      {/* Uncontrolled fields (defaultValue), keyed by the URL's range: what a person types is
+          never reset by a re-render when a read finishes, and a new range starts afresh. */}
+      <form class="inline" onSubmit={filter} aria-label="Date range" key={`${from}|${to}`}>
         <label for="from">Enrolled from</label>
-        <input id="from" name="from" type="date" value={from} />
+        <input id="from" name="from" type="date" defaultValue={from} />
         <label for="to">to</label>
-        <input id="to" name="to" type="date" value={to} />
+        <input id="to" name="to" type="date" defaultValue={to} />
         <button type="submit">Apply</button>
         {(from || to) && <a href={path}>All dates</a>}
       </form>
