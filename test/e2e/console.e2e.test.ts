@@ -268,7 +268,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     const cancel = page.getByRole('dialog', { name: 'Cancel this enrollment' });
     await cancel.waitFor();
     await expect
-      .poll(() => cancel.getByLabel('Reason').evaluate((el) => el === document.activeElement))
+      .poll(() => cancel.getByLabel('Reason').evaluate((el) => el === el.ownerDocument.activeElement))
       .toBe(true);
     await page.keyboard.press('Escape');
     await cancel.waitFor({ state: 'hidden' });
