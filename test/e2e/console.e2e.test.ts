@@ -314,8 +314,13 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     await nav('Domains and mailboxes').click();
     const row = page.locator('tr[data-mailbox="sdr@spare-sender.example"]');
     await expect.poll(() => row.textContent()).toContain('SPF record being fixed');
-    const busy = page.locator('tr[data-mailbox="sdr@outreach-sender.example"]');
-    expect(await busy.textContent()).toMatch(/\d+ \/ 300/);
+    // Today's sends of the campaign's mailbox, as the API counts them.
+    const usage = await api('GET', '/v1/mailboxes/usage');
+    const busy = usage.items.find((m: { address: string }) => m.address === 'sdr@outreach-sender.example');
+    expect(busy.sentToday).toBeGreaterThan(0);
+    expect(
+      await page.locator('tr[data-mailbox="sdr@outreach-sender.example"] [data-field=today]').textContent(),
+    ).toContain(`${busy.sentToday} / ${busy.caps.perDay}`);
     await row.getByRole('button', { name: 'Resume sdr@spare-sender.example' }).click();
     const dialog = page.getByRole('dialog', { name: 'Resume sdr@spare-sender.example' });
     await dialog.getByLabel('Reason').fill('SPF fixed');
