@@ -233,10 +233,10 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     expect(shownVariants).toEqual(stats.sentByStepAndVariant);
     expect(shownVariants.filter((v) => v.step === 1)).toHaveLength(2);
 
-    // The chart drew (Chart.js sizes its canvas); the picture of the README.
-    await expect
-      .poll(async () => (await page.locator('canvas').boundingBox())?.height ?? 0)
-      .toBeGreaterThan(100);
+    // The charts drew (Chart.js sizes its canvases), per step and per variant; then the picture of the README.
+    await expect.poll(() => page.locator('canvas').count()).toBe(2);
+    for (const canvas of await page.locator('canvas').all())
+      await expect.poll(async () => (await canvas.boundingBox())?.height ?? 0).toBeGreaterThan(100);
     await page.screenshot({ path: SCREENSHOT });
 
     // The date range selects the enrollments started in it: none from tomorrow on.

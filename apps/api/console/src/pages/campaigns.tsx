@@ -145,6 +145,35 @@ function FunnelView({ funnel }: { funnel: Funnel }) {
     }),
     [funnel],
   );
+  const variantLabel = (r: FunnelRow) =>
+    `Step ${r.step}, variant ${String.fromCharCode(65 + (r.variant ?? 0))}`;
+  // A/B variants are compared by their rates: each variant reached a different number of people.
+  const variantConfig = useMemo<ChartConfiguration>(
+    () => ({
+      type: 'bar',
+      data: {
+        labels: variants.map(variantLabel),
+        datasets: [
+          ['replyRate', 'Reply rate (%)', COLOURS.replied],
+          ['positiveReplyRate', 'Positive rate (%)', COLOURS.positive],
+          ['bounceRate', 'Bounce rate (%)', COLOURS.bounced],
+          ['unsubscribeRate', 'Unsubscribe rate (%)', COLOURS.unsubscribed],
+        ].map(([key, label, colour]) => ({
+          label: label as string,
+          data: variants.map((v) => {
+            const r = v[key as (typeof RATES)[number][0]];
+            return r === null ? null : r * 100;
+          }),
+          backgroundColor: colour as string,
+        })),
+      },
+      options: {
+        plugins: { legend: { position: 'bottom' } },
+        scales: { y: { beginAtZero: true, title: { display: true, text: '% of sent' } } },
+      },
+    }),
+    [funnel],
+  );
   const total = funnel.total;
   return (
     <>
@@ -183,11 +212,12 @@ function FunnelView({ funnel }: { funnel: Funnel }) {
       </section>
       <section aria-labelledby="variants-h">
         <h2 id="variants-h">Per A/B variant</h2>
-        <FunnelTable
-          caption="Funnel per step and variant"
-          rows={variants}
-          head={(r) => `Step ${r.step}, variant ${String.fromCharCode(65 + (r.variant ?? 0))}`}
+        <ChartView
+          config={variantConfig}
+          height={240}
+          label={`Bar chart of the reply, positive, bounce and unsubscribe rates of each of ${variants.length} step variants; the table below has the numbers`}
         />
+        <FunnelTable caption="Funnel per step and variant" rows={variants} head={variantLabel} />
       </section>
     </>
   );
