@@ -171,6 +171,44 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     page = context.pages()[0] ?? (await context.newPage());
   }, 240_000);
 
+  /**
+   * What a screen reader could not name on the page: fields without a label, buttons and
+   * links without text, tables without a caption, images (the charts) without a label.
+   */
+  const unnamed = () =>
+    page.evaluate(() => {
+      // The page's DOM, typed by hand: the tests' tsconfig has no DOM library.
+      type El = {
+        type?: string;
+        name?: string;
+        tagName: string;
+        outerHTML: string;
+        labels?: ArrayLike<unknown> | null;
+        textContent: string | null;
+        getAttribute(name: string): string | null;
+        querySelector(selector: string): unknown;
+      };
+      const doc = globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<El> } };
+      const all = (selector: string) => Array.from(doc.document.querySelectorAll(selector));
+      const text = (el: El) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
+      return [
+        ...all('input, select, textarea')
+          .filter(
+            (el) => el.type !== 'hidden' && (el.labels?.length ?? 0) === 0 && !el.getAttribute('aria-label'),
+          )
+          .map((el) => `field ${el.name}`),
+        ...all('button, a')
+          .filter((el) => !text(el))
+          .map((el) => `${el.tagName} ${el.outerHTML}`),
+        ...all('table')
+          .filter((el) => !el.querySelector('caption'))
+          .map(() => 'table without caption'),
+        ...all('[role=img]')
+          .filter((el) => !el.getAttribute('aria-label'))
+          .map(() => 'image without label'),
+      ];
+    });
+
   /** A link of the console's main navigation. */
   const nav = (name: string) => page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name });
 
@@ -238,6 +276,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     for (const canvas of await page.locator('canvas').all())
       await expect.poll(async () => (await canvas.boundingBox())?.height ?? 0).toBeGreaterThan(100);
     await page.screenshot({ path: SCREENSHOT });
+    expect(await unnamed()).toEqual([]);
 
     // The date range selects the enrollments started in it: none from tomorrow on.
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -263,6 +302,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     expect(await why.getAttribute('data-reason')).toBe(expected.reason);
     expect(await why.textContent()).toMatch(expected.until ? /until \d/ : /until someone acts/);
 
+    expect(await unnamed()).toEqual([]);
     // A confirmation closed with Escape (the keyboard's way out) changes nothing.
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     const cancel = page.getByRole('dialog', { name: 'Cancel this enrollment' });
@@ -314,6 +354,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     await nav('Domains and mailboxes').click();
     const row = page.locator('tr[data-mailbox="sdr@spare-sender.example"]');
     await expect.poll(() => row.textContent()).toContain('SPF record being fixed');
+    expect(await unnamed()).toEqual([]);
     // Today's sends of the campaign's mailbox, as the API counts them.
     const usage = await api('GET', '/v1/mailboxes/usage');
     const busy = usage.items.find((m: { address: string }) => m.address === 'sdr@outreach-sender.example');
@@ -342,6 +383,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
       .getByRole('button', { name: 'Confirm' })
       .click();
     await page.getByText('Nothing to triage.').waitFor();
+    expect(await unnamed()).toEqual([]);
     expect((await api('GET', '/v1/triage')).items).toEqual([]);
     expect(errors).toEqual([]);
   });
