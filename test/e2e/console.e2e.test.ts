@@ -336,6 +336,28 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     expect(audit.items.map((a: { actor: string }) => a.actor)).toEqual(['ops-console', 'ops-console']);
   });
 
+  it('cancels the enrollment, suppresses the address and erases the person, each confirmed', async () => {
+    const confirm = async (button: string, title: string, label: string) => {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.getByLabel('Reason').fill('asked to be left alone');
+      await dialog.getByRole('button', { name: label }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+    await confirm('Cancel', 'Cancel this enrollment', 'Cancel the enrollment');
+    await expect.poll(() => page.locator('[data-field=status]').textContent()).toBe('cancelled');
+    expect((await api('GET', `/v1/enrollments/${ids.waiting}`)).status).toBe('cancelled');
+    await confirm('Suppress address', 'Suppress wendy@patience.example', 'Suppress');
+    expect((await api('GET', '/v1/suppressions/check?email=wendy@patience.example')).suppressed).toBe(true);
+    const { prospectId } = await api('GET', `/v1/enrollments/${ids.waiting}`);
+    await confirm('Erase person', 'Erase this person (GDPR)', 'Erase');
+    await page.waitForURL(`${sys.apiUrl}/console/people`);
+    const gone = await fetch(`${sys.apiUrl}/v1/prospects/${prospectId}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(gone.status).toBe(404);
+  });
+
   it('resumes a paused sending domain with a name and a reason', async () => {
     await nav('Domains and mailboxes').click();
     await page.getByRole('link', { name: ids.domainName }).click();
