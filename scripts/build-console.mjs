@@ -47,6 +47,16 @@ export async function buildConsole() {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv.includes('--if-stale') && !consoleStale()) process.exit(0);
-  await buildConsole();
+  try {
+    await buildConsole();
+  } catch (err) {
+    // An install without dev dependencies (`npm install --omit=dev`) has no esbuild: the
+    // API still runs and /console says how to build it; a broken source still fails here.
+    if (process.argv.includes('--optional') && err?.code === 'ERR_MODULE_NOT_FOUND') {
+      console.log('touchbase: esbuild is not installed, the console is not built (npm run build:console)');
+      process.exit(0);
+    }
+    throw err;
+  }
   console.log('touchbase: console built (apps/api/console/dist)');
 }

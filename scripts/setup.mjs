@@ -30,7 +30,7 @@ if (!existsSync(`${root}packages/db/src/generated/prisma/client.ts`)) {
 // The operator console's bundle (apps/api/console/dist), built by postinstall; again
 // here when its sources changed since (a pull without a new lockfile).
 {
-  const r = spawnSync(process.execPath, ['scripts/build-console.mjs', '--if-stale'], {
+  const r = spawnSync(process.execPath, ['scripts/build-console.mjs', '--if-stale', '--optional'], {
     cwd: root,
     stdio: 'inherit',
   });

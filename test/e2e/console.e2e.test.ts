@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { waitFor } from '@touchbase/testing';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem, waitForEnded } from '../support/test-system.js';
+import { postHttp, WEBHOOK_ENV } from './ingest-support.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -30,7 +32,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
   let profile: string;
   let key: string;
   const errors: string[] = [];
-  const ids = { campaign: '', waiting: '', domain: '', domainName: '' };
+  const ids = { campaign: '', waiting: '', domain: '', domainName: '', spareMailbox: '' };
 
   /** The API as a client sees it, with the admin key. */
   const api = async (method: string, path: string, body?: unknown) => {
@@ -52,6 +54,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     sys = await startTestSystem('console_e2e', {
       SANDBOX_REPLY_RATE: '0.3',
       SANDBOX_BOUNCE_RATE: '0.1',
+      HTTP_PROVIDER_WEBHOOK_SECRET: WEBHOOK_ENV.HTTP_PROVIDER_WEBHOOK_SECRET,
     });
     // Open while no key exists: the fixture's own calls, then a key closes the API to the browser.
     const mailbox = await sys.api('POST', '/v1/mailboxes', {
@@ -121,6 +124,22 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
       { timeoutMs: 30_000 },
     );
 
+    // A mailbox an operator paused, to be resumed in the console.
+    const spare = await sys.api('POST', '/v1/mailboxes', {
+      provider: 'sandbox',
+      address: 'sdr@spare-sender.example',
+    });
+    ids.spareMailbox = spare.body.id;
+    await sys.api('POST', `/v1/mailboxes/${spare.body.id}/pause`, { reason: 'SPF record being fixed' });
+    // A reply from a stranger: no enrollment owns it, so it waits for a person in triage.
+    const stranger = await postHttp(sys, `msg_${randomUUID()}`, {
+      type: 'reply',
+      occurred_at: new Date().toISOString(),
+      email: 'stranger@elsewhere.example',
+      text: 'Who are you? Please tell me more about pricing.',
+    });
+    expect(stranger.body.events[0].triaged).toBe(true);
+
     key = (
       await createApiKey({ repos: sys.rt.repos }, { name: 'ops-console', scope: 'admin', actor: 'test' })
     ).key;
@@ -151,6 +170,47 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     });
     page = context.pages()[0] ?? (await context.newPage());
   }, 240_000);
+
+  /**
+   * What a screen reader could not name on the page: fields without a label, buttons and
+   * links without text, tables without a caption, images (the charts) without a label.
+   */
+  const unnamed = () =>
+    page.evaluate(() => {
+      // The page's DOM, typed by hand: the tests' tsconfig has no DOM library.
+      type El = {
+        type?: string;
+        name?: string;
+        tagName: string;
+        outerHTML: string;
+        labels?: ArrayLike<unknown> | null;
+        textContent: string | null;
+        getAttribute(name: string): string | null;
+        querySelector(selector: string): unknown;
+      };
+      const doc = globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<El> } };
+      const all = (selector: string) => Array.from(doc.document.querySelectorAll(selector));
+      const text = (el: El) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
+      return [
+        ...all('input, select, textarea')
+          .filter(
+            (el) => el.type !== 'hidden' && (el.labels?.length ?? 0) === 0 && !el.getAttribute('aria-label'),
+          )
+          .map((el) => `field ${el.name}`),
+        ...all('button, a')
+          .filter((el) => !text(el))
+          .map((el) => `${el.tagName} ${el.outerHTML}`),
+        ...all('table')
+          .filter((el) => !el.querySelector('caption'))
+          .map(() => 'table without caption'),
+        ...all('[role=img]')
+          .filter((el) => !el.getAttribute('aria-label'))
+          .map(() => 'image without label'),
+      ];
+    });
+
+  /** A link of the console's main navigation. */
+  const nav = (name: string) => page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name });
 
   afterAll(async () => {
     await context?.close();
@@ -211,15 +271,25 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     expect(shownVariants).toEqual(stats.sentByStepAndVariant);
     expect(shownVariants.filter((v) => v.step === 1)).toHaveLength(2);
 
-    // The chart drew (Chart.js sizes its canvas); the picture of the README.
-    await expect
-      .poll(async () => (await page.locator('canvas').boundingBox())?.height ?? 0)
-      .toBeGreaterThan(100);
+    // The charts drew (Chart.js sizes its canvases), per step and per variant; then the picture of the README.
+    await expect.poll(() => page.locator('canvas').count()).toBe(2);
+    for (const canvas of await page.locator('canvas').all())
+      await expect.poll(async () => (await canvas.boundingBox())?.height ?? 0).toBeGreaterThan(100);
     await page.screenshot({ path: SCREENSHOT });
+    expect(await unnamed()).toEqual([]);
+
+    // The date range selects the enrollments started in it: none from tomorrow on.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Enrolled from').fill(tomorrow);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('No enrollment in this range.').waitFor();
+    expect(page.url()).toContain(`from=${tomorrow}`);
+    await page.getByRole('link', { name: 'All dates' }).click();
+    await steps.first().waitFor();
   });
 
   it('finds a person, reads why their enrollment waits, pauses and resumes it', async () => {
-    await page.getByRole('link', { name: 'People' }).click();
+    await nav('People').click();
     await page.getByLabel('Search by address, name or company').fill('wendy waite');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('link', { name: 'wendy@patience.example' }).click();
@@ -231,6 +301,18 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     await why.waitFor();
     expect(await why.getAttribute('data-reason')).toBe(expected.reason);
     expect(await why.textContent()).toMatch(expected.until ? /until \d/ : /until someone acts/);
+
+    expect(await unnamed()).toEqual([]);
+    // A confirmation closed with Escape (the keyboard's way out) changes nothing.
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel this enrollment' });
+    await cancel.waitFor();
+    await expect
+      .poll(() => cancel.getByLabel('Reason').evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await cancel.waitFor({ state: 'hidden' });
+    expect((await api('GET', `/v1/enrollments/${ids.waiting}`)).status).toBe('active');
 
     await page.getByRole('button', { name: 'Pause' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pause this enrollment' });
@@ -254,8 +336,30 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     expect(audit.items.map((a: { actor: string }) => a.actor)).toEqual(['ops-console', 'ops-console']);
   });
 
+  it('cancels the enrollment, suppresses the address and erases the person, each confirmed', async () => {
+    const confirm = async (button: string, title: string, label: string) => {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.getByLabel('Reason').fill('asked to be left alone');
+      await dialog.getByRole('button', { name: label }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+    await confirm('Cancel', 'Cancel this enrollment', 'Cancel the enrollment');
+    await expect.poll(() => page.locator('[data-field=status]').textContent()).toBe('cancelled');
+    expect((await api('GET', `/v1/enrollments/${ids.waiting}`)).status).toBe('cancelled');
+    await confirm('Suppress address', 'Suppress wendy@patience.example', 'Suppress');
+    expect((await api('GET', '/v1/suppressions/check?email=wendy@patience.example')).suppressed).toBe(true);
+    const { prospectId } = await api('GET', `/v1/enrollments/${ids.waiting}`);
+    await confirm('Erase person', 'Erase this person (GDPR)', 'Erase');
+    await page.waitForURL(`${sys.apiUrl}/console/people`);
+    const gone = await fetch(`${sys.apiUrl}/v1/prospects/${prospectId}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(gone.status).toBe(404);
+  });
+
   it('resumes a paused sending domain with a name and a reason', async () => {
-    await page.getByRole('link', { name: 'Domains and mailboxes' }).click();
+    await nav('Domains and mailboxes').click();
     await page.getByRole('link', { name: ids.domainName }).click();
     await page.getByRole('heading', { level: 1, name: ids.domainName }).waitFor();
     expect(await page.locator('[data-field=status]').textContent()).toBe('paused');
@@ -266,6 +370,43 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => page.locator('[data-field=status]').textContent()).toBe('active');
     expect((await api('GET', `/v1/domains/${ids.domain}`)).status).toBe('active');
+  });
+
+  it('resumes a paused mailbox, read with its cap usage and why it was paused', async () => {
+    await nav('Domains and mailboxes').click();
+    const row = page.locator('tr[data-mailbox="sdr@spare-sender.example"]');
+    await expect.poll(() => row.textContent()).toContain('SPF record being fixed');
+    expect(await unnamed()).toEqual([]);
+    // Today's sends of the campaign's mailbox, as the API counts them.
+    const usage = await api('GET', '/v1/mailboxes/usage');
+    const busy = usage.items.find((m: { address: string }) => m.address === 'sdr@outreach-sender.example');
+    expect(busy.sentToday).toBeGreaterThan(0);
+    expect(
+      await page.locator('tr[data-mailbox="sdr@outreach-sender.example"] [data-field=today]').textContent(),
+    ).toContain(`${busy.sentToday} / ${busy.caps.perDay}`);
+    await row.getByRole('button', { name: 'Resume sdr@spare-sender.example' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resume sdr@spare-sender.example' });
+    await dialog.getByLabel('Reason').fill('SPF fixed');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => row.textContent()).not.toContain('paused');
+    expect((await api('GET', `/v1/mailboxes/${ids.spareMailbox}`)).status).toBe('active');
+  });
+
+  it('lists the alerts and resolves an unmatched reply', async () => {
+    await nav('Alerts and triage').click();
+    await expect
+      .poll(() => page.getByRole('table', { name: /alerts, newest first/ }).textContent())
+      .toContain('domain.resumed');
+    const triage = page.getByRole('table', { name: /Replies from unknown senders/ });
+    const item = triage.locator('tr', { hasText: 'stranger@elsewhere.example' });
+    await item.getByRole('button', { name: 'Resolve' }).click();
+    await page
+      .getByRole('dialog', { name: 'Mark this reply handled' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await page.getByText('Nothing to triage.').waitFor();
+    expect(await unnamed()).toEqual([]);
+    expect((await api('GET', '/v1/triage')).items).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

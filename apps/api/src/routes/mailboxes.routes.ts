@@ -139,7 +139,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         tags: ['mailboxes'],
         summary: 'Cap usage of each mailbox',
         description:
-          "Each mailbox (by id, a page at a time) with its caps, its state and why it is paused, and the sends of the sender's sliding minute, hour and day windows (the day: the last 24 hours, shortened by TIME_SCALE), counted as the sender's token bucket counts them.",
+          "Each mailbox (by id, a page at a time) with its caps, its state and why it is paused, `sentToday` (sends since midnight in the mailbox's zone), and `used`: the sends of the sender's sliding minute, hour and day windows (the day: the last 24 hours; all three shortened by TIME_SCALE), counted as the sender's token bucket counts them.",
         response: { 200: PageSchema },
         querystring: PageQuerySchema,
       },

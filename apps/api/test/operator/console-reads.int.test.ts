@@ -82,7 +82,7 @@ describe('prospect search and mailbox cap usage (real PostgreSQL)', () => {
     await call(f, writer, 'POST', `/v1/mailboxes/${at.mailboxId}/pause`, { reason: 'DMARC failing' });
     const usage = await call(f, reader, 'GET', '/v1/mailboxes/usage');
     expect(usage.status).toBe(200);
-    const row = (usage.body.items as { id: string }[]).find((m) => m.id === at.mailboxId);
+    const row = (usage.body.items as { id: string; sentToday: number }[]).find((m) => m.id === at.mailboxId)!;
     expect(row).toMatchObject({
       address: 'sdr@usage.example',
       domain: 'usage.example',
@@ -91,6 +91,9 @@ describe('prospect search and mailbox cap usage (real PostgreSQL)', () => {
       caps: { perMinute: 5, perHour: 60, perDay: 300 },
       used: { minute: 1, hour: 1, day: 2 },
     });
+    // Today: since midnight in the mailbox's zone (UTC here); the send two hours ago counts when it was today.
+    const midnight = new Date(new Date().toISOString().slice(0, 10)).getTime();
+    expect(row.sentToday).toBe(Date.now() - 2 * 3_600_000 >= midnight ? 2 : 1);
     expect((await call(f, reader, 'GET', '/v1/mailboxes/usage?after=nope')).status).toBe(400);
   });
 });

@@ -13,6 +13,8 @@ export type MailboxUsageRow = {
   statusReason: string | null;
   caps: { perMinute: number; perHour: number; perDay: number };
   used: { minute: number; hour: number; day: number };
+  /** Sends since midnight in the mailbox's zone (the real clock, whatever TIME_SCALE). */
+  sentToday: number;
   lastSentAt: Date | null;
 };
 
@@ -83,10 +85,11 @@ export class TouchWindowRepository {
       minute: number;
       hour: number;
       day: number;
+      today: number;
       last_at: Date | null;
     }>(
       `SELECT m.id, m.address, m.provider, d.domain, m.status::text AS status, m.status_reason,
-              m.per_minute, m.per_hour, m.per_day, x.minute, x.hour, x.day, x.last_at
+              m.per_minute, m.per_hour, m.per_day, x.minute, x.hour, x.day, t.today, x.last_at
          FROM mailbox m
          JOIN sending_domain d ON d.id = m.domain_id
          CROSS JOIN LATERAL (
@@ -98,6 +101,11 @@ export class TouchWindowRepository {
                      FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
                     WHERE e.mailbox_id = m.id AND t.status IN ('sending', 'sent', 'unknown')) y
             WHERE y.at > now() - make_interval(secs => $3 / 1000.0)) x
+         CROSS JOIN LATERAL (
+           SELECT count(*)::int AS today
+             FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
+            WHERE e.mailbox_id = m.id AND t.status IN ('sending', 'sent', 'unknown')
+              AND coalesce(t.sent_at, t.created_at) >= date_trunc('day', now() AT TIME ZONE m.timezone) AT TIME ZONE m.timezone) t
         WHERE ($4::uuid IS NULL OR m.id > $4)
         ORDER BY m.id
         LIMIT $5`,
@@ -112,6 +120,7 @@ export class TouchWindowRepository {
       statusReason: r.status_reason,
       caps: { perMinute: r.per_minute, perHour: r.per_hour, perDay: r.per_day },
       used: { minute: r.minute, hour: r.hour, day: r.day },
+      sentToday: r.today,
       lastSentAt: r.last_at,
     }));
   }

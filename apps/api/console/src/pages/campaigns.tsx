@@ -110,11 +110,13 @@ export function CampaignPage() {
         <a href="/console/campaigns">Campaigns</a>
       </p>
       <h1>{sequence.data?.name ?? 'Campaign'}</h1>
-      <form class="inline" onSubmit={filter} aria-label="Date range">
+      {/* Uncontrolled fields (defaultValue), keyed by the URL's range: what a person types is
+          never reset by a re-render when a read finishes, and a new range starts afresh. */}
+      <form class="inline" onSubmit={filter} aria-label="Date range" key={`${from}|${to}`}>
         <label for="from">Enrolled from</label>
-        <input id="from" name="from" type="date" value={from} />
+        <input id="from" name="from" type="date" defaultValue={from} />
         <label for="to">to</label>
-        <input id="to" name="to" type="date" value={to} />
+        <input id="to" name="to" type="date" defaultValue={to} />
         <button type="submit">Apply</button>
         {(from || to) && <a href={path}>All dates</a>}
       </form>
@@ -140,6 +142,35 @@ function FunnelView({ funnel }: { funnel: Funnel }) {
         })),
       },
       options: { plugins: { legend: { position: 'bottom' } }, scales: { y: { beginAtZero: true } } },
+    }),
+    [funnel],
+  );
+  const variantLabel = (r: FunnelRow) =>
+    `Step ${r.step}, variant ${String.fromCharCode(65 + (r.variant ?? 0))}`;
+  // A/B variants are compared by their rates: each variant reached a different number of people.
+  const variantConfig = useMemo<ChartConfiguration>(
+    () => ({
+      type: 'bar',
+      data: {
+        labels: variants.map(variantLabel),
+        datasets: [
+          ['replyRate', 'Reply rate (%)', COLOURS.replied],
+          ['positiveReplyRate', 'Positive rate (%)', COLOURS.positive],
+          ['bounceRate', 'Bounce rate (%)', COLOURS.bounced],
+          ['unsubscribeRate', 'Unsubscribe rate (%)', COLOURS.unsubscribed],
+        ].map(([key, label, colour]) => ({
+          label: label as string,
+          data: variants.map((v) => {
+            const r = v[key as (typeof RATES)[number][0]];
+            return r === null ? null : r * 100;
+          }),
+          backgroundColor: colour as string,
+        })),
+      },
+      options: {
+        plugins: { legend: { position: 'bottom' } },
+        scales: { y: { beginAtZero: true, title: { display: true, text: '% of sent' } } },
+      },
     }),
     [funnel],
   );
@@ -181,11 +212,12 @@ function FunnelView({ funnel }: { funnel: Funnel }) {
       </section>
       <section aria-labelledby="variants-h">
         <h2 id="variants-h">Per A/B variant</h2>
-        <FunnelTable
-          caption="Funnel per step and variant"
-          rows={variants}
-          head={(r) => `Step ${r.step}, variant ${String.fromCharCode(65 + (r.variant ?? 0))}`}
+        <ChartView
+          config={variantConfig}
+          height={240}
+          label={`Bar chart of the reply, positive, bounce and unsubscribe rates of each of ${variants.length} step variants; the table below has the numbers`}
         />
+        <FunnelTable caption="Funnel per step and variant" rows={variants} head={variantLabel} />
       </section>
     </>
   );

@@ -31,6 +31,7 @@ type MailboxUsage = {
   statusReason: string | null;
   caps: { perMinute: number; perHour: number; perDay: number };
   used: { minute: number; hour: number; day: number };
+  sentToday: number;
   lastSentAt: string | null;
 };
 
@@ -103,17 +104,23 @@ export function DomainsPage() {
           {(page) => (
             <div class="table-wrap">
               <table>
-                <caption>Sends in the last day, hour and minute against each cap</caption>
+                <caption>
+                  Sends today (in the mailbox's zone) against the daily cap, and in the sender's sliding day,
+                  hour and minute windows against each cap
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col">Mailbox</th>
                     <th scope="col">State</th>
-                    <th scope="col">Day</th>
+                    <th scope="col">Today</th>
                     <th scope="col" class="num">
-                      Hour
+                      Last 24 h
                     </th>
                     <th scope="col" class="num">
-                      Minute
+                      Last hour
+                    </th>
+                    <th scope="col" class="num">
+                      Last minute
                     </th>
                     <th scope="col">Last send</th>
                     <th scope="col">Action</th>
@@ -127,14 +134,17 @@ export function DomainsPage() {
                         <Badge tone={m.status === 'paused' ? 'bad' : 'ok'}>{m.status}</Badge>
                         {m.statusReason && <div class="reason">{m.statusReason}</div>}
                       </td>
-                      <td>
+                      <td data-field="today">
                         <meter
                           min={0}
                           max={m.caps.perDay}
                           high={m.caps.perDay * 0.9}
-                          value={m.used.day}
-                          aria-label={`${m.address}: ${m.used.day} of ${m.caps.perDay} sends today`}
+                          value={m.sentToday}
+                          aria-label={`${m.address}: ${m.sentToday} of ${m.caps.perDay} sends today`}
                         />{' '}
+                        {count(m.sentToday)} / {count(m.caps.perDay)}
+                      </td>
+                      <td class="num">
                         {count(m.used.day)} / {count(m.caps.perDay)}
                       </td>
                       <td class="num">

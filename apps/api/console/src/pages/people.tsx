@@ -49,9 +49,10 @@ export function PeoplePage() {
     <>
       <h1>People</h1>
       <search>
-        <form class="inline" onSubmit={search}>
+        {/* Uncontrolled (defaultValue), keyed by the URL's query: typing is never reset by a re-render. */}
+        <form class="inline" onSubmit={search} key={term}>
           <label for="q">Search by address, name or company</label>
-          <input id="q" name="q" type="search" value={term} minLength={2} required />
+          <input id="q" name="q" type="search" defaultValue={term} minLength={2} required />
           <button type="submit">Search</button>
         </form>
       </search>
