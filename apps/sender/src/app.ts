@@ -1,3 +1,4 @@
+import type { DoNotContactTable } from '@touchbase/core';
 import type { Repositories } from '@touchbase/db';
 import type { ProviderRegistry, Throttle } from '@touchbase/providers';
 import { type AlertQueue, createWorker, type TouchQueue } from '@touchbase/queues';
@@ -30,6 +31,8 @@ export type SenderDeps = {
   recheckTimeoutMs?: number;
   /** Whether a hard bounce the provider reported at the re-check queues a CRM update. */
   notifyCrm?: boolean;
+  /** Do-not-contact hours and days per recipient country, on top of every sending window. */
+  doNotContact?: DoNotContactTable;
 };
 
 /** Builds the sender's worker on the `touches` queue; never listens on a port. */
@@ -49,6 +52,7 @@ export function buildSender(deps: SenderDeps): Worker {
     ...(deps.recheck !== undefined ? { recheck: deps.recheck } : {}),
     ...(deps.recheckTimeoutMs !== undefined ? { recheckTimeoutMs: deps.recheckTimeoutMs } : {}),
     ...(deps.notifyCrm !== undefined ? { notifyCrm: deps.notifyCrm } : {}),
+    ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
   });
   return createWorker('touch.send', process, {
     connection: deps.connection,

@@ -81,6 +81,11 @@ export {
   type ProspectView,
 } from './repositories/prospect.repository.js';
 export {
+  ReactivationRepository,
+  type ReactivationRow,
+  type ReactivationRun,
+} from './repositories/reactivation.repository.js';
+export {
   type SendContext,
   SendContextRepository,
   type SendMailbox,

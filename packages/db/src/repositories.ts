@@ -14,6 +14,7 @@ import { LinkedInAccountRepository } from './repositories/linkedin-account.repos
 import { MailboxRepository } from './repositories/mailbox.repository.js';
 import { MailboxSettingsRepository } from './repositories/mailbox-settings.repository.js';
 import { ProspectRepository } from './repositories/prospect.repository.js';
+import { ReactivationRepository } from './repositories/reactivation.repository.js';
 import { SendingDomainRepository } from './repositories/sending-domain.repository.js';
 import { SequenceRepository } from './repositories/sequence.repository.js';
 import { SuppressionRepository } from './repositories/suppression.repository.js';
@@ -49,5 +50,6 @@ export function createRepositories(db: Database) {
     apiKeys: new ApiKeyRepository(db.pool),
     funnel: new FunnelRepository(db.pool),
     waiting: new EnrollmentWaitingRepository(db.pool),
+    reactivations: new ReactivationRepository(db.pool),
   };
 }

@@ -7,6 +7,7 @@ export { createWorker, retriesOf } from './create-worker.js';
 export { DomainHealthQueue } from './domain-health-queue.js';
 export * from './queue-catalog.js';
 export type { QueueLogger } from './queue-logger.js';
+export { ReactivationQueue } from './reactivation-queue.js';
 export { assertRedisReachable, createRedis, RedisUnavailableError } from './redis-connection.js';
 export { isRedisOutage } from './redis-outage.js';
 export { SchedulerQueue } from './scheduler-queue.js';

@@ -1,4 +1,5 @@
 import { AllEnv, loadConfig } from '@touchbase/config';
+import type { DoNotContactTable } from '@touchbase/core';
 import {
   applyMigrations,
   assertDatabaseReachable,
@@ -19,9 +20,16 @@ import {
   SmartleadAdapter,
   SmtpAdapter,
 } from '@touchbase/providers';
-import { AlertQueue, assertRedisReachable, createRedis, TouchQueue } from '@touchbase/queues';
+import {
+  AlertQueue,
+  assertRedisReachable,
+  createRedis,
+  ReactivationQueue,
+  TouchQueue,
+} from '@touchbase/queues';
 import { createLogger, type Logger, Metrics } from '@touchbase/telemetry';
 import type { Redis } from 'ioredis';
+import { doNotContactTableOf } from './do-not-contact.js';
 import { Shutdown } from './shutdown.js';
 
 export type Config = ReturnType<typeof loadRuntimeConfig>;
@@ -52,6 +60,10 @@ export type Runtime = {
   touchQueue: TouchQueue;
   /** The producer side of the `alerts` queue, for any service that raises an ops alert. */
   alertQueue: AlertQueue;
+  /** COMPLIANCE_DO_NOT_CONTACT, parsed at boot: do-not-contact hours and days per recipient country. */
+  doNotContact: DoNotContactTable;
+  /** The producer side of the `reactivations` queue (ingest schedules, the scheduler runs them). */
+  reactivationQueue: ReactivationQueue;
   providers: ProviderRegistry;
   shutdown: Shutdown;
 };
@@ -94,12 +106,15 @@ export async function openRuntime(opts: {
         onIdleError: (err) => logger.warn({ err: err.message }, 'PostgreSQL replica idle connection lost'),
       })
     : undefined;
+  // A bad table stops start-up with a configuration error naming the variable.
+  const doNotContact = doNotContactTableOf(config);
   const producer = createRedis(config.REDIS_URL, 'producer');
   const worker = createRedis(config.REDIS_URL, 'worker');
   for (const r of [producer, worker])
     r.on('error', (err) => logger.warn({ err: err.message }, 'Redis connection error'));
   const touchQueue = new TouchQueue(producer, config.REDIS_PREFIX);
   const alertQueue = new AlertQueue(producer, config.REDIS_PREFIX);
+  const reactivationQueue = new ReactivationQueue(producer, config.REDIS_PREFIX);
   const sandboxUrl = opts.sandboxUrl ?? config.SANDBOX_URL ?? `http://127.0.0.1:${config.SANDBOX_PORT}`;
   const sandbox = new SandboxAdapter(sandboxUrl, config.SENDER_PROVIDER_TIMEOUT_MS);
   const providers = new ProviderRegistry().register(sandbox);
@@ -108,6 +123,7 @@ export async function openRuntime(opts: {
   const shutdown = new Shutdown(logger, config.SHUTDOWN_TIMEOUT_MS)
     .add('touch queue', () => touchQueue.close())
     .add('alert queue', () => alertQueue.close())
+    .add('reactivation queue', () => reactivationQueue.close())
     .add('sandbox adapter', () => sandbox.close())
     .add('provider adapters', async () => {
       await Promise.allSettled(configured.map((a) => a.close()));
@@ -130,6 +146,8 @@ export async function openRuntime(opts: {
     redis: { producer, worker },
     touchQueue,
     alertQueue,
+    reactivationQueue,
+    doNotContact,
     providers,
     shutdown,
   };

@@ -18,6 +18,8 @@ export type DomainErrorCode =
   | 'not_found'
   | 'suppressed'
   | 'already_enrolled'
+  /** The person asked not to be contacted for a while (a "not interested" reply's cooldown). */
+  | 'cooling_off'
   | 'invalid_state'
   | 'domain_paused'
   | 'mailbox_paused'

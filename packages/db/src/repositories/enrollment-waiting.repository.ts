@@ -35,6 +35,7 @@ const PREFILTER: Record<string, string> = {
   touch_in_progress: `e.status = 'active'`,
   waiting_for_due_time: `e.status = 'active' AND e.next_touch_at > $5`,
   window_closed: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5)`,
+  do_not_contact_hours: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5)`,
   mailbox_cap_reached: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5)`,
   due: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5)`,
 };
