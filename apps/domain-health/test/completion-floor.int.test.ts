@@ -66,7 +66,9 @@ describe('domain health: the completion-rate floor', () => {
 
     await ended(mailboxId, 'later', 40, 'exhausted');
     await h.tick({ settings });
-    const row = await h.db.pool.query('SELECT completion_low_since FROM sending_domain WHERE id = $1', [domainId]);
+    const row = await h.db.pool.query('SELECT completion_low_since FROM sending_domain WHERE id = $1', [
+      domainId,
+    ]);
     expect(row.rows[0].completion_low_since).toBeNull();
   });
 
