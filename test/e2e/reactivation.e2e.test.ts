@@ -50,7 +50,7 @@ describe('reactivation after a lost deal', () => {
     expect(r.status).toBe(201);
     reactivation = r.body.id;
     await sys.rt.repos.sequences.setPolicies(original, {
-      reactivation: { sequenceId: reactivation, coolingOffDays: 10 },
+      reactivation: { sequenceId: reactivation, coolingOffDays: 10, lifecycleStages: ['lead'] },
     });
   });
   afterAll(async () => {
@@ -180,5 +180,61 @@ describe('reactivation after a lost deal', () => {
     const reactivated = sys.sandbox.deliveries().filter((d) => d.subject.includes('Picking up'));
     expect(reactivated.map((d) => d.to)).not.toContain('won@react.example');
     expect(reactivated.map((d) => d.to)).not.toContain('lost-won@react.example');
+  });
+
+  it('a contact whose lifecycle stage is set back to a chosen one is reactivated too; another stage does nothing', async () => {
+    const cold = await live('cold@react.example', '4105');
+    const other = await live('other-stage@react.example', '4106');
+    const stage = (objectId: number, value: string) =>
+      postHubspot(
+        sys,
+        JSON.stringify([
+          {
+            eventId: eventSeq++,
+            subscriptionType: 'contact.propertyChange',
+            propertyName: 'lifecyclestage',
+            propertyValue: value,
+            occurredAt: Date.now(),
+            objectId,
+            portalId: 1,
+          },
+        ]),
+      );
+    expect((await stage(4105, 'lead')).status).toBe(200);
+    expect((await stage(4106, 'customer')).status).toBe(200);
+    expect(await reactivationsOf(other.prospectId)).toEqual([]);
+    // Live in the original sequence still: when it comes due, it is skipped as live.
+    await waitFor(
+      'the lifecycle reactivation settled',
+      async () => (await reactivationsOf(cold.prospectId))[0]?.status === 'skipped',
+      { timeoutMs: 20_000 },
+    );
+    expect(await reactivationsOf(cold.prospectId)).toEqual([
+      expect.objectContaining({ status: 'skipped', outcome: 'live' }),
+    ]);
+    const trigger = await sys.rt.db.pool.query('SELECT trigger FROM reactivation WHERE prospect_id = $1', [
+      cold.prospectId,
+    ]);
+    expect(trigger.rows[0].trigger).toBe('crm.lifecycle_stage');
+  });
+
+  it('a person suppressed during the cooling-off is not reactivated', async () => {
+    const p = await live('gone-quiet@react.example', '4107');
+    hub.deals.set('606', ['4107']);
+    expect((await dealStage(606, 'closedlost')).status).toBe(200);
+    const added = await sys.api('POST', '/v1/suppressions', {
+      kind: 'email',
+      value: 'gone-quiet@react.example',
+    });
+    expect(added.status).toBeLessThan(300);
+    await waitFor(
+      'the reactivation settled',
+      async () => (await reactivationsOf(p.prospectId))[0]?.status === 'skipped',
+      { timeoutMs: 20_000 },
+    );
+    expect(await reactivationsOf(p.prospectId)).toEqual([
+      expect.objectContaining({ status: 'skipped', outcome: 'suppressed' }),
+    ]);
+    expect((await enrollmentsOf(p.prospectId)).map((e) => e.sequenceId)).toEqual([original]);
   });
 });
