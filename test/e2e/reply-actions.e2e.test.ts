@@ -143,4 +143,24 @@ describe('reply actions per sequence', () => {
     );
     expect((await enrollment(sys, ignored.enrollmentId)).status).toBe('active');
   });
+
+  it("erasing a person takes their reply's notification and the referral it named with them", async () => {
+    const p = await replyTo(
+      await sequenceWith({ replyActions: { wrong_person: { notify: true } } }),
+      'erase-me@replies.example',
+      "I've left the company, please contact jo@replies-next.example instead.",
+    );
+    const count = async (sql: string) => (await sys.rt.db.pool.query(sql, [p.prospectId])).rowCount;
+    const alerts = `SELECT 1 FROM alert WHERE data->>'prospectId' = $1::text`;
+    const referrals = `SELECT 1 FROM triage_item t JOIN event e ON e.id = t.event_id WHERE e.prospect_id = $1`;
+    expect(await count(alerts)).toBe(1);
+    expect(await count(referrals)).toBe(1);
+    const erased = await sys.api('DELETE', `/v1/prospects/${p.prospectId}?reason=asked`);
+    expect(erased.status).toBe(200);
+    expect(await count(alerts)).toBe(0);
+    const left = await sys.rt.db.pool.query(
+      `SELECT 1 FROM triage_item WHERE email = 'jo@replies-next.example'`,
+    );
+    expect(left.rowCount).toBe(0);
+  });
 });
