@@ -1,3 +1,4 @@
+import type { DoNotContactTable } from '@touchbase/core';
 import type { Repositories } from '@touchbase/db';
 import type { ProviderRegistry, Throttle } from '@touchbase/providers';
 import {
@@ -37,6 +38,8 @@ export type SenderDeps = {
   recheckTimeoutMs?: number;
   /** Whether a hard bounce the provider reported at the re-check queues a CRM update. */
   notifyCrm?: boolean;
+  /** Do-not-contact hours and days per recipient country, on top of every sending window. */
+  doNotContact?: DoNotContactTable;
 };
 
 /**
@@ -62,6 +65,7 @@ export function buildSenderWorkers(deps: SenderDeps): Worker[] {
     ...(deps.recheck !== undefined ? { recheck: deps.recheck } : {}),
     ...(deps.recheckTimeoutMs !== undefined ? { recheckTimeoutMs: deps.recheckTimeoutMs } : {}),
     ...(deps.notifyCrm !== undefined ? { notifyCrm: deps.notifyCrm } : {}),
+    ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
   });
   return Array.from({ length: partitions }, (_, partition) =>
     createWorker('touch.send', process, {

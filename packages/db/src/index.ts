@@ -88,6 +88,10 @@ export {
   type MergeStopped,
   ProspectMergeRepository,
 } from './repositories/prospect-merge.repository.js';
+  ReactivationRepository,
+  type ReactivationRow,
+  type ReactivationRun,
+} from './repositories/reactivation.repository.js';
 export {
   type SendContext,
   SendContextRepository,

@@ -27,6 +27,7 @@ export {
   type RedisTarget,
   RedisUnavailableError,
 } from './redis-connection.js';
+export { ReactivationQueue } from './reactivation-queue.js';
 export { isRedisOutage } from './redis-outage.js';
 export { SchedulerQueue } from './scheduler-queue.js';
 export { touchJobId, touchKeyOfJobId } from './touch-job-id.js';

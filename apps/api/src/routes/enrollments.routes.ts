@@ -113,13 +113,15 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
       schema: {
         tags: ['enrollments'],
         summary: 'Timeline of an enrollment',
-        description: 'The enrollment with its touches, the events of its prospect and its audit entries.',
+        description:
+          'The enrollment with its touches, the events of its prospect, its audit entries and its reactivation chain: the reactivations it started (a lost deal, then the enrollment it led to) or came from.',
         response: {
           200: z.looseObject({
             enrollment: EntitySchema,
             touches: z.array(ObjectSchema),
             events: z.array(ObjectSchema),
             audit: z.array(ObjectSchema),
+            reactivations: z.array(ObjectSchema),
           }),
         },
         params: IdParamsSchema,
@@ -127,12 +129,13 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
     },
     async (req) => {
       const enrollment = await deps.repos.enrollments.get(req.params.id);
-      const [touches, events, audit] = await Promise.all([
+      const [touches, events, audit, reactivations] = await Promise.all([
         deps.repos.touches.forEnrollment(enrollment.id),
         deps.repos.events.list({ prospectId: enrollment.prospectId }, 500),
         deps.repos.audit.list({ entityType: 'enrollment', entityId: enrollment.id }, 500),
+        deps.repos.reactivations.chainOf(enrollment.id),
       ]);
-      return { enrollment, touches, events, audit };
+      return { enrollment, touches, events, audit, reactivations };
     },
   );
 

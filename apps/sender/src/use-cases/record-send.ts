@@ -65,7 +65,7 @@ async function advance(
   report: () => void,
 ): Promise<void> {
   const { enrollmentId, step, attempt } = touch;
-  const dueAt = nextDue(ctx, steps, step, sc.clock(), sc.timeScale, sc.jitterMs);
+  const dueAt = nextDue(ctx, steps, step, sc.clock(), sc.timeScale, sc.jitterMs, sc.doNotContact);
   const advanced = await sc.batches.recordSent({
     enrollmentId,
     step,

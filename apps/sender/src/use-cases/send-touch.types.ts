@@ -1,3 +1,4 @@
+import type { DoNotContactTable } from '@touchbase/core';
 import type { Repositories } from '@touchbase/db';
 import type { ProviderRegistry, Throttle } from '@touchbase/providers';
 import type { AlertQueue, TouchQueue } from '@touchbase/queues';
@@ -35,6 +36,8 @@ export type SendTouchDeps = {
   notifyCrm?: boolean;
   /** At most this many touches in flight share one load, claim and record statement (default 100). */
   batchSize?: number;
+  /** Do-not-contact hours and days per recipient country (COMPLIANCE_DO_NOT_CONTACT), on top of every window. */
+  doNotContact?: DoNotContactTable;
 };
 
 /** What became of one `touch.send` job; the processor's return value (kept in tests and Bull Board). */

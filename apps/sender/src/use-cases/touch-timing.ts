@@ -1,11 +1,15 @@
 import {
+  type DoNotContactTable,
+  doNotContactRuleOf,
   dueAfterDelay,
   dueAfterWait,
   placeInWindow,
+  recipientCountryOf,
   resolveTimeZone,
   type SequenceStep,
   sendingWindowOf,
   type TouchTiming,
+  withDoNotContact,
 } from '@touchbase/core';
 import type { SendContext } from '@touchbase/db';
 
@@ -27,12 +31,19 @@ function timeZoneOf(prospectTz: string | null, mailboxTz: string): string {
 /**
  * How time runs for the touches of one enrollment: the prospect's zone (else the
  * mailbox's), the sequence's sending window (else the mailbox's, holidays
- * included), and TIME_SCALE.
+ * included) narrowed by the recipient country's do-not-contact rule, and TIME_SCALE.
  */
-export function touchTiming(ctx: SendContext, timeScale: number, jitterMs?: number): TouchTiming {
+export function touchTiming(
+  ctx: SendContext,
+  timeScale: number,
+  jitterMs?: number,
+  doNotContact?: DoNotContactTable,
+): TouchTiming {
+  const rule = doNotContactRuleOf(doNotContact, recipientCountryOf(ctx.prospect.attributes));
   return {
     timeZone: timeZoneOf(ctx.prospect.timezone, ctx.mailbox.timezone),
-    window: sendingWindowOf(ctx.sequenceWindow, ctx.mailbox),
+    // The recipient country's do-not-contact hours and days on top of the window.
+    window: withDoNotContact(sendingWindowOf(ctx.sequenceWindow, ctx.mailbox), rule),
     timeScale,
     ...(jitterMs ? { jitterMs } : {}),
   };
@@ -46,8 +57,13 @@ export function nextDue(
   now: Date,
   timeScale: number,
   jitterMs?: number,
+  doNotContact?: DoNotContactTable,
 ): Date {
-  return dueAfterWait(now, steps[step - 1]?.wait ?? '0s', touchTiming(ctx, timeScale, jitterMs));
+  return dueAfterWait(
+    now,
+    steps[step - 1]?.wait ?? '0s',
+    touchTiming(ctx, timeScale, jitterMs, doNotContact),
+  );
 }
 
 /**
@@ -56,8 +72,13 @@ export function nextDue(
  * provider's Retry-After, a job the reconciler re-created late, a window changed
  * since): it waits for the window instead of going out at night.
  */
-export function windowClosedUntil(ctx: SendContext, now: Date, timeScale: number): Date | null {
-  const timing = touchTiming(ctx, timeScale);
+export function windowClosedUntil(
+  ctx: SendContext,
+  now: Date,
+  timeScale: number,
+  doNotContact?: DoNotContactTable,
+): Date | null {
+  const timing = touchTiming(ctx, timeScale, undefined, doNotContact);
   if (!timing.window || timeScale > 1) return null;
   const opens = placeInWindow(now, timing);
   return opens.getTime() > now.getTime() ? opens : null;
@@ -67,6 +88,12 @@ export function windowClosedUntil(ctx: SendContext, now: Date, timeScale: number
  * When a touch the token bucket refused comes back: after the wait, but never
  * outside its window; a wait that runs past today's end moves to the next slot.
  */
-export function afterThrottleWait(ctx: SendContext, now: Date, waitMs: number, timeScale: number): Date {
-  return dueAfterDelay(now, waitMs, touchTiming(ctx, timeScale));
+export function afterThrottleWait(
+  ctx: SendContext,
+  now: Date,
+  waitMs: number,
+  timeScale: number,
+  doNotContact?: DoNotContactTable,
+): Date {
+  return dueAfterDelay(now, waitMs, touchTiming(ctx, timeScale, undefined, doNotContact));
 }

@@ -24,6 +24,7 @@ export async function recordAndApplyEvent(
   const path = eventPathOf(event, effect, {
     notifyCrm: opts.notifyCrm ?? false,
     companyStops: opts.companyStops ?? false,
+    replyActions: opts.replyActions ?? false,
   });
   if (path === 'informational' && effect.kind === 'none') {
     return recordInformational(store, event, noEffectOutcome(effect.reason));
