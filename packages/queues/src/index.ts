@@ -26,6 +26,7 @@ export {
   RedisLayoutError,
   type RedisTarget,
   RedisUnavailableError,
+  redisReady,
 } from './redis-connection.js';
 export { isRedisOutage } from './redis-outage.js';
 export { SchedulerQueue } from './scheduler-queue.js';

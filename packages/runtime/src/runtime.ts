@@ -26,6 +26,7 @@ import {
   type QueueLayout,
   type RedisClient,
   type RedisTarget,
+  redisReady,
   TouchQueue,
 } from '@touchbase/queues';
 import { createLogger, type Logger, Metrics } from '@touchbase/telemetry';
@@ -111,6 +112,7 @@ export async function openRuntime(opts: {
   const queueLayout = queueLayoutOf(config);
   for (const r of [producer, worker])
     r.on('error', (err) => logger.warn({ err: err.message }, 'Redis connection error'));
+  await Promise.all([redisReady(producer), redisReady(worker)]);
   const touchQueue = new TouchQueue(producer, queueLayout);
   const alertQueue = new AlertQueue(producer, queueLayout);
   const sandboxUrl = opts.sandboxUrl ?? config.SANDBOX_URL ?? `http://127.0.0.1:${config.SANDBOX_PORT}`;
