@@ -137,7 +137,9 @@ export class RedisCluster {
       `replica ${replica.port} to take over from ${node.port}`,
       async () => (await this.cmd(replica.port, 'ROLE')).startsWith('master'),
       { timeoutMs: 30_000, intervalMs: 100 },
-    );
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}; replica's log: ${(this.output.get(replica.port) ?? '').split('\n').filter((l) => /ailover|FAIL|lection|vote|epoch/.test(l)).join('\n')}`);
+    });
     await this.settled();
   }
 
@@ -188,6 +190,11 @@ export class RedisCluster {
         join(this.dir, `nodes-${port}.conf`),
         '--cluster-node-timeout',
         '1000',
+        // A replica may always take over, however long since it last heard from its
+        // master: with a 1 s node timeout the default factor (10) made a replica
+        // refuse now and then ("Disconnected from master for longer than allowed").
+        '--cluster-replica-validity-factor',
+        '0',
         '--dir',
         this.dir,
         '--save',
@@ -201,7 +208,7 @@ export class RedisCluster {
     );
     let out = '';
     const keep = (d: Buffer) => {
-      out = (out + String(d)).slice(-2_000);
+      out = (out + String(d)).slice(-50_000);
       this.output.set(port, out);
     };
     child.stdout?.on('data', keep);

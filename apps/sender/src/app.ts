@@ -46,6 +46,12 @@ export type SenderDeps = {
  * BullMQ's concurrency is per worker and a queue (so a partition) is one slot.
  */
 export function buildSenderWorkers(deps: SenderDeps): Worker[] {
+  const make = senderWorkerFactory(deps);
+  return Array.from({ length: toLayout(deps.prefix).touchPartitions }, (_, partition) => make(partition));
+}
+
+/** Makes the worker of one touch partition (again, when a supervisor replaces a stalled one). */
+export function senderWorkerFactory(deps: SenderDeps): (partition: number) => Worker {
   const partitions = toLayout(deps.prefix).touchPartitions;
   const process = createSendTouchProcessor({
     repos: deps.repos,
@@ -63,7 +69,7 @@ export function buildSenderWorkers(deps: SenderDeps): Worker[] {
     ...(deps.recheckTimeoutMs !== undefined ? { recheckTimeoutMs: deps.recheckTimeoutMs } : {}),
     ...(deps.notifyCrm !== undefined ? { notifyCrm: deps.notifyCrm } : {}),
   });
-  return Array.from({ length: partitions }, (_, partition) =>
+  return (partition) =>
     createWorker('touch.send', process, {
       connection: deps.connection,
       prefix: deps.prefix,
@@ -75,8 +81,7 @@ export function buildSenderWorkers(deps: SenderDeps): Worker[] {
       stalledInterval: deps.stalledIntervalMs ?? 15_000,
       maxStalledCount: 10,
       logger: deps.logger,
-    }),
-  );
+    });
 }
 
 /**
