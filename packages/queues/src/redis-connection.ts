@@ -37,12 +37,6 @@ export function createRedisCluster(
     ...extra,
     redisOptions: {
       ...roleOptions(role),
-      // A worker's command can hang for good when its master is killed: now and then
-      // ioredis sends it to the dead node while the cluster fails over and it never
-      // settles, and the BullMQ worker of that queue idles forever (seen in about one
-      // kill -9 of three). BullMQ never blocks longer than 10 s, so a command
-      // unanswered after 15 s is failed instead; the worker logs it and asks again.
-      ...(role === 'worker' ? { commandTimeout: 15_000 } : {}),
       ...extra.redisOptions,
     },
   });
