@@ -138,7 +138,12 @@ export class RedisCluster {
       async () => (await this.cmd(replica.port, 'ROLE')).startsWith('master'),
       { timeoutMs: 30_000, intervalMs: 100 },
     ).catch((err: Error) => {
-      throw new Error(`${err.message}; replica's log: ${(this.output.get(replica.port) ?? '').split('\n').filter((l) => /ailover|FAIL|lection|vote|epoch/.test(l)).join('\n')}`);
+      throw new Error(
+        `${err.message}; replica's log: ${(this.output.get(replica.port) ?? '')
+          .split('\n')
+          .filter((l) => /ailover|FAIL|lection|vote|epoch/.test(l))
+          .join('\n')}`,
+      );
     });
     await this.settled();
   }
