@@ -49,6 +49,12 @@ export type SenderDeps = {
  * BullMQ's concurrency is per worker and a queue (so a partition) is one slot.
  */
 export function buildSenderWorkers(deps: SenderDeps): Worker[] {
+  const make = senderWorkerFactory(deps);
+  return Array.from({ length: toLayout(deps.prefix).touchPartitions }, (_, partition) => make(partition));
+}
+
+/** Makes the worker of one touch partition (again, when a supervisor replaces a stalled one). */
+export function senderWorkerFactory(deps: SenderDeps): (partition: number) => Worker {
   const partitions = toLayout(deps.prefix).touchPartitions;
   const process = createSendTouchProcessor({
     repos: deps.repos,
@@ -67,7 +73,7 @@ export function buildSenderWorkers(deps: SenderDeps): Worker[] {
     ...(deps.notifyCrm !== undefined ? { notifyCrm: deps.notifyCrm } : {}),
     ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
   });
-  return Array.from({ length: partitions }, (_, partition) =>
+  return (partition) =>
     createWorker('touch.send', process, {
       connection: deps.connection,
       prefix: deps.prefix,
@@ -79,8 +85,7 @@ export function buildSenderWorkers(deps: SenderDeps): Worker[] {
       stalledInterval: deps.stalledIntervalMs ?? 15_000,
       maxStalledCount: 10,
       logger: deps.logger,
-    }),
-  );
+    });
 }
 
 /**

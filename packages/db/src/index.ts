@@ -88,6 +88,7 @@ export {
   type MergeStopped,
   ProspectMergeRepository,
 } from './repositories/prospect-merge.repository.js';
+export {
   ReactivationRepository,
   type ReactivationRow,
   type ReactivationRun,

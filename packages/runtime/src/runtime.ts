@@ -28,6 +28,7 @@ import {
   ReactivationQueue,
   type RedisClient,
   type RedisTarget,
+  redisReady,
   TouchQueue,
 } from '@touchbase/queues';
 import { createLogger, type Logger, Metrics } from '@touchbase/telemetry';
@@ -120,6 +121,7 @@ export async function openRuntime(opts: {
   const queueLayout = queueLayoutOf(config);
   for (const r of [producer, worker])
     r.on('error', (err) => logger.warn({ err: err.message }, 'Redis connection error'));
+  await Promise.all([redisReady(producer), redisReady(worker)]);
   const touchQueue = new TouchQueue(producer, queueLayout);
   const alertQueue = new AlertQueue(producer, queueLayout);
   const reactivationQueue = new ReactivationQueue(producer, queueLayout);
