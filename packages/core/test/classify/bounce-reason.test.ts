@@ -34,6 +34,25 @@ describe('decideBounce', () => {
     ['5.7.1', '554 5.7.1 Message not accepted for policy reasons', 'policyviolation', false],
     ['5.2.2', '552 5.2.2 Mailbox full', 'mailboxfull', false],
     ['4.4.7', 'Message expired: unable to deliver in 840 minutes', 'expired', false],
+    // More wordings of "no such address" (issue 18), in servers' own words.
+    ['5.0.0', '550-<bob@example.org> is not a known user on this system', 'userunknown', true],
+    ['5.0.0', '550 ** No mail box available for this user **', 'userunknown', true],
+    ['5.0.0', '553 sorry, badrcptto(user mail-box not found) (#5.7.1)', 'userunknown', true],
+    ['5.0.0', '550 BAD_RECIPIENT - see http://mail.example.org/undelivered', 'userunknown', true],
+    ['5.0.0', '550 Rcpt <bob@example.org> does not exist', 'userunknown', true],
+    // A domain whose MX cannot be resolved, permanently (RFC 3463 X.4.4 "unable to route").
+    [
+      '5.4.4',
+      'X-Postfix; Name service error for name=example.org type=MX: Malformed or unexpected name server reply',
+      'hostunknown',
+      true,
+    ],
+    [
+      '4.4.3',
+      'X-Postfix; Name service error for name=example.org type=MX: Host not found, try again',
+      'hostunknown',
+      false,
+    ],
   ])('status %s "%s" is %s (hard: %s)', (status, diagnostic, reason, hard) => {
     const verdict = decideBounce({ status, diagnostic });
     expect(verdict.reason).toBe(reason);
