@@ -82,6 +82,7 @@ describe('bounce notices that are not plain RFC 3464', () => {
       crlf([
         'From: gateway@relay.acme.test',
         'Subject: RE: Our offer : non remis',
+        '\t(delivery failed)',
         'Content-Type: text/plain; charset=US-ASCII',
         '',
         "Votre message n'a pas pu etre delivre a bob@acme.test",
