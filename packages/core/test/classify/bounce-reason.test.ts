@@ -40,6 +40,11 @@ describe('decideBounce', () => {
     ['5.0.0', '553 sorry, badrcptto(user mail-box not found) (#5.7.1)', 'userunknown', true],
     ['5.0.0', '550 BAD_RECIPIENT - see http://mail.example.org/undelivered', 'userunknown', true],
     ['5.0.0', '550 Rcpt <bob@example.org> does not exist', 'userunknown', true],
+    // RFC 3463 X.2.1 alone: the mailbox exists but refuses for now, not a dead address;
+    // with words that say the user is unknown, the words decide.
+    ['5.2.1', '550 5.2.1 Mailbox disabled', 'suspend', false],
+    ['5.2.1', '550 5.2.1 Requested action not taken', 'suspend', false],
+    ['5.2.1', '550 5.2.1 <bob@example.org>... User unknown', 'userunknown', true],
     // A domain whose MX cannot be resolved, permanently (RFC 3463 X.4.4 "unable to route").
     [
       '5.4.4',
