@@ -40,6 +40,21 @@ describe('decideBounce', () => {
     ['5.0.0', '553 sorry, badrcptto(user mail-box not found) (#5.7.1)', 'userunknown', true],
     ['5.0.0', '550 BAD_RECIPIENT - see http://mail.example.org/undelivered', 'userunknown', true],
     ['5.0.0', '550 Rcpt <bob@example.org> does not exist', 'userunknown', true],
+    // The same in other languages and other servers' English.
+    ['5.0.0', '550 Postfach existiert nicht', 'userunknown', true],
+    ['5.0.0', '550 destinataire inconnu', 'userunknown', true],
+    ['5.0.0', '550 boîte aux lettres inexistante', 'userunknown', true],
+    ['5.0.0', '550 dirección de correo inexistente', 'userunknown', true],
+    ['5.0.0', '550 indirizzo inesistente', 'userunknown', true],
+    ['5.0.0', '550 onbekende gebruiker', 'userunknown', true],
+    ['5.0.0', '550 endereço inexistente', 'userunknown', true],
+    ['5.0.0', '550 No account by that name here', 'userunknown', true],
+    ['5.0.0', "Sorry, I couldn't find any host named example.org.", 'hostunknown', true],
+    ['5.0.0', 'all relevant MX records point to non-existent hosts', 'hostunknown', true],
+    ['5.0.0', '554 host does not provide SMTP service', 'notaccept', true],
+    // Words that do not say whether the address is dead leave it alive.
+    ['5.0.0', '550 recipient rejected', 'undefined', false],
+    ['5.0.0', '550 Mailbox not available', 'undefined', false],
     // RFC 3463 X.2.1 alone: the mailbox exists but refuses for now, not a dead address;
     // with words that say the user is unknown, the words decide.
     ['5.2.1', '550 5.2.1 Mailbox disabled', 'suspend', false],
