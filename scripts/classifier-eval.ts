@@ -15,6 +15,8 @@ interface Label {
   class: string;
   /** null when the source does not say: left out of the hard-bounce figures. */
   hard: boolean | null;
+  /** sisimai's reason, where the labels come from sisimai. */
+  reason?: string;
 }
 
 /** Class accuracy, hard-bounce precision and recall, and stop-class messages read as pausing. */
@@ -26,6 +28,7 @@ async function rawSet(dir: string): Promise<Record<string, unknown> | undefined>
   let predicted = 0;
   let actual = 0;
   let stopAsPausing = 0;
+  let userUnknownLabelledFiltered = 0;
   const files = Object.keys(labels).filter((f) => existsSync(join(dir, f)));
   for (const file of files) {
     const label = labels[file]!;
@@ -37,6 +40,11 @@ async function rawSet(dir: string): Promise<Record<string, unknown> | undefined>
       if (got.hard && label.hard) tp++;
     }
     if (STOP.has(label.class) && PAUSING.has(got.class)) stopAsPausing++;
+    // sisimai labels "user unknown" `filtered` (soft) unless the code is X.1.1 or the
+    // refusal answered RCPT TO; our rules follow the words. Counted apart, so that a
+    // reader can tell this convention from other false hard readings.
+    if (got.hard && label.hard === false && label.reason === 'filtered' && got.reason === 'userunknown')
+      userUnknownLabelledFiltered++;
   }
   return {
     n: files.length,
@@ -46,6 +54,7 @@ async function rawSet(dir: string): Promise<Record<string, unknown> | undefined>
     hardPredicted: predicted,
     hardActual: actual,
     stopAsPausing,
+    hardFalseUserUnknownLabelledFiltered: userUnknownLabelledFiltered,
     // The miss list would show holdout file names and readings: counts only.
     classMisses: files.length - classOk,
   };

@@ -12,12 +12,15 @@ export interface NoticeEnvelope {
 }
 
 const DAEMON_SENDER =
-  /\b(mailer-?daemon|post_?master|poostmaster|mail delivery (system|subsystem)|mail ?delivery ?service|mmdf|smtp gateway|mail administrator)\b/i;
+  /\b(mailer-?daemon|post_?master|poostmaster|mail delivery (system|subsystem)|mail ?delivery ?service|mmdf|mdaemon|smtp gateway|mail administrator)\b/i;
 
 // Subjects that bounce notices use, in the languages our prospects' servers speak.
 // Anchored near the start: a person's "Re: that delivery failure" is a reply.
 const NOTICE_SUBJECT =
   /^(\S+\s+)?(niedostarczon|nie (mo[żz]na|uda[łl]o si[ęe]) dostarczy[ćc]|zwrot (wiadomo|poczty)|配信(不能|エラー|失敗|できません)|送信(できません|エラー|失敗)|宛先不明|未達|zustellung fehlgeschlagen|[ée]chec (de la )?(remise|distribution)|message non (d[ée]livr[ée]|remis)|error (en la|de) entrega|falha (na|de) entrega|mensagem n[ãa]o entregue|n[ãa]o entregue|mancat[oa] (recapito|consegna)|messaggio non (recapitat|recapitabil|consegnat)|non recapitat|onbestelbaar|niet (afgeleverd|bezorgd)|bezorging mislukt|aflevering mislukt|undeliver(ed|able)|undelivered mail|delivery (status notification|failure|failed|has failed|notification|report|status)|mail delivery (failed|failure|status)|mail (system error|failure|failed)|returned mail|failure (notice|delivery)|delivery failure|returned mail|message delivery has failed|non remis|non distribuable|non recapitabile|unzustellbar|nicht zustellbar|no se (pudo|puede) entregar|no entregado|mensaje no entregado|недоставленное|ваше сообщение не доставлено|delayed mail|warning: (could not send|message .* delayed)|postmaster notify|there was an error sending your mail|notice: mail delivery status|delivery status notification)/i;
+
+const NOTICE_SUBJECT_TAIL =
+  /[:-]\s*(non remis|non d[ée]livr[ée]|undeliver(ed|able)|not delivered|nicht zugestellt|unzustellbar|no entregado|n[ãa]o entregue|non recapitato|onbestelbaar)\s*!?(\s*\([^()]{1,40}\))?$/i;
 
 const NOTICE_WORDING =
   /could not be delivered|nie (mo[żz]na|uda[łl]o si[ęe]) dostarczy[ćc]|配信できませんでした|送信できませんでした|was not delivered|undeliverable|delivery (has )?failed|failed permanently|nicht zugestellt|unzustellbar|non remis|n'a pas pu [eê]tre (remis|distribu)|no se (ha )?pudo entregar/i;
@@ -44,6 +47,12 @@ export function detectBounceNotice(envelope: NoticeEnvelope): string[] {
   const subject = envelope.subject.trim();
   if (!/^(re|aw|sv|fw|fwd|wg|tr|rv)\s*:/i.test(subject) && NOTICE_SUBJECT.test(subject)) {
     why.push(`subject "${subject.slice(0, 80)}" is a delivery notice's`);
+  }
+  // Some gateways answer with the original subject and the verdict at its end
+  // ("RE: <subject> : non remis", "Re: <subject> - undeliverable"): a reply's
+  // subject, but with notice wording both there and in the text it is a notice.
+  if (why.length === 0 && NOTICE_SUBJECT_TAIL.test(subject) && NOTICE_WORDING.test(envelope.text ?? '')) {
+    why.push(`subject "${subject.slice(0, 80)}" ends with a delivery verdict and the text says so too`);
   }
   // RFC 5321 sends notices from the null reverse-path; together with our message
   // coming back, or notice wording, that is a bounce whatever its sender or subject.

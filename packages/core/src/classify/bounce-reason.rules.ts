@@ -143,7 +143,7 @@ export const REASON_RULES: readonly ReasonRule[] = [
     reason: 'notaccept',
     label: 'the domain does not accept mail at all (null MX)',
     pattern:
-      /(host|domain)\/?(domain)? does not accept (any )?mail|does not accept mail|null mx|no mx (record|host|entry|entries)s?|(has|have) no mx|no (valid )?mail exchangers?|no smtp service|not accepting (any |network )?(mail|messages)|does not receive (e-?)?mail/,
+      /(host|domain)\/?(domain)? does not accept (any )?mail|does not accept mail|null mx|no mx (record|host|entry|entries)s?|(has|have) no mx|no (valid )?mail exchangers?|no smtp service|does not provide (an? )?smtp service|not accepting (any |network )?(mail|messages)|does not receive (e-?)?mail/,
   },
   {
     reason: 'rejected',
@@ -155,7 +155,7 @@ export const REASON_RULES: readonly ReasonRule[] = [
     reason: 'hostunknown',
     label: 'the domain does not exist or has no mail server',
     pattern:
-      /host or domain name not found|domain (name )?not found|host (name )?not found|host unknown|unknown (host|domain)|no such (domain|host)|dns lookup failure|domain is not reachable|unrouteable (mail )?domain|invalid domain|domain .{0,40}does not exist|domain\b.{0,60}\b(couldn'?t|could not|cannot|can'?t) be found|(?<![\w.@-])([a-z0-9-]+\.)+[a-z]{2,} does not exist|name or service not known|nxdomain|host name lookup failure|could not be resolved|no mail(-| )?server/,
+      /host or domain name not found|domain (name )?not found|host (name )?not found|host unknown|unknown (host|domain)|no such (domain|host)|dns lookup failure|domain is not reachable|unrouteable (mail )?domain|invalid domain|domain .{0,40}does not exist|domain\b.{0,60}\b(couldn'?t|could not|cannot|can'?t) be found|(?<![\w.@-])([a-z0-9-]+\.)+[a-z]{2,} does not exist|name or service not known|name service error for name=\S+ type=mx|(could not|couldn'?t) find any host (named|by that name)|mx records? points? to non-?existent hosts?|nxdomain|host name lookup failure|could not be resolved|no mail(-| )?server/,
   },
   {
     reason: 'filtered',
@@ -178,7 +178,14 @@ export const REASON_RULES: readonly ReasonRule[] = [
     reason: 'userunknown',
     label: 'the mailbox does not exist',
     pattern:
-      /user ?unknown|unknown (user|recipient|address|mailbox|local-?part)|no such (user|mailbox|recipient|address|account|local)|(user|mailbox|recipient|account|address|addressee) (does not|doesn't|does no longer) exist|(user|mailbox|recipient|address) (not found|not exist|unavailable|invalid|is invalid)|not listed in (domino|the) directory|recip(ient)?notfound|recipient not found|invalid (recipient|mailbox|address|user)|destinataire invalide|adresse d au moins un destinataire invalide|mailbox unavailable|no mailbox|inactive email|account .{0,30}does not exist|unrouteable address|bad destination mailbox|not a valid (mailbox|user|recipient)|user not exist|unbekannt|n'existe pas|no existe|mailbox not found|address (does not|doesn't) exist|no such (e-?mail )?address|unknown or illegal alias|recipient unknown|usu[aá]rio (desconhecido|inexistente)|utente (sconosciuto|inesistente)|gebruiker (onbekend|bestaat niet)|utilisateur inconnu|usuario (desconocido|inexistente|no existe)|destinatario (desconocido|inexistente|sconosciuto)|nieznany (u[zż]ytkownik|adresat)|(u[zż]ytkownik|adres|konto) nie istnieje|ユーザ(ー)?(が)?(存在しません|見つかりません|不明)|宛先(が)?(不明|見つかりません)|no longer (valid|active)|addressee unknown|invalid (final delivery )?userid|not listed in|ディレクトリ(には見つかりません|のリストにありません)|存在しません/,
+      /user ?unknown|unknown (user|recipient|address|mailbox|local-?part)|no such (user|mailbox|recipient|address|account|local)|(user|mailbox|recipient|account|address|addressee) (does not|doesn't|does no longer) exist|(user|mailbox|recipient|address) (not found|not exist|unavailable|invalid|is invalid)|not listed in (domino|the) directory|recip(ient)?notfound|recipient not found|invalid (recipient|mailbox|address|user)|destinataire invalide|adresse d au moins un destinataire invalide|mailbox unavailable|no mailbox|inactive email|account .{0,30}does not exist|unrouteable address|bad destination mailbox|not a valid (mailbox|user|recipient)|user not exist|unbekannt|n'existe pas|no existe|mailbox not found|address (does not|doesn't) exist|no such (e-?mail )?address|unknown or illegal alias|recipient unknown|usu[aá]rio (desconhecido|inexistente)|utente (sconosciuto|inesistente)|gebruiker (onbekend|bestaat niet)|utilisateur inconnu|usuario (desconocido|inexistente|no existe)|destinatario (desconocido|inexistente|sconosciuto)|nieznany (u[zż]ytkownik|adresat)|(u[zż]ytkownik|adres|konto) nie istnieje|ユーザ(ー)?(が)?(存在しません|見つかりません|不明)|宛先(が)?(不明|見つかりません)|no longer (valid|active)|addressee unknown|not a known user|no mail[- ]?box (available|here|for)|mail-box (not found|unavailable|does not exist)|bad[_ ]recipient|\brcpt\b.{0,80}\bdoes not exist|<[^<>\s]+@[^<>\s]+> (does not|doesn't) exist|invalid (final delivery )?userid|not listed in|ディレクトリ(には見つかりません|のリストにありません)|存在しません/,
+  },
+  {
+    reason: 'userunknown',
+    label:
+      'the mailbox does not exist (in the words of German, French, Spanish, Italian, Dutch and Portuguese servers, and more English ones)',
+    pattern:
+      /\b(postfach|adresse|e-mail-adresse|empf(ä|ae|a)nger|benutzer|konto|mailbox)\b.{0,30}\bexistiert nicht|\b(adresse|destinataire|utilisateur|bo[iî]te aux lettres|compte)( de (courrier|messagerie|courriel))? (inconnue?|inexistante?|invalide)\b|\b(direcci[oó]n|buz[oó]n|cuenta|usuario|destinatario)( de (correo|e-?mail))? (inexistente|no existe|desconocid[oa]|no v[aá]lid[oa])\b|\b(indirizzo|casella|utente|destinatario|account)( di posta| e-?mail)? (inesistente|sconosciut[oa]|non esiste|non valid[oa])\b|\b(adres|e-?mailadres|gebruiker|mailbox|ontvanger|postvak) (bestaat niet|onbekend)\b|\bonbekende (gebruiker|ontvanger|geadresseerde)\b|\b(endere[cç]o|conta|caixa postal|usu[aá]rio|destinat[aá]rio)( de (e-?mail|correio))? (inexistente|n[aã]o existe|desconhecid[oa]|inv[aá]lid[oa])\b|\bno account by that name\b|\b(address|account|mailbox) (is )?no longer in service\b/,
   },
   {
     reason: 'expired',
@@ -190,7 +197,7 @@ export const REASON_RULES: readonly ReasonRule[] = [
     reason: 'networkerror',
     label: 'a network or DNS problem stopped delivery',
     pattern:
-      /lost connection|connection (refused|reset|closed)|network (error|unreachable)|name service error|dns (query|lookup) failed|temporary (dns|lookup) failure|could not connect|unable to connect|no route to host|mail loop|loops back|too many hops/,
+      /lost connection|connection (refused|reset|closed)|network (error|unreachable)|name service error|dns (query|lookup) failed|temporary (dns|lookup) failure|could not connect|unable to connect|no route to host|mail loop|loops back|too many hops|hop count exceeded/,
   },
   {
     reason: 'contenterror',

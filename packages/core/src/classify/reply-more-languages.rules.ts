@@ -29,7 +29,7 @@ export const MORE_LANGUAGE_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     {
       label: 'the person has left the company (more wordings)',
       pattern:
-        /\b(i|he|she) (left|quit) (the company|the firm|the organi[sz]ation|the business|\w+ (in|at the end of|last) \w+)\b|\b(i|he|she) (have|has) left \w+\b(?= (in|on|at|last) )|\bya no (trabajo|formo parte|estoy) (en|con|para|de)\b|\bne (fais|fait) plus partie\b|\bnicht mehr (im|in unserem|bei dem|bei der) (unternehmen|firma)\b|\bnao (trabalho|estou) mais (na|nesta|com a|para a) empresa\b|\b(sai|deixei) da empresa\b|\bnon lavoro piu (in|per|presso|con)\b|\bho lasciato (l'azienda|la societa|l'impresa)\b|\bnon faccio piu parte\b|\bwerk (hier |daar )?(sinds \w+ )?niet meer\b|\bwerk niet meer bij\b|\buit dienst\b|\bheb het bedrijf verlaten\b|\bjuz nie pracuje\b/,
+        /\b(i|he|she) (left|quit) (the company|the firm|the organi[sz]ation|the business|\w+ (in|at the end of|last) \w+)\b|\b(i|he|she) (have|has) left \w+\b(?= (in|on|at|last) )|\bya no (trabajo|formo parte|estoy) (en|con|para|de)\b|\bne (fais|fait) plus partie\b|\bnicht mehr (im|in unserem|bei dem|bei der) (unternehmen|firma)\b|\bnao (trabalho|estou) mais (na|nesta|com a|para a) empresa\b|\b(sai|deixei) da empresa\b|\bnon lavoro piu (in|per|presso|con)\b|\bho lasciato (l'azienda|la societa|l'impresa)\b|\bnon faccio piu parte\b|\bwerk (hier |daar )?(sinds \w+ )?niet meer\b|\bwerk niet meer bij\b|\buit dienst\b|\bheb het bedrijf verlaten\b|\bjuz nie pracuje\b|\b(i'?m|i am|he'?s|he is|she'?s|she is|they'?re|they are) no longer (with|at|employed (at|by|with)|working (at|for|with)|part of)\b|\bmy last day (at|with|in) [^.\n]{1,40} (was|is)\b|\b(have|has) moved on from\b|\b(ja )?nao trabalho mais\b|\bja nao (trabalho|estou|faco parte) (na|nesta|para|com|da|de)\b|\bnao faco mais parte\b/,
     },
   ],
   out_of_office: [
@@ -43,7 +43,7 @@ export const MORE_LANGUAGE_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     {
       label: 'says they are the wrong person (Portuguese, Italian, Dutch)',
       pattern:
-        /\bnao sou (a pessoa|o responsavel|a responsavel|eu o responsavel)\b|\bnao e comigo\b|\bquem cuida (disso|desse|dessa)\b|\bnon sono (la persona giusta|il responsabile|la responsabile|io (il|la) responsabile|io la persona)\b|\bniet de juiste persoon\b|\b(ben|is) (daar |hier )?niet verantwoordelijk\b|\bdaar ben ik niet verantwoordelijk\b/,
+        /\bnao sou (a pessoa|o responsavel|a responsavel|eu o responsavel)\b|\bnao e comigo\b|\bquem cuida (disso|desse|dessa)\b|\bnon sono (la persona giusta|il responsabile|la responsabile|io (il|la) responsabile|io la persona)\b|\bniet de juiste persoon\b|\b(ben|is) (daar |hier )?niet verantwoordelijk\b|\bdaar ben ik niet verantwoordelijk\b|\bbei mir (leider )?(falsch|an der falschen adresse)\b|\bfalschen? (ansprechpartner|ansprechperson|person|adresse)\b|\bno lo llevo yo\b|\bno (me )?corresponde a mi\b|\bno es (mi|de mi) (area|competencia|departamento)\b/,
     },
     {
       label: 'points to another address',
@@ -55,7 +55,7 @@ export const MORE_LANGUAGE_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     {
       label: 'signed with someone else',
       pattern:
-        /\b(signed|went|gone|going) with (another|a different|a competing|a competitor|one of your competitors|someone else)\b|\bwent with a competitor\b|\b(chose|picked|selected) (a )?(competitor|someone else)\b|\bfuer (einen|eine) anderen? (anbieter|dienstleister|losung)\b|\bfur (einen|eine) anderen? (anbieter|dienstleister|losung) entschieden\b|\bmit einem anderen (anbieter|dienstleister|partner)\b|\b(signe|choisi|retenu) (avec )?(un autre|une autre|un concurrent)\b|\b(firmamos|contratamos|elegimos|cerramos)( a| con)? (otro|otra|un competidor)\b/,
+        /\b(signed|went|gone|going) with (another|a different|a competing|a competitor|one of your competitors|someone else)\b|\bwent with a competitor\b|\balready (chosen|selected|picked|signed with|decided on|gone with|committed to) (a |an )?(different|another|other|competing)\b|\bnot the right time\b|\b(covered|handle[ds]?|do(ing)? (it|this|that)) in-?house\b|\b(chose|picked|selected) (a )?(competitor|someone else)\b|\bfuer (einen|eine) anderen? (anbieter|dienstleister|losung)\b|\bfur (einen|eine) anderen? (anbieter|dienstleister|losung) entschieden\b|\bmit einem anderen (anbieter|dienstleister|partner)\b|\b(signe|choisi|retenu) (avec )?(un autre|une autre|un concurrent)\b|\b(firmamos|contratamos|elegimos|cerramos)( a| con)? (otro|otra|un competidor)\b/,
     },
     {
       label: 'declines (Portuguese, Italian, Dutch)',
@@ -67,7 +67,7 @@ export const MORE_LANGUAGE_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     {
       label: 'shows interest (Portuguese, Italian, Dutch)',
       pattern:
-        /\b(tenho|temos) interesse\b|\b(parece|achei) interessante\b|\b(vamos|podemos) (conversar|marcar|agendar)\b|\bmarcar uma (reuniao|conversa|call)\b|\b(envie|mande|manda)(-me)?( mais)? (detalhes|informacoes|uma proposta|uma demonstracao)\b|\bgostaria de saber mais\b|\bpode me (mandar|enviar|ligar)\b|\bme (ligue|envie)\b|\bmi interessa\b|\binteressante\b|\bpossiamo (fissare|sentirci|organizzare)\b|\bsentiamoci\b|\bmi (mandi|mandate|invii|inviate) (maggiori|piu|una|i)\b|\bchiamami\b|\bvolentieri\b|\bklinkt interessant\b|\binteressant\b|\bmeer informatie\b|\bgraag meer\b|\b(belafspraak|afspraak) (plannen|maken)\b|\bbel me\b|\blaten we\b/,
+        /\b(tenho|temos) interesse\b|\b(parece|achei) interessante\b|\b(vamos|podemos) (conversar|marcar|agendar)\b|\bmarcar uma (reuniao|conversa|call)\b|\b(envie|mande|manda)(-me)?( mais)? (detalhes|informacoes|uma proposta|uma demonstracao)\b|\bgostaria de saber mais\b|\bpode me (mandar|enviar|ligar)\b|\bme (ligue|envie)\b|\bmi interessa\b|\binteressante\b|\bpossiamo (fissare|sentirci|organizzare)\b|\bsentiamoci\b|\bmi (mandi|mandate|invii|inviate) (maggiori|piu|una|i)\b|\bchiamami\b|\bvolentieri\b|\bklinkt interessant\b|\binteressant\b|\bmeer informatie\b|\bgraag meer\b|\b(belafspraak|afspraak) (plannen|maken)\b|\bbel me\b|\blaten we\b|\bm'en dire (un peu )?plus\b|\ben savoir (un peu )?plus\b/,
     },
   ],
 };

@@ -11,8 +11,10 @@ const EXACT: Readonly<Record<string, BounceReason>> = {
   '1.7': 'rejected',
   '1.8': 'rejected',
   '1.10': 'notaccept',
-  // RFC 3463: "mailbox disabled, not accepting messages": the address is dead.
-  '2.1': 'userunknown',
+  // RFC 3463 X.2.1: "the mailbox exists, but is not accepting messages", permanent
+  // or transient as the case may be. On its own it does not say the address is dead
+  // (a suspended mailbox comes back); words that do ("user unknown") still decide.
+  '2.1': 'suspend',
   '2.2': 'mailboxfull',
   '2.3': 'mesgtoobig',
   '2.4': 'mailererror',

@@ -76,4 +76,50 @@ describe('bounce notices that are not plain RFC 3464', () => {
     );
     expect(got).toMatchObject({ class: 'bounce', hard: true });
   });
+
+  it("reads a gateway's notice that keeps a reply subject with the verdict at its end", async () => {
+    const got = await classifyRawMessage(
+      crlf([
+        'From: gateway@relay.acme.test',
+        'Subject: RE: Our offer : non remis',
+        '\t(delivery failed)',
+        'Content-Type: text/plain; charset=US-ASCII',
+        '',
+        "Votre message n'a pas pu etre delivre a bob@acme.test",
+        'Your message could not be delivered to bob@acme.test',
+        '',
+      ]),
+    );
+    expect(got.class).toBe('bounce');
+    expect(got.why.join(' ')).toContain('delivery verdict');
+  });
+
+  it('keeps a person\'s reply whose subject ends with "undeliverable" but whose text is a reply', async () => {
+    const got = await classifyRawMessage(
+      crlf([
+        'From: Bob <bob@acme.test>',
+        'Subject: Re: why was my parcel - undeliverable',
+        'Content-Type: text/plain; charset=US-ASCII',
+        '',
+        'Thanks, that sounds interesting. Can we talk on Tuesday?',
+        '',
+      ]),
+    );
+    expect(got.class).toBe('reply');
+  });
+
+  it('reads an MDaemon notice as a bounce', async () => {
+    const got = await classifyRawMessage(
+      crlf([
+        'From: MDaemon@mail.acme.test',
+        'Subject: Warning: bob@acme.test - User unknown!',
+        'Content-Type: text/plain; charset=US-ASCII',
+        '',
+        'bob@acme.test - no such user here.',
+        'There is no user by that name at this server.',
+        '',
+      ]),
+    );
+    expect(got).toMatchObject({ class: 'bounce', hard: true });
+  });
 });

@@ -34,6 +34,45 @@ describe('decideBounce', () => {
     ['5.7.1', '554 5.7.1 Message not accepted for policy reasons', 'policyviolation', false],
     ['5.2.2', '552 5.2.2 Mailbox full', 'mailboxfull', false],
     ['4.4.7', 'Message expired: unable to deliver in 840 minutes', 'expired', false],
+    // More wordings of "no such address" (issue 18), in servers' own words.
+    ['5.0.0', '550-<bob@example.org> is not a known user on this system', 'userunknown', true],
+    ['5.0.0', '550 ** No mail box available for this user **', 'userunknown', true],
+    ['5.0.0', '553 sorry, badrcptto(user mail-box not found) (#5.7.1)', 'userunknown', true],
+    ['5.0.0', '550 BAD_RECIPIENT - see http://mail.example.org/undelivered', 'userunknown', true],
+    ['5.0.0', '550 Rcpt <bob@example.org> does not exist', 'userunknown', true],
+    // The same in other languages and other servers' English.
+    ['5.0.0', '550 Postfach existiert nicht', 'userunknown', true],
+    ['5.0.0', '550 destinataire inconnu', 'userunknown', true],
+    ['5.0.0', '550 boîte aux lettres inexistante', 'userunknown', true],
+    ['5.0.0', '550 dirección de correo inexistente', 'userunknown', true],
+    ['5.0.0', '550 indirizzo inesistente', 'userunknown', true],
+    ['5.0.0', '550 onbekende gebruiker', 'userunknown', true],
+    ['5.0.0', '550 endereço inexistente', 'userunknown', true],
+    ['5.0.0', '550 No account by that name here', 'userunknown', true],
+    ['5.0.0', "Sorry, I couldn't find any host named example.org.", 'hostunknown', true],
+    ['5.0.0', 'all relevant MX records point to non-existent hosts', 'hostunknown', true],
+    ['5.0.0', '554 host does not provide SMTP service', 'notaccept', true],
+    // Words that do not say whether the address is dead leave it alive.
+    ['5.0.0', '550 recipient rejected', 'undefined', false],
+    ['5.0.0', '550 Mailbox not available', 'undefined', false],
+    // RFC 3463 X.2.1 alone: the mailbox exists but refuses for now, not a dead address;
+    // with words that say the user is unknown, the words decide.
+    ['5.2.1', '550 5.2.1 Mailbox disabled', 'suspend', false],
+    ['5.2.1', '550 5.2.1 Requested action not taken', 'suspend', false],
+    ['5.2.1', '550 5.2.1 <bob@example.org>... User unknown', 'userunknown', true],
+    // A domain whose MX cannot be resolved, permanently (RFC 3463 X.4.4 "unable to route").
+    [
+      '5.4.4',
+      'X-Postfix; Name service error for name=example.org type=MX: Malformed or unexpected name server reply',
+      'hostunknown',
+      true,
+    ],
+    [
+      '4.4.3',
+      'X-Postfix; Name service error for name=example.org type=MX: Host not found, try again',
+      'hostunknown',
+      false,
+    ],
   ])('status %s "%s" is %s (hard: %s)', (status, diagnostic, reason, hard) => {
     const verdict = decideBounce({ status, diagnostic });
     expect(verdict.reason).toBe(reason);
