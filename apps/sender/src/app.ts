@@ -1,5 +1,5 @@
 import type { Repositories } from '@touchbase/db';
-import type { ProviderRegistry, Throttle } from '@touchbase/providers';
+import type { LinkedInSender, ProviderRegistry, Throttle } from '@touchbase/providers';
 import { type AlertQueue, createWorker, type TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import type { Worker } from 'bullmq';
@@ -30,6 +30,8 @@ export type SenderDeps = {
   recheckTimeoutMs?: number;
   /** Whether a hard bounce the provider reported at the re-check queues a CRM update. */
   notifyCrm?: boolean;
+  /** The LinkedIn senders by provider name, for the LinkedIn nodes of graph sequences. */
+  linkedInSenders?: ReadonlyMap<string, LinkedInSender>;
 };
 
 /** Builds the sender's worker on the `touches` queue; never listens on a port. */
@@ -49,6 +51,7 @@ export function buildSender(deps: SenderDeps): Worker {
     ...(deps.recheck !== undefined ? { recheck: deps.recheck } : {}),
     ...(deps.recheckTimeoutMs !== undefined ? { recheckTimeoutMs: deps.recheckTimeoutMs } : {}),
     ...(deps.notifyCrm !== undefined ? { notifyCrm: deps.notifyCrm } : {}),
+    ...(deps.linkedInSenders ? { linkedIn: { senders: deps.linkedInSenders } } : {}),
   });
   return createWorker('touch.send', process, {
     connection: deps.connection,

@@ -37,6 +37,7 @@ export function startSender(rt: Runtime): Worker {
     recheckTimeoutMs: config.SENDER_RECHECK_TIMEOUT_MS,
     // The outbox is delivered by ingest's CRM notifier, which sweeps it.
     notifyCrm: Boolean(config.HUBSPOT_ACCESS_TOKEN),
+    linkedInSenders: rt.linkedInSenders,
   });
   // Steps added first run last: the worker drains, then the throttle stops its
   // limiters (nothing takes tokens any more), all before Redis quits.

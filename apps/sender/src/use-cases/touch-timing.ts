@@ -3,7 +3,6 @@ import {
   dueAfterWait,
   placeInWindow,
   resolveTimeZone,
-  type SequenceStep,
   sendingWindowOf,
   type TouchTiming,
 } from '@touchbase/core';
@@ -38,16 +37,15 @@ export function touchTiming(ctx: SendContext, timeScale: number, jitterMs?: numb
   };
 }
 
-/** When the step after `step` is due: its wait after now, moved into the window. */
+/** When the next node is due: `wait` (its edge's) after now in the prospect's time, moved into the window. */
 export function nextDue(
   ctx: SendContext,
-  steps: SequenceStep[],
-  step: number,
+  wait: string,
   now: Date,
   timeScale: number,
   jitterMs?: number,
 ): Date {
-  return dueAfterWait(now, steps[step - 1]?.wait ?? '0s', touchTiming(ctx, timeScale, jitterMs));
+  return dueAfterWait(now, wait, touchTiming(ctx, timeScale, jitterMs));
 }
 
 /**

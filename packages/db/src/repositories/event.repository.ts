@@ -19,6 +19,7 @@ import { ErasureRepository } from './erasure.repository.js';
 import { EventBatchRepository } from './event-batch.repository.js';
 import { type EventListFilter, EventLogRepository, type EventRow } from './event-log.repository.js';
 import { EventTargetRepository } from './event-target.repository.js';
+import { GraphEdgeRepository } from './graph-edge.repository.js';
 import { ProspectRepository } from './prospect.repository.js';
 import { ProviderCursorRepository } from './provider-cursor.repository.js';
 import { SoftBounceRepository } from './soft-bounce.repository.js';
@@ -41,6 +42,7 @@ export class EventRepository implements EventStore {
   private readonly prospects: ProspectRepository;
   private readonly suppressions: SuppressionRepository;
   private readonly softBounces = new SoftBounceRepository();
+  private readonly edges = new GraphEdgeRepository();
   private readonly erasure: ErasureRepository;
   private readonly outbox: CrmOutboxRepository;
   private readonly auditLog: AuditRepository;
@@ -146,6 +148,12 @@ export class EventRepository implements EventStore {
         this.softBounces.moveToResend(client, enrollmentId, step, attempt, nextTouchAt),
       eraseProspect: (target) => this.erasure.eraseProspect(client, target),
       touchesBeingSent: (enrollments) => this.effects.touchesBeingSent(client, enrollments),
+      lockWaiting: (prospectId, enrollmentId) => this.edges.lockWaiting(client, prospectId, enrollmentId),
+      nodeStarted: (enrollmentId, step, attempt) =>
+        this.edges.nodeStarted(client, enrollmentId, step, attempt),
+      touchStep: (touchId) => this.edges.touchStep(client, touchId),
+      moveAlongEdge: (enrollmentId, to, nextTouchAt) =>
+        this.edges.moveAlongEdge(client, enrollmentId, to, nextTouchAt),
     };
   }
 }

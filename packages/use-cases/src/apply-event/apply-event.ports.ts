@@ -6,6 +6,7 @@ import type {
   EnrollmentStatus,
   EventEffect,
   SendingWindow,
+  SequenceGraph,
   SuppressionKeys,
   SuppressionKind,
 } from '@touchbase/core';
@@ -25,6 +26,25 @@ export type ResendContextRow = {
   status: EnrollmentStatus;
   currentStep: number;
   currentAttempt: number;
+  /** The node that ran last; null for pre-graph chains (read as current_step - 1). */
+  waitingNode: number | null;
+  prospectTimeZone: string | null;
+  mailboxTimeZone: string;
+  sendingWindow: SendingWindow | null;
+  windowDays: number[];
+  windowStart: string;
+  windowEnd: string;
+  holidays: string[] | null;
+};
+
+/** An enrollment waiting after a node of its graph, locked, with what deciding and timing an edge needs. */
+export type WaitingEnrollmentRow = {
+  id: string;
+  currentStep: number;
+  currentAttempt: number;
+  /** The node that ran last, whose edges the event may take. */
+  waitingNode: number;
+  graph: SequenceGraph;
   prospectTimeZone: string | null;
   mailboxTimeZone: string;
   sendingWindow: SendingWindow | null;
@@ -109,6 +129,14 @@ export interface EventTransaction {
   /** Deletes the person's rows and what names them (identities, enrollments, touches, triage, outbox, quotes). */
   eraseProspect(target: EventTarget): Promise<void>;
   touchesBeingSent(enrollments: { id: string }[]): Promise<{ enrollmentId: string; step: number }[]>;
+  /** The prospect's active enrollments waiting after a node (or the one named), locked in id order. */
+  lockWaiting(prospectId: string, enrollmentId: string | null): Promise<WaitingEnrollmentRow[]>;
+  /** Whether (step, attempt) was claimed (its timeout edge taken), read after the lock. */
+  nodeStarted(enrollmentId: string, step: number, attempt: number): Promise<boolean>;
+  /** The node number of a touch, or null. */
+  touchStep(touchId: string): Promise<number | null>;
+  /** Moves a locked enrollment to node `to`, due at `nextTouchAt`; the attempt now pending there. */
+  moveAlongEdge(enrollmentId: string, to: number, nextTouchAt: Date): Promise<number>;
 }
 
 /**

@@ -1,5 +1,11 @@
 import { type CanonicalEvent, safeTextDeep } from '@touchbase/core';
-import { removePendingJobs, scheduleResends, scheduleResumed, waitForInFlight } from './after-commit.js';
+import {
+  moveEdgeJobs,
+  removePendingJobs,
+  scheduleResends,
+  scheduleResumed,
+  waitForInFlight,
+} from './after-commit.js';
 import type { ApplyEventDeps } from './apply-event.deps.js';
 import type { ApplyResult } from './apply-event.types.js';
 import { recordAndApplyEvent } from './record-and-apply.js';
@@ -33,6 +39,7 @@ export async function applyEvent(deps: ApplyEventDeps, received: CanonicalEvent)
   await removePendingJobs(deps, result);
   await scheduleResumed(deps, result);
   await scheduleResends(deps, result);
+  await moveEdgeJobs(deps, result);
   await waitForInFlight(deps, result);
   if (result.crmQueued) deps.onCrmQueued?.();
   deps.logger.info(
@@ -44,6 +51,7 @@ export async function applyEvent(deps: ApplyEventDeps, received: CanonicalEvent)
       stopped: result.stopped.length,
       resumed: result.resumed.length,
       resent: result.retried.length,
+      moved: result.moved.length,
     },
     'Event applied',
   );
