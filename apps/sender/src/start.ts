@@ -1,4 +1,4 @@
-import { createThrottle, signUnsubscribeToken } from '@touchbase/providers';
+import { createThrottle, parseLinkedInBucketId, signUnsubscribeToken } from '@touchbase/providers';
 import type { Runtime } from '@touchbase/runtime';
 import type { Worker } from 'bullmq';
 import { buildSender } from './app.js';
@@ -11,7 +11,13 @@ export function startSender(rt: Runtime): Worker {
     timeScale: config.TIME_SCALE,
     spacingJitter: config.SENDER_SPACING_JITTER,
     // A bucket Redis lost is rebuilt from the touches PostgreSQL recorded before it grants again.
-    seedFrom: (mailboxId, windowsMs) => rt.repos.touchWindows.countsInWindows(mailboxId, windowsMs),
+    // A LinkedIn account's buckets (`{accountId}-li-{action}`) from its actions of that kind.
+    seedFrom: (bucketId, windowsMs) => {
+      const linkedIn = parseLinkedInBucketId(bucketId);
+      return linkedIn
+        ? rt.repos.touchWindows.linkedInCountsInWindows(linkedIn.accountId, linkedIn.action, windowsMs)
+        : rt.repos.touchWindows.countsInWindows(bucketId, windowsMs);
+    },
   });
   // /u/{token} is served by ingest, which is the part users expose to the internet
   // anyway (provider webhooks reach it).
