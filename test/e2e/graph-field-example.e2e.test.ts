@@ -170,4 +170,20 @@ describe('graph sequence: connect, then message on acceptance, else e-mail (whol
       ['mail', { from: 'connect', trigger: 'not_accepted', wait: '7d' }],
     ]);
   });
+
+  it('the funnel per node counts who reached each node, what failed, and who replied after it', async () => {
+    const stats = await sys.api('GET', `/v1/stats?sequenceId=${sequenceId}`);
+    expect(stats.status).toBe(200);
+    const row = (node: string) => stats.body.byNode.find((r: { node: string }) => r.node === node);
+    expect(row('connect')).toMatchObject({
+      version: 1,
+      step: 1,
+      action: 'linkedin_connect',
+      reached: 5,
+      sent: 4,
+      failed: 1,
+    });
+    expect(row('dm')).toMatchObject({ action: 'linkedin_message', reached: 2, sent: 2, repliedAfter: 1 });
+    expect(row('mail')).toMatchObject({ action: 'email', reached: 3, sent: 3, repliedAfter: 1 });
+  });
 });

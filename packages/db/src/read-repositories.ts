@@ -26,7 +26,7 @@ export type ReadRepositories = {
   suppressions: Pick<SuppressionRepository, 'list'>;
   events: Pick<EventLogRepository, 'list'>;
   audit: Pick<AuditRepository, 'list'>;
-  enrollments: Pick<EnrollmentRepository, 'list' | 'funnel' | 'get'>;
+  enrollments: Pick<EnrollmentRepository, 'list' | 'funnel' | 'nodeFunnel' | 'get'>;
   touches: Pick<TouchRepository, 'sentByStepAndVariant'>;
   funnel: Pick<FunnelRepository, 'view'>;
   /** Reads only. */

@@ -16,6 +16,7 @@ import {
 import { LinkedInActionError, type LinkedInSender, LinkedInThrottle } from '@touchbase/providers';
 import { retriesOf } from '@touchbase/queues';
 import type { LogCalls } from '@touchbase/telemetry';
+import { takeEarlyEdges } from '@touchbase/use-cases';
 import { DelayedError, type Job } from 'bullmq';
 import { holdTouch } from './hold-touch.js';
 import { recordSend, recordUnknown } from './record-send.js';
@@ -163,6 +164,7 @@ export async function sendNonEmailNode(
       sender.name,
       log,
     );
+    if (node.action === 'linkedin_connect') await takeEdgesArrivedEarly(sc, ctx, touch, log);
     return claim.kind === 'in_doubt' ? 'resent_in_doubt' : 'sent';
   } catch (err) {
     if (!(err instanceof LinkedInActionError)) throw err;
@@ -194,6 +196,34 @@ export async function sendNonEmailNode(
       'LinkedIn action failed; will retry with the same key',
     );
     throw err;
+  }
+}
+
+/**
+ * An acceptance (or a late failure) may have come back before this invitation's
+ * record committed: it takes its edge now (`takeEarlyEdges`). A failure here is
+ * logged; the enrollment then goes on along its timeout.
+ */
+async function takeEdgesArrivedEarly(
+  sc: SenderContext,
+  ctx: SendContext,
+  touch: TouchToSend,
+  log: LogCalls,
+): Promise<void> {
+  try {
+    await takeEarlyEdges(
+      {
+        events: sc.repos.events,
+        touchQueue: sc.touchQueue,
+        logger: sc.logger,
+        clock: sc.clock,
+        timeScale: sc.timeScale,
+      },
+      ctx.prospect.id,
+      touch,
+    );
+  } catch (err) {
+    log.warn({ err: (err as Error).message }, 'Early LinkedIn events not applied; the timeout edge stays');
   }
 }
 

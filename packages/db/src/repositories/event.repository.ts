@@ -152,6 +152,7 @@ export class EventRepository implements EventStore {
       nodeStarted: (enrollmentId, step, attempt) =>
         this.edges.nodeStarted(client, enrollmentId, step, attempt),
       touchStep: (touchId) => this.edges.touchStep(client, touchId),
+      edgeEventsSince: (prospectId, touch) => this.edges.edgeEventsSince(client, prospectId, touch),
       moveAlongEdge: (enrollmentId, to, nextTouchAt) =>
         this.edges.moveAlongEdge(client, enrollmentId, to, nextTouchAt),
     };

@@ -61,8 +61,8 @@ export class GraphEdgeRepository {
   }
 
   /**
-   * Moves a locked enrollment along an edge to node `to`, due at `nextTouchAt`: its
-   * next attempt there (1 unless a loop brings it back to a node already run).
+   * Moves a locked enrollment along an edge to node `to`, due at `nextTouchAt`, and
+   * closes the edges of the node it waited after (until `to` runs): its next attempt there (1 unless a loop brings it back to a node already run).
    * @returns the attempt of the touch now pending.
    */
   async moveAlongEdge(
@@ -72,11 +72,32 @@ export class GraphEdgeRepository {
     nextTouchAt: Date,
   ): Promise<number> {
     const { rows } = await client.query<{ attempt: number }>(
-      `UPDATE enrollment e SET current_step = $2, next_touch_at = $3, updated_at = now(),
+      // The old node's event edges close (waiting_node null): one event edge per node run.
+      `UPDATE enrollment e SET current_step = $2, next_touch_at = $3, updated_at = now(), waiting_node = NULL,
          current_attempt = COALESCE((SELECT max(t.attempt) FROM touch t WHERE t.enrollment_id = e.id AND t.step = $2), 0) + 1
        WHERE e.id = $1 RETURNING e.current_attempt AS attempt`,
       [enrollmentId, to, nextTouchAt],
     );
     return rows[0]?.attempt ?? 1;
+  }
+
+  /**
+   * LinkedIn events of the prospect (an acceptance, a late invitation failure)
+   * recorded since the touch (step, attempt) of the enrollment was claimed: they
+   * arrived while its action was being sent, before the enrollment waited after it.
+   */
+  async edgeEventsSince(
+    client: pg.PoolClient,
+    prospectId: string,
+    touch: { enrollmentId: string; step: number; attempt: number },
+  ): Promise<{ id: string; source: string; type: string }[]> {
+    const { rows } = await client.query<{ id: string; source: string; type: string }>(
+      `SELECT ev.id, ev.source, ev.type FROM event ev
+       WHERE ev.prospect_id = $1 AND ev.type IN ('linkedin.connection_accepted', 'linkedin.invitation_failed')
+         AND ev.received_at >= (SELECT t.created_at FROM touch t WHERE t.enrollment_id = $2 AND t.step = $3 AND t.attempt = $4)
+       ORDER BY ev.seq`,
+      [prospectId, touch.enrollmentId, touch.step, touch.attempt],
+    );
+    return rows;
   }
 }

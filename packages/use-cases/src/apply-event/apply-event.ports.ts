@@ -42,7 +42,7 @@ export type WaitingEnrollmentRow = {
   id: string;
   currentStep: number;
   currentAttempt: number;
-  /** The node that ran last, whose edges the event may take. */
+  /** The node that ran last, whose event edges are open (null once an event took one, until the next node runs). */
   waitingNode: number;
   graph: SequenceGraph;
   prospectTimeZone: string | null;
@@ -133,6 +133,11 @@ export interface EventTransaction {
   lockWaiting(prospectId: string, enrollmentId: string | null): Promise<WaitingEnrollmentRow[]>;
   /** Whether (step, attempt) was claimed (its timeout edge taken), read after the lock. */
   nodeStarted(enrollmentId: string, step: number, attempt: number): Promise<boolean>;
+  /** LinkedIn events of the prospect recorded since that touch was claimed (they came while it was being sent). */
+  edgeEventsSince(
+    prospectId: string,
+    touch: { enrollmentId: string; step: number; attempt: number },
+  ): Promise<{ id: string; source: string; type: string }[]>;
   /** The node number of a touch, or null. */
   touchStep(touchId: string): Promise<number | null>;
   /** Moves a locked enrollment to node `to`, due at `nextTouchAt`; the attempt now pending there. */

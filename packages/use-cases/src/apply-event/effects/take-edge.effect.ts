@@ -25,8 +25,8 @@ import type { EdgeMove } from '../apply-event.types.js';
 export async function takeEdges(
   tx: EventTransaction,
   eventId: string,
-  event: CanonicalEvent,
-  target: EventTarget,
+  event: Pick<CanonicalEvent, 'source' | 'data'>,
+  target: Pick<EventTarget, 'prospectId' | 'enrollmentId'>,
   trigger: EdgeTrigger,
   now: Date,
   timeScale: number,
