@@ -63,6 +63,17 @@ module.exports = {
       to: { path: '^(packages/|apps/|cli/)', pathNot: '^packages/core/' },
     },
     {
+      name: 'simulator-pure',
+      severity: 'error',
+      comment:
+        'packages/simulator is pure like core (a dry run reads and writes nothing): no I/O library, no Node I/O module, and of the workspace only core.',
+      from: { path: '^packages/simulator/src/' },
+      to: {
+        path: [IO_PACKAGE_PATH, IO_NODE_MODULES, '^(packages/|apps/|cli/)'],
+        pathNot: '^packages/(core|simulator)/',
+      },
+    },
+    {
       name: 'no-app-to-app',
       severity: 'error',
       comment:

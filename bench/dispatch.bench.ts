@@ -248,7 +248,7 @@ try {
     check('p99 lag due → send, paced below capacity, buckets on (ms)', pacedOn.lagP99, '<', 1_000),
     check('cap violations (grant log)', violations + spacingViolations, '<=', 0),
     check('duplicate deliveries', duplicates, '<=', 0),
-    check('touches/s with buckets on over buckets off', on.perSecond / off.perSecond, '>=', 0.9),
+    check('touches/s with buckets on over buckets off', on.perSecond / off.perSecond, '>=', 0.95),
     check('p99 of one bucket decision, the latency it adds to a send (ms)', aloneP99, '<=', 5),
   ];
   await finishBench({

@@ -159,7 +159,7 @@ const { raw, api } = await measure(redisUrl);
 const ratio = api.perSecond / raw.perSecond;
 const checks: BenchCheck[] = [
   check('enrollments/s over raw addBulk jobs/s', ratio, '>=', 0.5),
-  check('Redis bytes per active enrollment (used_memory delta)', api.bytesPerEnrollment, '<=', 700),
+  check('Redis bytes per active enrollment (used_memory delta)', api.bytesPerEnrollment, '<=', 500),
 ];
 const sorted = [...api.requestMs].sort((a, b) => a - b);
 await finishBench({

@@ -1,19 +1,31 @@
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { appendResults, type BenchResult, machineInfo, parseResultLine } from './lib/index.js';
+import {
+  appendResults,
+  type BenchResult,
+  machineInfo,
+  parseResultLine,
+  rewriteSummary,
+} from './lib/index.js';
 
 /**
  * `npm run bench [-- name…]`: runs every `bench/*.bench.ts` one after the other, each
  * in its own process (`node --import tsx`), so one bench's Redis keys, pools and heap
  * never weigh on the next. Collects each one's last JSON line, prints a summary and
- * appends the run to bench/RESULTS.md. Exits 1 when a bench crashed or printed no
- * result (a missed target is reported, not an error).
+ * appends the run to bench/RESULTS.md, whose opening summary (latest run of each bench
+ * by machine, target, met or missed) is regenerated. Exits 1 when a bench crashed or
+ * printed no result (a missed target is reported, not an error).
+ * `npm run bench -- --summary` only regenerates that summary from the history.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const timeoutMs = Number(process.env.BENCH_TIMEOUT_MS ?? 20 * 60_000);
 
+if (process.argv.includes('--summary')) {
+  process.stdout.write(`summary rewritten in ${rewriteSummary()}\n`);
+  process.exit(0);
+}
 const filters = process.argv.slice(2);
 const files = readdirSync(benchDir)
   .filter((f) => f.endsWith('.bench.ts'))

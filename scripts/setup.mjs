@@ -27,6 +27,16 @@ if (!existsSync(`${root}packages/db/src/generated/prisma/client.ts`)) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// The operator console's bundle (apps/api/console/dist), built by postinstall; again
+// here when its sources changed since (a pull without a new lockfile).
+{
+  const r = spawnSync(process.execPath, ['scripts/build-console.mjs', '--if-stale', '--optional'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
 // The browser login test (apps/api/test/browser-login.e2e.test.ts) drives Debian's
 // Chromium. Installed here only when missing, by apt-get as root, never for the demo;
 // otherwise a line says why and that test is skipped. Already installed: one stat.

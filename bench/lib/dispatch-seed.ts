@@ -68,6 +68,12 @@ export async function seedEnrollments(
     steps: [{ subject: 'Hello {{firstName|there}}', body: 'A touch for {{firstName|you}}', wait: '30d' }],
   });
   if (seq.status !== 201) throw new Error(`sequence: ${JSON.stringify(seq.body)}`);
+  // The same people are seeded in several sequences, with a finished campaign's sends
+  // (seedHistory): without opting out, exclusivity and the 30-day cooldown would hold them.
+  const policies = await sys.api('PATCH', `/v1/sequences/${seq.body.id}/policies`, {
+    contact: { exclusive: false, cooldownDays: 0 },
+  });
+  if (policies.status !== 200) throw new Error(`policies: ${JSON.stringify(policies.body)}`);
   const ids = prospectIds.map(() => randomUUID());
   for (const part of chunks(
     ids.map((id, i) => [id, prospectIds[i], mailboxOf(i)] as const),

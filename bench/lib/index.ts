@@ -12,4 +12,11 @@ export { type CpuSplit, cpuPerUnit, mergeCpuSplits, startCpuMeter } from './cpu-
 export { type MachineInfo, machineInfo } from './machine-info.js';
 export { percentile, summarize } from './percentile.js';
 export { finishBench, printResult, underRunAll } from './print-result.js';
-export { appendResults, resultsSection } from './results-file.js';
+export {
+  appendResults,
+  recordedChecks,
+  resultsSection,
+  rewriteSummary,
+  summaryTables,
+  withSummary,
+} from './results-file.js';

@@ -32,6 +32,12 @@ const USAGE = `usage: touchbase <command>
   recover --provider NAME
                       read the provider's event stream from the saved cursor, record and
                       apply what ingest missed, advance the cursor (NAME: http, sandbox)
+  simulate [FILE.json] [--prospects FILE.csv] [--count N] [--sequence-id ID]
+           [--mailbox-id ID]... [--start ISO] [--days N] [--seed N] [--json] [--svg OUT.svg]
+                      a campaign's dry run on a virtual clock with the live rules: sends
+                      per day per mailbox, the last touch, delays by windows and caps, the
+                      funnel, the bounce guard, the binding constraint (nothing is sent;
+                      see examples/simulate)
   retention --older-than DURATION [--batch N]
                       retire effect-free engagement events (sent, delivered, opened,
                       clicked) older than DURATION (at least 7d): keys and funnel facts
@@ -150,6 +156,13 @@ async function main(argv: string[]): Promise<number> {
       }
       const { runRecover } = await import('./commands/recover.command.js');
       return runRecover(loadRuntimeConfig(env), { provider: values.provider }, (l) => console.log(l));
+    }
+    case 'simulate': {
+      const { runSimulate } = await import('./commands/simulate.command.js');
+      return runSimulate(rest, () => loadRuntimeConfig(env).DATABASE_URL, {
+        print: (l) => console.log(l),
+        error: (l) => process.stderr.write(`${l}\n`),
+      });
     }
     case 'retention': {
       const { runRetention } = await import('./commands/retention.command.js');

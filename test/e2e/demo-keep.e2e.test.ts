@@ -80,6 +80,15 @@ describe('npm run demo -- --keep, stopped by the pid the user sees (npm)', () =>
       },
     );
     expect(out).toMatch(/reply rate +\d/);
+    // The console's URL, printed and answering (open: the demo's fresh database has no key).
+    const consoleUrl = await waitFor(
+      'the console line',
+      () => /operator console: (http:\/\/\S+\/console) /.exec(out)?.[1] ?? null,
+      { timeoutMs: 5_000, intervalMs: 100 },
+    );
+    const page = await fetch(consoleUrl, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/console/assets/console.js');
     for (const port of Object.values(ports)) expect(await isFree(port)).toBe(false);
 
     npm.kill('SIGTERM');

@@ -27,7 +27,7 @@ describe('domain health: the bounce-rate guard pauses a domain and alerts ops on
   it('a manual run pauses the domain at 3.1%, not the one at 2.9% nor the one below the minimum sample', async () => {
     const run = await sys.api('POST', '/v1/domains/health/run');
     expect(run.status).toBe(200);
-    expect(run.body.state).toBe('completed');
+    expect(run.body.state, JSON.stringify(run.body)).toBe('completed');
     expect(run.body.result.paused).toEqual(['pauses.example']);
 
     const paused = await domainOf('pauses.example');

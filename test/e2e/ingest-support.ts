@@ -163,3 +163,14 @@ export async function startWebhookSystem(label: string): Promise<WebhookSystem> 
     (await sys.rt.touchQueue.existing([`${enrollmentId}-${step}`])).size;
   return { sys, mailboxId, sequenceId, live, pending };
 }
+
+/**
+ * Opts a sequence out of the contact policies that keep a person to one sequence at
+ * a time (exclusivity, cooldown), for tests that enroll one person in several.
+ */
+export async function allowSharedPeople(sys: TestSystem, sequenceId: string): Promise<void> {
+  const r = await sys.api('PATCH', `/v1/sequences/${sequenceId}/policies`, {
+    contact: { exclusive: false, cooldownDays: 0 },
+  });
+  if (r.status !== 200) throw new Error(`policies: ${JSON.stringify(r.body)}`);
+}

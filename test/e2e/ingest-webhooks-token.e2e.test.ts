@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestSystem } from '../support/test-system.js';
 import {
+  allowSharedPeople,
   createSequence,
   enroll,
   enrollment,
@@ -137,6 +138,9 @@ describe('ingest: token-guarded webhook endpoints per provider', () => {
     it('linkedin: a message from the lead, found by profile URL, ends every sequence of the prospect', async () => {
       const p = await live('li-lead@prospect.example', 'https://www.linkedin.com/in/li-lead-42/');
       const other = await createSequence(sys, 2, '300d');
+      // The lead is in two sequences at once: both opt out of exclusivity and the cooldown.
+      const first = (await sys.api('GET', `/v1/enrollments/${p.enrollmentId}`)).body.sequenceId as string;
+      for (const id of [first, other]) await allowSharedPeople(sys, id);
       const [second] = await enroll(sys, other, mailboxId, [p.prospectId]);
       const res = await post(
         sys,

@@ -102,6 +102,12 @@ describe('mailbox pools', () => {
       mailboxPoolId: pool.body.id,
       steps: [{ subject: 'Again', body: 'Three', wait: '0s' }],
     });
+    // One person in a second sequence: both opt out of exclusivity and the cooldown.
+    for (const id of [again.body.id, seq.body.id]) {
+      await sys.api('PATCH', `/v1/sequences/${id}/policies`, {
+        contact: { exclusive: false, cooldownDays: 0 },
+      });
+    }
     await sys.api('POST', '/v1/enrollments', {
       sequenceId: again.body.id,
       mailboxId: ids['big@pool.example'],

@@ -13,7 +13,14 @@ import {
   type Reply,
 } from '../../packages/providers/test/support/recording-server.js';
 import { startTestSystem, type TestSystem } from '../support/test-system.js';
-import { createMailbox, createSequence, enroll, enrollment, importProspects } from './ingest-support.js';
+import {
+  allowSharedPeople,
+  createMailbox,
+  createSequence,
+  enroll,
+  enrollment,
+  importProspects,
+} from './ingest-support.js';
 
 type TimelineEvent = { source: string; type: string; externalId: string; outcome: string };
 const timeline = async (sys: TestSystem, enrollmentId: string) =>
@@ -58,6 +65,9 @@ describe("pre-send re-check against the sandbox's view (whole system)", () => {
     const [prospectId] = await importProspects(sys, [{ email }]);
     // The same prospect waits for the first touch of another sequence.
     const other = await createSequence(sys, 1, '1d');
+    // One person in two sequences at once: both opt out of exclusivity and the cooldown.
+    await allowSharedPeople(sys, other);
+    await allowSharedPeople(sys, sequenceId);
     const otherVersion = (await sys.api('GET', `/v1/sequences/${other}`)).body.versions[0].id;
     const later = new Date(Date.now() + 3_600_000);
     const { enrolled } = await sys.rt.repos.enrollments.enroll({

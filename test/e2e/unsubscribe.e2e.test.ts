@@ -2,7 +2,14 @@ import { signUnsubscribeToken, verifyUnsubscribeToken } from '@touchbase/provide
 import { freePort, waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from '../support/test-system.js';
-import { createMailbox, createSequence, enroll, enrollment, importProspects } from './ingest-support.js';
+import {
+  allowSharedPeople,
+  createMailbox,
+  createSequence,
+  enroll,
+  enrollment,
+  importProspects,
+} from './ingest-support.js';
 
 const SECRET = 'unsubscribe-secret-of-the-e2e-test';
 
@@ -28,6 +35,8 @@ describe('one-click unsubscribe under /u/{token} (whole system)', () => {
     mailboxId = await createMailbox(sys);
     // Long waits: after the first touch each enrollment stays active with a pending job.
     sequences = [await createSequence(sys, 3, '300d'), await createSequence(sys, 3, '300d')];
+    // One person in both at once: the two opt out of exclusivity and the cooldown.
+    for (const sequenceId of sequences) await allowSharedPeople(sys, sequenceId);
   });
   afterAll(async () => {
     await sys?.stop();

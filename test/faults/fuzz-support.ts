@@ -147,6 +147,7 @@ export async function startFuzzSystem(label: string): Promise<TestSystem> {
       SMARTLEAD_WEBHOOK_TOKEN: TOKEN,
       LEMLIST_WEBHOOK_TOKEN: TOKEN,
       LINKEDIN_WEBHOOK_TOKEN: TOKEN,
+      UNIPILE_WEBHOOK_TOKEN: TOKEN,
       INBOUND_WEBHOOK_TOKEN: TOKEN,
       HUBSPOT_CLIENT_SECRET: TOKEN,
     },

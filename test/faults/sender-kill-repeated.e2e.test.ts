@@ -8,12 +8,14 @@ import { seed, startTestSystem, type TestSystem, waitForEnded } from '../support
 /**
  * The sender killed with SIGKILL again and again, at random moments, and restarted
  * each time. The issue's full run is 2,000 enrollments of 3 steps and 20 kills:
- * `FAULT_KILL_ENROLLMENTS=2000 FAULT_KILLS=20 npx vitest run test/faults/sender-kill-repeated.e2e.test.ts`
- * (a few minutes here). The defaults keep the suite's run short.
+ * `npm run faults:full` (bench/faults-full.ts: FAULT_KILL_ENROLLMENTS=2000 FAULT_KILLS=20, its
+ * figures recorded in bench/RESULTS.md; 4.5 minutes here). The defaults keep the suite's run short.
  */
 const ENROLLMENTS = Number(process.env.FAULT_KILL_ENROLLMENTS ?? 300);
 const KILLS = Number(process.env.FAULT_KILLS ?? 5);
 const STEPS = 3;
+/** Room for the full size (2,000 enrollments, 20 kills) on a loaded 2-core machine. */
+const TIMEOUT_MS = Math.max(300_000, ENROLLMENTS * 400);
 
 type InDoubt = { enrollmentId: string; step: number; killedAt: number };
 
@@ -38,7 +40,7 @@ describe(`sender killed ${KILLS} times during ${ENROLLMENTS} enrollments of ${ST
     await sys?.stop();
   });
 
-  it('no delivery twice, no touch lost, every touch in doubt resolved', async () => {
+  it('no delivery twice, no touch lost, every touch in doubt resolved', { timeout: TIMEOUT_MS }, async () => {
     const random = seededRandom(Number(process.env.FAULT_KILL_SEED ?? 7));
     const senderEnv = {
       ...sys.env,
@@ -89,7 +91,9 @@ describe(`sender killed ${KILLS} times during ${ENROLLMENTS} enrollments of ${ST
       sender = spawnService('sender', senderEnv);
     }
 
-    const final = await waitForEnded(sys, ids.sequenceId, ENROLLMENTS, { timeoutMs: 120_000 });
+    const final = await waitForEnded(sys, ids.sequenceId, ENROLLMENTS, {
+      timeoutMs: Math.max(120_000, ENROLLMENTS * 150),
+    });
     await killHard(sender);
     await sys.sandbox.settled();
 
@@ -123,6 +127,8 @@ describe(`sender killed ${KILLS} times during ${ENROLLMENTS} enrollments of ${ST
       resolution[how] = (resolution[how] ?? 0) + 1;
     }
     const stats = sys.sandbox.stats();
+    const lost = exhausted.rows.filter((e) => byEnrollment.get(e.id) !== STEPS).length;
+    const unrecordedCount = [...delivered.keys()].filter((k) => touchOf.get(k)?.status !== 'sent').length;
     console.log(
       JSON.stringify({
         test: 'sender-sigkill-repeated',
@@ -132,6 +138,10 @@ describe(`sender killed ${KILLS} times during ${ENROLLMENTS} enrollments of ${ST
         deliveries: deliveries.length,
         providerRequests: stats.requests,
         final,
+        duplicates: deliveries.length - delivered.size,
+        lost,
+        deliveredNotRecordedSent: unrecordedCount,
+        leftSending: touches.rows.filter((t) => t.status === 'sending').length,
         touchesInDoubt: inDoubt.size,
         resolution,
       }),
@@ -147,5 +157,5 @@ describe(`sender killed ${KILLS} times during ${ENROLLMENTS} enrollments of ${ST
       .map((k) => ({ touch: k, ...touchOf.get(k) }));
     expect(unrecorded, 'deliveries the touch table does not record as sent').toEqual([]);
     expect(touches.rows.filter((t) => t.status === 'sending')).toEqual([]);
-  }, 300_000);
+  });
 });

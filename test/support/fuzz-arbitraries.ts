@@ -237,6 +237,16 @@ export const WEBHOOK_TEMPLATES: Record<string, Record<string, unknown> | Record<
     profile_url: 'https://www.linkedin.com/in/fuzz',
     text: 'no thanks',
   },
+  unipile: {
+    event: 'message_received',
+    account_id: 'acc_1',
+    account_type: 'LINKEDIN',
+    chat_id: 'chat_1',
+    message_id: 'msg_1',
+    message: 'no thanks',
+    timestamp: NOW,
+    sender: { attendee_provider_id: 'ACoA1', attendee_profile_url: 'https://www.linkedin.com/in/fuzz' },
+  },
   hubspot: [
     {
       eventId: 1,

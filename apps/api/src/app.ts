@@ -18,11 +18,12 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import type { ApiDeps } from './api-deps.js';
 import { Authenticator } from './auth/authenticator.js';
 import { decorateAuth, guardedScope, withScope } from './plugins/auth.plugin.js';
 import { bullBoardPlugin } from './plugins/bull-board.plugin.js';
+import { consolePlugin } from './plugins/console.plugin.js';
 import { declareProblemResponses } from './plugins/openapi-contract.plugin.js';
 import { registerKeyRateLimit } from './plugins/rate-limit.plugin.js';
 import { domainsRoutes } from './routes/domains.routes.js';
@@ -36,9 +37,11 @@ import { loginRoutes } from './routes/login.routes.js';
 import { mailboxSettingsRoutes } from './routes/mailbox-settings.routes.js';
 import { mailboxesRoutes } from './routes/mailboxes.routes.js';
 import { prospectErasureRoutes } from './routes/prospect-erasure.routes.js';
+import { prospectMergeRoutes } from './routes/prospect-merge.routes.js';
 import { prospectsRoutes } from './routes/prospects.routes.js';
 import { prospectsImportRoutes } from './routes/prospects-import.routes.js';
 import { sequencesRoutes } from './routes/sequences.routes.js';
+import { simulationsRoutes } from './routes/simulations.routes.js';
 import { statsRoutes } from './routes/stats.routes.js';
 import { suppressionsRoutes } from './routes/suppressions.routes.js';
 import { triageRoutes } from './routes/triage.routes.js';
@@ -55,6 +58,8 @@ export type ApiAppDeps = Omit<ApiDeps, 'reads'> & {
   adminToken?: string | undefined;
   /** Queues shown in Bull Board. */
   queues: Queue[];
+  /** Where the console's bundle is (tests); found beside the sources or under the working directory by default. */
+  consoleDir?: string | undefined;
   auth?: ApiAuthOptions;
 };
 
@@ -67,7 +72,7 @@ export type ApiAuthOptions = {
   /** Requests per minute and key (API_RATE_LIMIT_PER_MINUTE); 0 (the default here) turns it off. */
   rateLimitPerMinute?: number | undefined;
   /** Where the rate limit counts (shared by replicas); in memory when absent. */
-  redis?: Redis | undefined;
+  redis?: Redis | Cluster | undefined;
   redisPrefix?: string | undefined;
   /** `/metrics` and `/docs` open to all (true, the default: loopback) or behind a read key. */
   opsOpen?: boolean | undefined;
@@ -142,6 +147,8 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
       });
       if (!(auth.opsOpen ?? true)) await scope.register(withScope('read', opsRoutes, {}));
       await scope.register(withScope('admin', bullBoardPlugin, { queues: deps.queues }));
+      // The console's page reads with any key; each action it takes needs its route's scope.
+      await scope.register(withScope('read', consolePlugin, { dir: deps.consoleDir }));
       for (const routes of [
         sequencesRoutes,
         prospectsRoutes,
@@ -154,10 +161,12 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
         listsRoutes,
         suppressionsRoutes,
         prospectErasureRoutes,
+        prospectMergeRoutes,
         domainsRoutes,
         triageRoutes,
         keysRoutes,
         statsRoutes,
+        simulationsRoutes,
         enrollmentWaitingRoutes,
       ]) {
         await scope.register(routes, routeDeps);

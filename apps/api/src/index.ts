@@ -7,3 +7,8 @@ export { startApi } from './start.js';
 export { createApiKey } from './use-cases/create-api-key.js';
 export { enrollProspects } from './use-cases/enroll-prospects.js';
 export { revokeApiKey } from './use-cases/revoke-api-key.js';
+export {
+  type SimulationRequest,
+  SimulationRequestSchema,
+  simulateCampaign,
+} from './use-cases/simulate-campaign.js';

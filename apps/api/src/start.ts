@@ -26,8 +26,8 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
   const opsOpen =
     config.API_OPS_ACCESS === 'open' || (config.API_OPS_ACCESS === 'auto' && isLoopback(binding.host));
   // Shown in Bull Board; the domain-health one also takes the operator's manual runs.
-  const schedulerQueue = new SchedulerQueue(rt.redis.producer, rt.config.REDIS_PREFIX);
-  const domainHealthQueue = new DomainHealthQueue(rt.redis.producer, rt.config.REDIS_PREFIX);
+  const schedulerQueue = new SchedulerQueue(rt.redis.producer, rt.queueLayout);
+  const domainHealthQueue = new DomainHealthQueue(rt.redis.producer, rt.queueLayout);
   const app = await buildApi({
     repos: rt.repos,
     reads: rt.reads,
@@ -54,7 +54,7 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
       redisPrefix: config.REDIS_PREFIX,
       opsOpen,
     },
-    queues: [rt.touchQueue.queue, schedulerQueue.queue, domainHealthQueue.queue, rt.alertQueue.queue],
+    queues: [...rt.touchQueue.partitions, schedulerQueue.queue, domainHealthQueue.queue, rt.alertQueue.queue],
     checks: [
       { name: 'postgres', check: () => rt.db.pool.query('SELECT 1') },
       { name: 'redis', check: () => rt.redis.producer.ping() },

@@ -1,10 +1,16 @@
 import type { HealthSettings } from '@touchbase/core';
 import type { Repositories } from '@touchbase/db';
 import type { AlertChannel } from '@touchbase/providers';
-import { AlertQueue, createWorker, DomainHealthQueue, type TouchQueue } from '@touchbase/queues';
+import {
+  AlertQueue,
+  createWorker,
+  DomainHealthQueue,
+  type LayoutOrPrefix,
+  type RedisClient,
+  type TouchQueue,
+} from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import type { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { createDeliverAlertProcessor } from './processors/deliver-alert.processor.js';
 import { createDomainHealthProcessor } from './processors/domain-health.processor.js';
 
@@ -21,9 +27,10 @@ export type DomainHealthAppDeps = {
   channels: AlertChannel[];
   publicBaseUrl: string;
   /** Blocking connection for the workers; `producer` for the queues. */
-  connection: Redis;
-  producer: Redis;
-  prefix: string;
+  connection: RedisClient;
+  producer: RedisClient;
+  /** The queue layout (REDIS_PREFIX, cluster, partitions), or a bare prefix for one Redis. */
+  prefix: LayoutOrPrefix;
   everyMs: number;
   clock?: () => Date;
 };

@@ -28,7 +28,7 @@ export async function startDomainHealth(rt: Runtime) {
     publicBaseUrl: c.PUBLIC_BASE_URL,
     connection: rt.redis.worker,
     producer: rt.redis.producer,
-    prefix: c.REDIS_PREFIX,
+    prefix: rt.queueLayout,
     everyMs: c.DOMAIN_HEALTH_INTERVAL_MS,
   });
   rt.shutdown.addFirst('domain-health workers', () => dh.close());

@@ -1,16 +1,22 @@
 import type { EnrollmentRepository } from '@touchbase/db';
-import { createWorker, SchedulerQueue, type TouchQueue } from '@touchbase/queues';
+import {
+  createWorker,
+  type LayoutOrPrefix,
+  type RedisClient,
+  SchedulerQueue,
+  type TouchQueue,
+} from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import type { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { type ReconcileDeps, reconcile } from './processors/reconcile.processor.js';
 
 export type SchedulerDeps = {
   enrollments: EnrollmentRepository;
   touchQueue: TouchQueue;
-  connection: Redis;
-  producer: Redis;
-  prefix: string;
+  connection: RedisClient;
+  producer: RedisClient;
+  /** The queue layout (REDIS_PREFIX, cluster, partitions), or a bare prefix for one Redis. */
+  prefix: LayoutOrPrefix;
   logger: Logger;
   metrics: Metrics;
   reconcileEveryMs: number;

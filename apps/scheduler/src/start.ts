@@ -9,7 +9,7 @@ export async function startScheduler(rt: Runtime) {
     touchQueue: rt.touchQueue,
     connection: rt.redis.worker,
     producer: rt.redis.producer,
-    prefix: rt.config.REDIS_PREFIX,
+    prefix: rt.queueLayout,
     logger: rt.logger.child({ service: 'scheduler' }),
     metrics: rt.metrics,
     reconcileEveryMs: rt.config.SCHEDULER_RECONCILE_INTERVAL_MS,

@@ -1,17 +1,24 @@
 import type { Repositories } from '@touchbase/db';
 import type { LinkedInSender, ProviderRegistry, Throttle } from '@touchbase/providers';
-import { type AlertQueue, createWorker, type TouchQueue } from '@touchbase/queues';
+import {
+  type AlertQueue,
+  createWorker,
+  type LayoutOrPrefix,
+  type RedisClient,
+  type TouchQueue,
+  toLayout,
+} from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import type { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { createSendTouchProcessor } from './processors/send-touch.processor.js';
 
 export type SenderDeps = {
   repos: Repositories;
   touchQueue: TouchQueue;
   providers: ProviderRegistry;
-  connection: Redis;
-  prefix: string;
+  connection: RedisClient;
+  /** The queue layout (REDIS_PREFIX, cluster, partitions), or a bare prefix for one Redis. */
+  prefix: LayoutOrPrefix;
   logger: Logger;
   metrics: Metrics;
   concurrency: number;
@@ -34,8 +41,14 @@ export type SenderDeps = {
   linkedInSenders?: ReadonlyMap<string, LinkedInSender>;
 };
 
-/** Builds the sender's worker on the `touches` queue; never listens on a port. */
-export function buildSender(deps: SenderDeps): Worker {
+/**
+ * Builds the sender's workers, one per partition of the `touches` queue
+ * (TOUCH_QUEUE_PARTITIONS; one on the default layout). SENDER_CONCURRENCY is the
+ * process's, shared out: each partition's worker takes its ceiling share, since
+ * BullMQ's concurrency is per worker and a queue (so a partition) is one slot.
+ */
+export function buildSenderWorkers(deps: SenderDeps): Worker[] {
+  const partitions = toLayout(deps.prefix).touchPartitions;
   const process = createSendTouchProcessor({
     repos: deps.repos,
     touchQueue: deps.touchQueue,
@@ -53,15 +66,28 @@ export function buildSender(deps: SenderDeps): Worker {
     ...(deps.notifyCrm !== undefined ? { notifyCrm: deps.notifyCrm } : {}),
     ...(deps.linkedInSenders ? { linkedIn: { senders: deps.linkedInSenders } } : {}),
   });
-  return createWorker('touch.send', process, {
-    connection: deps.connection,
-    prefix: deps.prefix,
-    concurrency: deps.concurrency,
-    // A sender killed mid-touch leaves its job locked; after this long another
-    // replica takes it over and the claim row tells it the touch is in doubt.
-    lockDuration: deps.lockDurationMs ?? 30_000,
-    stalledInterval: deps.stalledIntervalMs ?? 15_000,
-    maxStalledCount: 10,
-    logger: deps.logger,
-  });
+  return Array.from({ length: partitions }, (_, partition) =>
+    createWorker('touch.send', process, {
+      connection: deps.connection,
+      prefix: deps.prefix,
+      partition,
+      concurrency: Math.max(1, Math.ceil(deps.concurrency / partitions)),
+      // A sender killed mid-touch leaves its job locked; after this long another
+      // replica takes it over and the claim row tells it the touch is in doubt.
+      lockDuration: deps.lockDurationMs ?? 30_000,
+      stalledInterval: deps.stalledIntervalMs ?? 15_000,
+      maxStalledCount: 10,
+      logger: deps.logger,
+    }),
+  );
+}
+
+/**
+ * The sender's one worker on an unpartitioned `touches` queue (tests and the bench).
+ * @throws Error when the layout has several partitions: use {@link buildSenderWorkers}.
+ */
+export function buildSender(deps: SenderDeps): Worker {
+  const workers = buildSenderWorkers(deps);
+  if (workers.length !== 1) throw new Error('buildSender serves one touch partition; use buildSenderWorkers');
+  return workers[0]!;
 }

@@ -1,10 +1,10 @@
 import { createThrottle, parseLinkedInBucketId, signUnsubscribeToken } from '@touchbase/providers';
 import type { Runtime } from '@touchbase/runtime';
 import type { Worker } from 'bullmq';
-import { buildSender } from './app.js';
+import { buildSenderWorkers } from './app.js';
 
-/** Starts the sender on a runtime and registers its shutdown (drain the worker first). */
-export function startSender(rt: Runtime): Worker {
+/** Starts the sender (a worker per touch partition) on a runtime and registers its shutdown (drain the workers first). */
+export function startSender(rt: Runtime): Worker[] {
   const { config } = rt;
   const throttle = createThrottle(config.SENDER_THROTTLE, rt.redis.producer, {
     prefix: config.REDIS_PREFIX,
@@ -22,12 +22,12 @@ export function startSender(rt: Runtime): Worker {
   // /u/{token} is served by ingest, which is the part users expose to the internet
   // anyway (provider webhooks reach it).
   const base = (config.INGEST_PUBLIC_URL ?? `http://127.0.0.1:${config.INGEST_PORT}`).replace(/\/$/, '');
-  const worker = buildSender({
+  const workers = buildSenderWorkers({
     repos: rt.repos,
     touchQueue: rt.touchQueue,
     providers: rt.providers,
     connection: rt.redis.worker,
-    prefix: config.REDIS_PREFIX,
+    prefix: rt.queueLayout,
     logger: rt.logger.child({ service: 'sender' }),
     metrics: rt.metrics,
     concurrency: config.SENDER_CONCURRENCY,
@@ -48,6 +48,8 @@ export function startSender(rt: Runtime): Worker {
   // Steps added first run last: the worker drains, then the throttle stops its
   // limiters (nothing takes tokens any more), all before Redis quits.
   rt.shutdown.addFirst('sender throttle', () => throttle.close());
-  rt.shutdown.addFirst('sender worker', () => worker.close());
-  return worker;
+  rt.shutdown.addFirst('sender workers', async () => {
+    await Promise.all(workers.map((w) => w.close()));
+  });
+  return workers;
 }

@@ -142,6 +142,9 @@ export async function runDemo(config: Config, opts: DemoOptions): Promise<number
     print(
       `still running (--keep): API ${apiUrl} (OpenAPI at /docs, queues at /admin/queues, domain health at /v1/domains/health), ingest ${system.ingestUrl}, sandbox ${system.sandbox.url}; Ctrl-C stops it`,
     );
+    print(
+      `operator console: ${apiUrl}/console ${consoleSignIn(config.ADMIN_TOKEN !== undefined, demoKey !== undefined)}`,
+    );
     return new Promise<number>(() => {});
   }
   await system.rt.shutdown.run();
@@ -160,4 +163,11 @@ async function domainHealthLine(
   const f = account.figures;
   const rate = typeof f.bounceRate === 'number' ? `${(100 * f.bounceRate).toFixed(1)}%` : '?';
   return `  domain health (GET /v1/domains/health): ${account.level}, ${f.sends ?? '?'} sends, bounce rate ${rate} (the guard pauses a domain above ${(100 * threshold).toFixed(0)}%)`;
+}
+
+/** How a person gets into the console the demo points at. */
+function consoleSignIn(adminToken: boolean, keysExist: boolean): string {
+  if (adminToken) return '(sign in with ADMIN_TOKEN)';
+  if (keysExist) return '(sign in with a key: touchbase keys create --name NAME --scope admin)';
+  return '(open: no key exists yet and the API listens on loopback)';
 }

@@ -9,6 +9,7 @@ export * from './api-auth.env.js';
 export { ConfigError } from './config-error.js';
 export * from './env-fragments.js';
 export { loadConfig } from './load-config.js';
+export { checkRedisLayout, type RedisLayoutEnv } from './redis-layout.js';
 
 import { ApiAuthEnv } from './api-auth.env.js';
 import {

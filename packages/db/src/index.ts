@@ -30,11 +30,13 @@ export {
   type ApiKeyScope,
 } from './repositories/api-key.repository.js';
 export { AuditRepository } from './repositories/audit.repository.js';
+export { type ContactCheck, ContactPolicyRepository } from './repositories/contact-policy.repository.js';
 export { type CrmNotificationRow, CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
 export { DomainHealthRepository } from './repositories/domain-health.repository.js';
 export {
   EnrollmentRepository,
   type EnrollmentRow,
+  type EnrollRefusal,
   type EnrollResult,
   emailHash,
   HELD_FOR_DOMAIN_PAUSE,
@@ -75,11 +77,17 @@ export {
   OPERATOR_PAUSE_PREFIX,
 } from './repositories/mailbox-settings.repository.js';
 export {
+  type IdentityConflict,
   type ProspectInput,
   ProspectRepository,
   type ProspectRow,
   type ProspectView,
 } from './repositories/prospect.repository.js';
+export {
+  type MergeResult,
+  type MergeStopped,
+  ProspectMergeRepository,
+} from './repositories/prospect-merge.repository.js';
 export {
   type SendContext,
   SendContextRepository,
@@ -105,6 +113,10 @@ export {
 export { TouchRepository, type TouchRow } from './repositories/touch.repository.js';
 export { type Claim, type ClaimInput, TouchClaimRepository } from './repositories/touch-claim.repository.js';
 export { type SentInput, TouchProgressRepository } from './repositories/touch-progress.repository.js';
-export { type MailboxTouchCounts, TouchWindowRepository } from './repositories/touch-window.repository.js';
+export {
+  type MailboxTouchCounts,
+  type MailboxUsageRow,
+  TouchWindowRepository,
+} from './repositories/touch-window.repository.js';
 export { type TriageItemRow, TriageRepository } from './repositories/triage.repository.js';
 export { createRepositories, type Repositories } from './repositories.js';

@@ -12,6 +12,7 @@ import { SendingDomainRepository } from './repositories/sending-domain.repositor
 import { SequenceRepository } from './repositories/sequence.repository.js';
 import { SuppressionRepository } from './repositories/suppression.repository.js';
 import { TouchRepository } from './repositories/touch.repository.js';
+import { TouchWindowRepository } from './repositories/touch-window.repository.js';
 import { TriageRepository } from './repositories/triage.repository.js';
 
 /**
@@ -28,6 +29,7 @@ export type ReadRepositories = {
   audit: Pick<AuditRepository, 'list'>;
   enrollments: Pick<EnrollmentRepository, 'list' | 'funnel' | 'nodeFunnel' | 'get'>;
   touches: Pick<TouchRepository, 'sentByStepAndVariant'>;
+  touchWindows: Pick<TouchWindowRepository, 'usage'>;
   funnel: Pick<FunnelRepository, 'view'>;
   /** Reads only. */
   waiting: EnrollmentWaitingRepository;
@@ -48,6 +50,7 @@ export function createReadRepositories(db: Database): ReadRepositories {
     audit: new AuditRepository(db.pool),
     enrollments: new EnrollmentRepository(db.pool),
     touches: new TouchRepository(db.pool),
+    touchWindows: new TouchWindowRepository(db.pool),
     funnel: new FunnelRepository(db.pool),
     waiting: new EnrollmentWaitingRepository(db.pool),
     prospects: new ProspectRepository(db.pool),

@@ -2,6 +2,7 @@ import type { Database } from './database.js';
 import { AlertRepository } from './repositories/alert.repository.js';
 import { ApiKeyRepository } from './repositories/api-key.repository.js';
 import { AuditRepository } from './repositories/audit.repository.js';
+import { ContactPolicyRepository } from './repositories/contact-policy.repository.js';
 import { CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
 import { DomainHealthRepository } from './repositories/domain-health.repository.js';
 import { EnrollmentRepository } from './repositories/enrollment.repository.js';
@@ -14,6 +15,7 @@ import { LinkedInAccountRepository } from './repositories/linkedin-account.repos
 import { MailboxRepository } from './repositories/mailbox.repository.js';
 import { MailboxSettingsRepository } from './repositories/mailbox-settings.repository.js';
 import { ProspectRepository } from './repositories/prospect.repository.js';
+import { ProspectMergeRepository } from './repositories/prospect-merge.repository.js';
 import { SendingDomainRepository } from './repositories/sending-domain.repository.js';
 import { SequenceRepository } from './repositories/sequence.repository.js';
 import { SuppressionRepository } from './repositories/suppression.repository.js';
@@ -29,6 +31,7 @@ export function createRepositories(db: Database) {
   return {
     sequences: new SequenceRepository(db.prisma),
     prospects: new ProspectRepository(db.pool),
+    prospectMerges: new ProspectMergeRepository(db.pool),
     mailboxes: new MailboxRepository(db.prisma),
     mailboxSettings: new MailboxSettingsRepository(db.prisma),
     linkedinAccounts: new LinkedInAccountRepository(db.prisma),
@@ -49,5 +52,6 @@ export function createRepositories(db: Database) {
     apiKeys: new ApiKeyRepository(db.pool),
     funnel: new FunnelRepository(db.pool),
     waiting: new EnrollmentWaitingRepository(db.pool),
+    contactPolicies: new ContactPolicyRepository(db.pool),
   };
 }

@@ -30,12 +30,20 @@ describe('event hot paths (real PostgreSQL)', () => {
   async function enroll(emails: string[], sequences = 1) {
     const prospects = await repos.prospects.upsertMany(emails.map((email) => ({ email })));
     const seqs = [{ id: fixture.sequenceId, versionId: fixture.versionId }];
+    // One person in several sequences at once: every one of them opts out of exclusivity.
+    if (sequences > 1)
+      await repos.sequences.setPolicies(fixture.sequenceId, { contact: { exclusive: false } });
     for (let i = 1; i < sequences; i++) {
       const s = await repos.sequences.create({
         name: `extra ${randomUUID()}`,
         steps: [{ channel: 'email', subject: 'a', body: 'b', wait: '1d' }],
       });
+      await repos.sequences.setPolicies(s.id, { contact: { exclusive: false } });
       seqs.push({ id: s.id, versionId: s.version.id });
+    }
+    // One person in several sequences at once: they opt out of exclusivity explicitly.
+    if (sequences > 1) {
+      for (const s of seqs) await repos.sequences.setPolicies(s.id, { contact: { exclusive: false } });
     }
     const byProspect = new Map<string, string[]>();
     for (const s of seqs) {

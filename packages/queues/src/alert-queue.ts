@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { type AlertDeliver, AlertDeliverSchema, JOBS, QUEUE } from './queue-catalog.js';
+import { type LayoutOrPrefix, queuePrefix } from './queue-layout.js';
+import type { RedisClient } from './redis-connection.js';
 
 /**
  * The producer side of the `alerts` queue: one `alert.deliver` job per ops alert,
@@ -10,8 +11,11 @@ import { type AlertDeliver, AlertDeliverSchema, JOBS, QUEUE } from './queue-cata
 export class AlertQueue {
   readonly queue: Queue<AlertDeliver>;
 
-  constructor(connection: Redis, prefix: string) {
-    this.queue = new Queue<AlertDeliver>(QUEUE.alerts, { connection, prefix });
+  constructor(connection: RedisClient, layout: LayoutOrPrefix) {
+    this.queue = new Queue<AlertDeliver>(QUEUE.alerts, {
+      connection,
+      prefix: queuePrefix(layout, QUEUE.alerts),
+    });
   }
 
   /** Enqueues the deliveries of these alerts, validated. */

@@ -1,7 +1,8 @@
 import { DelayedError, type Job, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { JOBS, type JobName, type JobPayload, type RetryPolicy } from './queue-catalog.js';
+import { type LayoutOrPrefix, queuePrefix } from './queue-layout.js';
 import type { QueueLogger } from './queue-logger.js';
+import type { RedisClient } from './redis-connection.js';
 
 /**
  * Creates a worker for one job name of the catalog. The payload is validated when
@@ -16,8 +17,11 @@ export function createWorker<N extends JobName>(
   name: N,
   handler: (payload: JobPayload<N>, job: Job) => Promise<unknown>,
   opts: {
-    connection: Redis;
-    prefix: string;
+    connection: RedisClient;
+    /** REDIS_PREFIX, or the layout that gives this queue its (hash-tagged) prefix. */
+    prefix: LayoutOrPrefix;
+    /** Which partition of the `touches` queue this worker takes (default 0). */
+    partition?: number;
     logger: QueueLogger;
     /** Told of each failure the worker retries, after it is logged (the last one is BullMQ's `failed` event). */
     onRetry?: (job: Job, err: unknown, delayMs: number) => void;
@@ -25,10 +29,10 @@ export function createWorker<N extends JobName>(
     retry?: RetryPolicy;
   } & Omit<WorkerOptions, 'connection' | 'prefix'>,
 ): Worker {
-  const { logger, onRetry, retry: retryOverride, ...workerOpts } = opts;
+  const { logger, onRetry, retry: retryOverride, prefix, partition, ...workerOpts } = opts;
   const spec = JOBS[name];
   const retry: RetryPolicy | undefined = retryOverride ?? ('retry' in spec ? spec.retry : undefined);
-  const ids = { queue: spec.queue, jobName: name };
+  const ids = { queue: spec.queue, jobName: name, ...(partition !== undefined ? { partition } : {}) };
   const retried = (job: Job, err: unknown, delayMs: number) => {
     logger.warn(
       { ...ids, jobId: job.id, retries: retriesOf(job), delayMs, err: (err as Error).message },
@@ -51,7 +55,11 @@ export function createWorker<N extends JobName>(
       }
     },
     // Retention of finished jobs is the worker's when the catalog says so (see `keep`).
-    { ...('keep' in spec ? spec.keep : {}), ...workerOpts },
+    {
+      ...('keep' in spec ? spec.keep : {}),
+      ...workerOpts,
+      prefix: queuePrefix(prefix, spec.queue, partition),
+    },
   );
   worker.on('error', (err) => logger.error({ ...ids, err: err.message }, 'Worker error'));
   worker.on('stalled', (jobId) => logger.warn({ ...ids, jobId }, 'Job stalled; run again'));

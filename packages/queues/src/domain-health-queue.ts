@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { keepJobScheduler } from './job-scheduler-keeper.js';
 import { JOBS, QUEUE } from './queue-catalog.js';
+import { type LayoutOrPrefix, queuePrefix } from './queue-layout.js';
 import type { QueueLogger } from './queue-logger.js';
+import type { RedisClient } from './redis-connection.js';
 
 /**
  * The producer side of the `domain-health` queue: the job scheduler (fixed id
@@ -13,8 +14,11 @@ import type { QueueLogger } from './queue-logger.js';
 export class DomainHealthQueue {
   readonly queue: Queue;
 
-  constructor(connection: Redis, prefix: string) {
-    this.queue = new Queue(QUEUE.domainHealth, { connection, prefix });
+  constructor(connection: RedisClient, layout: LayoutOrPrefix) {
+    this.queue = new Queue(QUEUE.domainHealth, {
+      connection,
+      prefix: queuePrefix(layout, QUEUE.domainHealth),
+    });
   }
 
   /**

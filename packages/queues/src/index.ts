@@ -6,8 +6,27 @@ export { AlertQueue } from './alert-queue.js';
 export { createWorker, retriesOf } from './create-worker.js';
 export { DomainHealthQueue } from './domain-health-queue.js';
 export * from './queue-catalog.js';
+export {
+  hashSlot,
+  type LayoutOrPrefix,
+  type QueueLayout,
+  queuePrefix,
+  singleRedis,
+  toLayout,
+  touchPartitionOf,
+  touchPartitionTag,
+} from './queue-layout.js';
 export type { QueueLogger } from './queue-logger.js';
-export { assertRedisReachable, createRedis, RedisUnavailableError } from './redis-connection.js';
+export {
+  assertRedisReachable,
+  createRedis,
+  createRedisClient,
+  createRedisCluster,
+  type RedisClient,
+  RedisLayoutError,
+  type RedisTarget,
+  RedisUnavailableError,
+} from './redis-connection.js';
 export { isRedisOutage } from './redis-outage.js';
 export { SchedulerQueue } from './scheduler-queue.js';
 export { touchJobId, touchKeyOfJobId } from './touch-job-id.js';

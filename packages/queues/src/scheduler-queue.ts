@@ -1,8 +1,9 @@
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { keepJobScheduler } from './job-scheduler-keeper.js';
 import { JOBS, QUEUE } from './queue-catalog.js';
+import { type LayoutOrPrefix, queuePrefix } from './queue-layout.js';
 import type { QueueLogger } from './queue-logger.js';
+import type { RedisClient } from './redis-connection.js';
 
 /**
  * The producer side of the `scheduler` queue: the job scheduler (fixed id
@@ -11,8 +12,8 @@ import type { QueueLogger } from './queue-logger.js';
 export class SchedulerQueue {
   readonly queue: Queue;
 
-  constructor(connection: Redis, prefix: string) {
-    this.queue = new Queue(QUEUE.scheduler, { connection, prefix });
+  constructor(connection: RedisClient, layout: LayoutOrPrefix) {
+    this.queue = new Queue(QUEUE.scheduler, { connection, prefix: queuePrefix(layout, QUEUE.scheduler) });
   }
 
   /**

@@ -1,7 +1,8 @@
 import { touchKey } from '@touchbase/core';
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { JOBS, QUEUE, type TouchSend, TouchSendSchema } from './queue-catalog.js';
+import { type LayoutOrPrefix, queuePrefix, toLayout, touchPartitionOf } from './queue-layout.js';
+import type { RedisClient } from './redis-connection.js';
 import { touchJobId, touchKeyOfJobId } from './touch-job-id.js';
 
 /** One touch to schedule: the enrollment, its step (and attempt, for a resend) and when it is due. */
@@ -17,39 +18,91 @@ const jobIdOf = (k: TouchJobKey) => touchJobId(touchKey(k.enrollmentId, k.step, 
  * with a deterministic id made from its touch key `{enrollmentId}-{step}`
  * (`{enrollmentId}-{step}-{attempt}` for a resend after a soft bounce) by
  * {@link touchJobId}, e.g. `b8H3mJ0aQ0KuOm2xKjQd1w.2`, so adding it twice is a no-op.
+ *
+ * With TOUCH_QUEUE_PARTITIONS above 1 the queue is split into that many BullMQ
+ * queues named `touches`, each under a hash-tagged prefix of its own (see
+ * `queuePrefix`), and an enrollment's touches always go to the same one
+ * (`touchPartitionOf`), so the dedupe by job id holds within it. On Redis Cluster
+ * each partition is one slot, so their load spreads over the shards.
  */
 export class TouchQueue {
-  readonly queue: Queue<TouchSend>;
+  /** One queue per partition, in partition order. */
+  readonly partitions: Queue<TouchSend>[];
 
   constructor(
-    private readonly connection: Redis,
-    prefix: string,
+    private readonly connection: RedisClient,
+    layout: LayoutOrPrefix,
   ) {
-    this.queue = new Queue<TouchSend>(QUEUE.touches, { connection, prefix });
+    const { touchPartitions } = toLayout(layout);
+    this.partitions = Array.from(
+      { length: touchPartitions },
+      (_, i) =>
+        new Queue<TouchSend>(QUEUE.touches, { connection, prefix: queuePrefix(layout, QUEUE.touches, i) }),
+    );
+  }
+
+  /** The first (with one partition, the only) queue: Bull Board and tests of an unpartitioned layout. */
+  get queue(): Queue<TouchSend> {
+    return this.partitions[0]!;
+  }
+
+  /** The queue an enrollment's touches go to. */
+  queueOf(enrollmentId: string): Queue<TouchSend> {
+    return this.partitions[touchPartitionOf(enrollmentId, this.partitions.length)]!;
+  }
+
+  /** Job counts summed over the partitions (BullMQ's `getJobCounts`). */
+  async counts(...types: Parameters<Queue['getJobCounts']>): Promise<Record<string, number>> {
+    const all = await Promise.all(this.partitions.map((q) => q.getJobCounts(...types)));
+    const sum: Record<string, number> = {};
+    for (const c of all) for (const [k, v] of Object.entries(c)) sum[k] = (sum[k] ?? 0) + v;
+    return sum;
   }
 
   /** Enqueues the touches, validated, in one round trip per batch. */
   async schedule(touches: ScheduledTouch[], now = Date.now()): Promise<void> {
     if (touches.length === 0) return;
     const spec = JOBS['touch.send'];
-    await this.queue.addBulk(
-      touches.map((t) => ({
-        name: 'touch.send',
-        data: TouchSendSchema.parse({
-          e: t.enrollmentId,
-          s: t.step,
-          ...((t.attempt ?? 1) > 1 ? { a: t.attempt } : {}),
-        }),
-        opts: {
-          ...spec.options,
-          // Left out of the stored options (BullMQ would write its default `"attempts":0`):
-          // they must fit Redis's compact hash encoding; the worker keeps the retries.
-          attempts: undefined,
-          jobId: jobIdOf(t),
-          delay: Math.max(0, t.dueAt.getTime() - now),
-        },
-      })),
+    await this.byPartition(
+      touches,
+      (t) => t.enrollmentId,
+      (queue, part) =>
+        queue.addBulk(
+          part.map((t) => ({
+            name: 'touch.send',
+            data: TouchSendSchema.parse({
+              e: t.enrollmentId,
+              s: t.step,
+              ...((t.attempt ?? 1) > 1 ? { a: t.attempt } : {}),
+            }),
+            opts: {
+              ...spec.options,
+              // Left out of the stored options (BullMQ would write its default `"attempts":0`):
+              // they must fit Redis's compact hash encoding; the worker keeps the retries.
+              attempts: undefined,
+              jobId: jobIdOf(t),
+              delay: Math.max(0, t.dueAt.getTime() - now),
+            },
+          })),
+        ),
     );
+  }
+
+  /** Runs `fn` once per partition with the items that go there (one round trip each, in parallel). */
+  private async byPartition<T, R>(
+    items: T[],
+    enrollmentOf: (item: T) => string,
+    fn: (queue: Queue<TouchSend>, items: T[]) => Promise<R>,
+  ): Promise<R[]> {
+    if (this.partitions.length === 1) return [await fn(this.queue, items)];
+    const groups = new Map<Queue<TouchSend>, T[]>();
+    for (const item of items) {
+      const q = this.queueOf(enrollmentOf(item));
+      const group = groups.get(q);
+      if (group) group.push(item);
+      else groups.set(q, [item]);
+    }
+    return Promise.all([...groups].map(([q, group]) => fn(q, group)));
   }
 
   /**
@@ -64,7 +117,9 @@ export class TouchQueue {
     const jobIds = keys.map(jobIdOf);
     // BullMQ answers 1 whether or not it had the job and 0 for a locked one, so
     // there is no count to give; only a rejection is a failure.
-    const results = await Promise.allSettled(jobIds.map((id) => this.queue.remove(id)));
+    const results = await Promise.allSettled(
+      keys.map((k, i) => this.queueOf(k.enrollmentId).remove(jobIds[i]!)),
+    );
     const failed: { jobId: string; reason: unknown }[] = [];
     results.forEach((r, i) => {
       if (r.status === 'rejected' && !isBullmqAnswer(r.reason))
@@ -83,23 +138,30 @@ export class TouchQueue {
    */
   async existing(touchKeys: string[]): Promise<Set<string>> {
     if (touchKeys.length === 0) return new Set();
-    const jobIds = touchKeys.map(touchJobId);
+    const found = await this.byPartition(touchKeys, enrollmentOfKey, (queue, keys) =>
+      this.existingIn(queue, keys.map(touchJobId)),
+    );
+    return new Set(found.flat().map(touchKeyOfJobId));
+  }
+
+  /** `existing` within one partition: its keys share a slot, so one pipeline serves them on a cluster too. */
+  private async existingIn(queue: Queue<TouchSend>, jobIds: string[]): Promise<string[]> {
     // Most pending touches are delayed: one ZSCORE each settles them in one round trip.
-    const delayedKey = this.queue.toKey('delayed');
+    const delayedKey = queue.toKey('delayed');
     const first = this.connection.pipeline();
     for (const id of jobIds) {
       first.zscore(delayedKey, id);
-      first.exists(this.queue.toKey(id));
+      first.exists(queue.toKey(id));
     }
     const replies = (await first.exec()) ?? [];
-    const present = new Set<string>();
+    const present: string[] = [];
     const toInspect: string[] = [];
     jobIds.forEach((id, i) => {
-      if (replies[2 * i]?.[1] !== null && replies[2 * i]?.[1] !== undefined) present.add(id);
+      if (replies[2 * i]?.[1] !== null && replies[2 * i]?.[1] !== undefined) present.push(id);
       else if (replies[2 * i + 1]?.[1] === 1) toInspect.push(id);
     });
     for (const id of toInspect) {
-      const state = await this.queue.getJobState(id);
+      const state = await queue.getJobState(id);
       if (
         state === 'active' ||
         state === 'waiting' ||
@@ -107,41 +169,50 @@ export class TouchQueue {
         state === 'prioritized' ||
         state === 'waiting-children'
       ) {
-        present.add(id);
+        present.push(id);
       } else {
-        await this.dropStale(id);
+        await this.dropStale(queue, id);
       }
     }
-    return new Set([...present].map(touchKeyOfJobId));
+    return present;
   }
 
   /** Deletes a job that will never run (failed, completed, or orphaned by a partial loss). */
-  private async dropStale(id: string): Promise<void> {
+  private async dropStale(queue: Queue<TouchSend>, id: string): Promise<void> {
     // A refusal of BullMQ's own goes on to the delete below; Redis failing is the caller's.
-    const removed = await this.queue.remove(id).catch((err: unknown) => {
+    const removed = await queue.remove(id).catch((err: unknown) => {
       if (isBullmqAnswer(err)) return 0;
       throw err;
     });
     // remove() refuses a job it cannot find in any state; delete the orphan hash itself.
-    if (removed !== 1) await this.connection.del(this.queue.toKey(id), `${this.queue.toKey(id)}:logs`);
+    if (removed !== 1) await this.connection.del(queue.toKey(id), `${queue.toKey(id)}:logs`);
   }
 
   /** The job of one touch key, for inspection (Bull Board shows the same id). */
   job(touchKey: string) {
-    return this.queue.getJob(touchJobId(touchKey));
+    return this.queueOf(enrollmentOfKey(touchKey)).getJob(touchJobId(touchKey));
+  }
+
+  /** The BullMQ state of one touch key's job (`unknown` when it has none). */
+  jobState(touchKey: string) {
+    return this.queueOf(enrollmentOfKey(touchKey)).getJobState(touchJobId(touchKey));
   }
 
   /** When the job of one touch key is due, if it is delayed. */
   async delayedUntil(touchKey: string): Promise<number | null> {
-    const score = await this.connection.zscore(this.queue.toKey('delayed'), touchJobId(touchKey));
+    const queue = this.queueOf(enrollmentOfKey(touchKey));
+    const score = await this.connection.zscore(queue.toKey('delayed'), touchJobId(touchKey));
     // BullMQ scores a delayed job with its due time times 0x1000 plus a counter.
     return score === null ? null : Math.floor(Number(score) / 0x1000);
   }
 
-  close(): Promise<void> {
-    return this.queue.close();
+  async close(): Promise<void> {
+    await Promise.all(this.partitions.map((q) => q.close()));
   }
 }
+
+/** The enrollment of a touch key `{uuid}-{step}[-{attempt}]`. */
+const enrollmentOfKey = (touchKey: string): string => touchKey.slice(0, 36);
 
 /**
  * Whether a rejection is one of BullMQ's own answers about the job (its scripts'

@@ -24,5 +24,12 @@ export {
 export { startMetricsServer } from './metrics-server.js';
 export { listenNamed, PortInUseError } from './port-in-use.js';
 export { describeBootError, runService } from './run-service.js';
-export { type Config, loadRuntimeConfig, openRuntime, type Runtime } from './runtime.js';
+export {
+  type Config,
+  loadRuntimeConfig,
+  openRuntime,
+  queueLayoutOf,
+  type Runtime,
+  redisTargetOf,
+} from './runtime.js';
 export { Shutdown } from './shutdown.js';

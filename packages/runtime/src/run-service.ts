@@ -45,7 +45,7 @@ export function describeBootError(err: unknown): string {
   if (
     err instanceof ConfigError ||
     err instanceof PortInUseError ||
-    /unavailable|unreachable|^MIGRATION_|^DATABASE_/i.test(e.code ?? '')
+    /unavailable|unreachable|^redis_layout$|^MIGRATION_|^DATABASE_/i.test(e.code ?? '')
   )
     return e.message;
   return e.stack ?? String(err);

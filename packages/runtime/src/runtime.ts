@@ -1,4 +1,4 @@
-import { AllEnv, loadConfig } from '@touchbase/config';
+import { AllEnv, checkRedisLayout, loadConfig } from '@touchbase/config';
 import {
   applyMigrations,
   assertDatabaseReachable,
@@ -22,16 +22,25 @@ import {
   SmtpAdapter,
   UnipileLinkedInSender,
 } from '@touchbase/providers';
-import { AlertQueue, assertRedisReachable, createRedis, TouchQueue } from '@touchbase/queues';
+import {
+  AlertQueue,
+  assertRedisReachable,
+  createRedisClient,
+  type QueueLayout,
+  type RedisClient,
+  type RedisTarget,
+  TouchQueue,
+} from '@touchbase/queues';
 import { createLogger, type Logger, Metrics } from '@touchbase/telemetry';
-import type { Redis } from 'ioredis';
 import { Shutdown } from './shutdown.js';
 
 export type Config = ReturnType<typeof loadRuntimeConfig>;
 
-/** Parses every variable once; throws ConfigError naming the bad ones. */
+/** Parses every variable once, and the Redis layout they make; throws ConfigError naming the bad ones. */
 export function loadRuntimeConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(AllEnv, env);
+  const config = loadConfig(AllEnv, env);
+  checkRedisLayout(config);
+  return config;
 }
 
 /** The dependencies every service is built from. */
@@ -50,8 +59,10 @@ export type Runtime = {
    * place that choice is made (docs/scaling.md#read-replica).
    */
   reads: ReadRepositories;
-  /** For producers (fails fast) and for workers (blocks, never gives up). */
-  redis: { producer: Redis; worker: Redis };
+  /** For producers (fails fast) and for workers (blocks, never gives up); ioredis `Cluster`s on Redis Cluster. */
+  redis: { producer: RedisClient; worker: RedisClient };
+  /** Where each queue's keys live (REDIS_PREFIX, REDIS_CLUSTER_NODES, TOUCH_QUEUE_PARTITIONS): what every queue and worker is built with. */
+  queueLayout: QueueLayout;
   touchQueue: TouchQueue;
   /** The producer side of the `alerts` queue, for any service that raises an ops alert. */
   alertQueue: AlertQueue;
@@ -76,7 +87,8 @@ export async function openRuntime(opts: {
 }): Promise<Runtime> {
   const { config } = opts;
   const logger = opts.logger ?? createLogger({ name: opts.name, level: config.LOG_LEVEL });
-  await assertRedisReachable(config.REDIS_URL);
+  const redisTarget = redisTargetOf(config);
+  await assertRedisReachable(redisTarget);
   await assertDatabaseReachable(config.DATABASE_URL, opts.migrate ?? false);
   if (opts.migrate) {
     await ensureDatabase(config.DATABASE_URL);
@@ -99,12 +111,13 @@ export async function openRuntime(opts: {
         onIdleError: (err) => logger.warn({ err: err.message }, 'PostgreSQL replica idle connection lost'),
       })
     : undefined;
-  const producer = createRedis(config.REDIS_URL, 'producer');
-  const worker = createRedis(config.REDIS_URL, 'worker');
+  const producer = createRedisClient(redisTarget, 'producer');
+  const worker = createRedisClient(redisTarget, 'worker');
+  const queueLayout = queueLayoutOf(config);
   for (const r of [producer, worker])
     r.on('error', (err) => logger.warn({ err: err.message }, 'Redis connection error'));
-  const touchQueue = new TouchQueue(producer, config.REDIS_PREFIX);
-  const alertQueue = new AlertQueue(producer, config.REDIS_PREFIX);
+  const touchQueue = new TouchQueue(producer, queueLayout);
+  const alertQueue = new AlertQueue(producer, queueLayout);
   const sandboxUrl = opts.sandboxUrl ?? config.SANDBOX_URL ?? `http://127.0.0.1:${config.SANDBOX_PORT}`;
   const sandbox = new SandboxAdapter(sandboxUrl, config.SENDER_PROVIDER_TIMEOUT_MS);
   const providers = new ProviderRegistry().register(sandbox);
@@ -137,11 +150,26 @@ export async function openRuntime(opts: {
     replica,
     reads: replica ? createReadRepositories(replica) : repos,
     redis: { producer, worker },
+    queueLayout,
     touchQueue,
     alertQueue,
     providers,
     linkedInSenders,
     shutdown,
+  };
+}
+
+/** Redis as configured: the cluster's seed nodes when REDIS_CLUSTER_NODES is set, else REDIS_URL. */
+export function redisTargetOf(config: Config): RedisTarget {
+  return config.REDIS_CLUSTER_NODES ? { nodes: config.REDIS_CLUSTER_NODES } : { url: config.REDIS_URL };
+}
+
+/** The queue layout of the configuration (see `queuePrefix` in @touchbase/queues). */
+export function queueLayoutOf(config: Config): QueueLayout {
+  return {
+    prefix: config.REDIS_PREFIX,
+    cluster: Boolean(config.REDIS_CLUSTER_NODES),
+    touchPartitions: config.TOUCH_QUEUE_PARTITIONS,
   };
 }
 

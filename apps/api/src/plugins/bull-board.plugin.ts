@@ -11,7 +11,17 @@ import type { FastifyPluginAsync } from 'fastify';
  */
 export const bullBoardPlugin: FastifyPluginAsync<{ queues: Queue[] }> = async (app, opts) => {
   const serverAdapter = new FastifyAdapter();
-  createBullBoard({ queues: opts.queues.map((q) => new BullMQAdapter(q)), serverAdapter });
+  // The partitions of `touches` (TOUCH_QUEUE_PARTITIONS) share a name: each is shown as its own.
+  const named = new Map<string, number>();
+  for (const q of opts.queues) named.set(q.name, (named.get(q.name) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const adapters = opts.queues.map((q) => {
+    if (named.get(q.name) === 1) return new BullMQAdapter(q);
+    const i = seen.get(q.name) ?? 0;
+    seen.set(q.name, i + 1);
+    return new BullMQAdapter(q, { prefix: `p${i}-`, displayName: `${q.name} (partition ${i})` });
+  });
+  createBullBoard({ queues: adapters, serverAdapter });
   serverAdapter.setBasePath('/admin/queues');
   await app.register(serverAdapter.registerPlugin(), { prefix: '/admin/queues' });
 };

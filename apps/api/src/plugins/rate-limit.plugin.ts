@@ -1,13 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import { LOCAL_PRINCIPAL } from '../auth/authenticator.js';
 
 export type KeyRateLimitOptions = {
   /** Requests per minute and key; 0 turns the limit off. */
   perMinute: number;
   /** Counts in Redis, shared by every replica; in memory (this process only) when absent. */
-  redis?: Redis | undefined;
+  redis?: Redis | Cluster | undefined;
   /** Key prefix of the counters in Redis (the deployment's REDIS_PREFIX). */
   prefix?: string | undefined;
 };

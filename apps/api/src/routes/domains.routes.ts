@@ -129,8 +129,11 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
       });
       const deadline = Date.now() + req.query.wait * 1000;
       for (;;) {
-        const job = await healthQueue.run(jobId);
-        const state = job ? await job.getState() : 'unknown';
+        const seen = await healthQueue.run(jobId);
+        const state = seen ? await seen.getState() : 'unknown';
+        // The job was read before its state: one that finished in between holds no
+        // result yet, so a finished job is read again.
+        const job = state === 'completed' || state === 'failed' ? await healthQueue.run(jobId) : seen;
         if (job && state === 'completed')
           return reply.code(200).send({ jobId, state, result: job.returnvalue });
         if (job && state === 'failed') {
@@ -162,9 +165,13 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
       },
     },
     async (req) => {
-      const job = await healthQueue.run(req.params.jobId);
-      if (!job) throw new DomainError('not_found', 'run not found', { jobId: req.params.jobId });
-      const state = await job.getState();
+      const seen = await healthQueue.run(req.params.jobId);
+      if (!seen) throw new DomainError('not_found', 'run not found', { jobId: req.params.jobId });
+      const state = await seen.getState();
+      // Read again once finished: the first read may predate its result.
+      const job =
+        (state === 'completed' || state === 'failed' ? await healthQueue.run(req.params.jobId) : null) ??
+        seen;
       return { jobId: job.id, state, result: job.returnvalue ?? null, error: job.failedReason ?? null };
     },
   );

@@ -47,7 +47,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
         tags: ['enrollments'],
         summary: 'Enroll prospects on a sequence',
         description:
-          'Enrolls each prospect on the latest version of the sequence from the mailbox: the enrolled and the refused with why (suppressed, already enrolled, domain paused). One prospect refused is an error naming why.',
+          'Enrolls each prospect on the latest version of the sequence from the mailbox: the enrolled and the refused with why (suppressed, already enrolled, live in another sequence when either sequence is exclusive: `in_other_sequence` with its `sequenceId`). One prospect refused is an error naming why (409 problem+json, type .../in_other_sequence with `sequenceId` for exclusivity).',
         response: { 201: z.looseObject({ enrolled: z.array(ObjectSchema), refused: z.array(ObjectSchema) }) },
         body: EnrollBodySchema,
       },
@@ -57,13 +57,16 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
       // One prospect asked for and refused: say why as an error, not a 201 with nothing in it.
       const only = result.refused[0];
       if (req.body.prospectIds.length === 1 && only) {
-        throw new DomainError(
-          only.reason === 'not_found' ? 'not_found' : only.reason,
-          `prospect not enrolled: ${only.reason}`,
-          {
-            prospectId: only.prospectId,
-          },
-        );
+        if (only.reason === 'in_other_sequence') {
+          throw new DomainError(
+            'in_other_sequence',
+            `prospect not enrolled: live in sequence ${only.sequenceId} (exclusivity)`,
+            { prospectId: only.prospectId, sequenceId: only.sequenceId },
+          );
+        }
+        throw new DomainError(only.reason, `prospect not enrolled: ${only.reason}`, {
+          prospectId: only.prospectId,
+        });
       }
       return reply.code(201).send(result);
     },

@@ -132,6 +132,30 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
   );
 
   app.get(
+    '/v1/mailboxes/usage',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['mailboxes'],
+        summary: 'Cap usage of each mailbox',
+        description:
+          "Each mailbox (by id, a page at a time) with its caps, its state and why it is paused, `sentToday` (sends since midnight in the mailbox's zone), and `used`: the sends of the sender's sliding minute, hour and day windows (the day: the last 24 hours; all three shortened by TIME_SCALE), counted as the sender's token bucket counts them.",
+        response: { 200: PageSchema },
+        querystring: PageQuerySchema,
+      },
+    },
+    async (req) => {
+      const scale = Math.max(1, deps.enroll.timeScale);
+      const items = await deps.reads.touchWindows.usage(
+        [60_000 / scale, 3_600_000 / scale, 86_400_000 / scale],
+        req.query.limit,
+        req.query.after,
+      );
+      return page(items, req.query.limit, (m) => m.id);
+    },
+  );
+
+  app.get(
     '/v1/mailboxes/:id',
     {
       config: { scope: 'read' },

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { importProspectsCsv } from '../use-cases/import-prospects-csv.js';
-import { ProspectInputSchema } from './prospects.routes.js';
+import { ConflictSchema, ProspectInputSchema } from './prospects.routes.js';
 
 /**
  * `POST /v1/prospects/import` with a `text/csv` body (header row first), of any
@@ -27,12 +27,13 @@ export const prospectsImportRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
         tags: ['prospects'],
         summary: 'Import prospects from CSV',
         description:
-          'A text/csv file of any size, header row first (email, first name, last name, company, time zone, LinkedIn, HubSpot id; other columns become attributes). Good rows are imported as they stream in; bad ones are reported by line, field and reason.',
+          'A text/csv file of any size, header row first (email, other emails, first name, last name, company, time zone, LinkedIn, HubSpot id, phone, consent, legal basis, consent at; other columns become attributes). Rows of one person (a shared address, LinkedIn URL, HubSpot id or phone, in the file or with a known prospect) are one prospect. Good rows are imported as they stream in; bad ones are reported by line, field and reason; rows naming two known prospects are listed in conflicts by line.',
         response: {
           200: z.looseObject({
             imported: z.number().int(),
             rejected: z.number().int(),
             prospects: z.array(z.looseObject({ id: z.string(), email: z.string() })).optional(),
+            conflicts: z.array(ConflictSchema).optional(),
           }),
         },
         consumes: ['text/csv'],
@@ -43,7 +44,7 @@ export const prospectsImportRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
       const body = req.body as Readable | undefined;
       const report = body
         ? await importProspectsCsv(
-            { upsertMany: (rows) => deps.repos.prospects.upsertMany(rows), schema: ProspectInputSchema },
+            { importMany: (rows) => deps.repos.prospects.importMany(rows), schema: ProspectInputSchema },
             body,
           )
         : undefined;

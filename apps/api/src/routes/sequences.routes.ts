@@ -1,9 +1,12 @@
 import {
+  patchSequencePolicies,
   SendingWindowSchema,
   SequenceDefinitionSchema,
   SequenceGraphSchema,
+  SequencePoliciesSchema,
   SequenceStepsSchema,
 } from '@touchbase/core';
+import { ProblemError } from '@touchbase/runtime';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
@@ -111,6 +114,64 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         data: { mailboxPoolId: req.body.mailboxPoolId },
       });
       return { id: req.params.id, mailboxPoolId: req.body.mailboxPoolId };
+    },
+  );
+
+  const PoliciesResponseSchema = z.object({ id: z.string(), policies: SequencePoliciesSchema });
+
+  app.get(
+    '/v1/sequences/:id/policies',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['sequences'],
+        summary: 'The policies of a sequence',
+        description:
+          'Every policy with its value, the defaults filled in: company-level stop, campaign dates, tracking, and who may be contacted (`contact`: exclusivity, cooldown days, new people per day, recipient-domain cap per day).',
+        response: { 200: PoliciesResponseSchema },
+        params: IdParamsSchema,
+      },
+    },
+    async (req) => ({ id: req.params.id, policies: await deps.repos.sequences.policies(req.params.id) }),
+  );
+
+  app.patch(
+    '/v1/sequences/:id/policies',
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['sequences'],
+        summary: 'Change the policies of a sequence',
+        description:
+          'A JSON merge patch (RFC 7396) of the policies: objects merge field by field, null puts a policy back to its default. The result is validated whole (an unknown field is refused, named) and returned with the defaults filled in; audited with the patch and the policies before and after. Changes apply from the next enrollment or touch.',
+        response: { 200: PoliciesResponseSchema },
+        params: IdParamsSchema,
+        body: z
+          .record(z.string(), z.unknown())
+          .describe('e.g. { "contact": { "exclusive": false, "cooldownDays": 14, "newPeoplePerDay": 50 } }'),
+      },
+    },
+    async (req) => {
+      const before = await deps.repos.sequences.policies(req.params.id);
+      const patched = patchSequencePolicies(before, req.body);
+      if (!patched.ok) {
+        throw new ProblemError({
+          status: 400,
+          title: 'Invalid policies',
+          code: 'validation_failed',
+          detail: patched.errors.map((e) => `${e.field}: ${e.message}`).join('; '),
+          errors: patched.errors,
+        });
+      }
+      const policies = await deps.repos.sequences.setPolicies(req.params.id, patched.policies);
+      await deps.repos.audit.write({
+        actor: req.actor,
+        action: 'sequence.policies_set',
+        entityType: 'sequence',
+        entityId: req.params.id,
+        data: { patch: req.body, before, after: policies },
+      });
+      return { id: req.params.id, policies };
     },
   );
 

@@ -137,6 +137,9 @@ async function explainRows(
           r.sequenceId,
         ),
         timeScale: deps.timeScale,
+        policyHold: r.policyHold
+          ? { reason: r.policyHold.reason, until: new Date(r.policyHold.until) }
+          : null,
       },
       now,
     );
@@ -147,6 +150,7 @@ async function explainRows(
       domain: _d,
       sequenceWindow: _w,
       mailboxPoolId: _pool,
+      policyHold: _hold,
       ...enrollment
     } = r;
     return { ...enrollment, waiting };

@@ -9,7 +9,19 @@ type ProspectInput = z.infer<typeof ProspectInputSchema>;
 /** CSV headers we map to prospect fields (case and separators ignored); the rest become attributes. */
 const KNOWN: Record<
   string,
-  'email' | 'firstName' | 'lastName' | 'company' | 'companyDomain' | 'timezone' | 'linkedinUrl' | 'hubspotId'
+  | 'email'
+  | 'otherEmails'
+  | 'firstName'
+  | 'lastName'
+  | 'company'
+  | 'companyDomain'
+  | 'timezone'
+  | 'linkedinUrl'
+  | 'hubspotId'
+  | 'phone'
+  | 'consent'
+  | 'legalBasis'
+  | 'consentAt'
 > = {
   email: 'email',
   emailaddress: 'email',
@@ -25,6 +37,19 @@ const KNOWN: Record<
   hubspotid: 'hubspotId',
   hubspotcontactid: 'hubspotId',
   hubspotrecordid: 'hubspotId',
+  // More addresses of the person, separated by `;`, `,` or spaces.
+  otheremails: 'otherEmails',
+  otheremail: 'otherEmails',
+  secondaryemail: 'otherEmails',
+  email2: 'otherEmails',
+  phone: 'phone',
+  phonenumber: 'phone',
+  mobile: 'phone',
+  consent: 'consent',
+  legalbasis: 'legalBasis',
+  lawfulbasis: 'legalBasis',
+  consentat: 'consentAt',
+  consentdate: 'consentAt',
 };
 
 /** Rows upserted per statement: large enough to be fast, small enough to keep memory flat. */
@@ -42,28 +67,36 @@ export type CsvImportReport = {
   rejected: number;
   /** The first {@link MAX_REPORTED} rows left out. */
   errors: RowProblem[];
-  /** The first {@link MAX_LISTED} prospects imported. */
+  /** The first {@link MAX_LISTED} prospects imported (two rows of one person: one prospect, listed for each). */
   prospects: { id: string; email: string }[];
+  /** Rows whose identities named more than one known prospect (`index` is the line): joined to the first. */
+  conflicts: { index: number; prospectId: string; otherProspectIds: string[] }[];
   /** Set when the file is not CSV from some point on (an unclosed quote): rows before it are imported. */
   malformed?: string;
 };
 
 export type ImportCsvDeps = {
-  upsertMany(rows: ProspectInput[]): Promise<{ id: string; email: string }[]>;
+  /** Upserts one prospect per person (db's `ProspectRepository.importMany`). */
+  importMany(rows: ProspectInput[]): Promise<{
+    prospects: { id: string; email: string }[];
+    conflicts: { index: number; prospectId: string; otherProspectIds: string[] }[];
+  }>;
   /** ProspectInputSchema: the same rules as `POST /v1/prospects`. */
   schema: typeof ProspectInputSchema;
 };
 
 /**
  * Imports a CSV file of any size as it streams in (csv-parse's stream API, header
- * row first): each good row is upserted by address in batches, each bad one is left
+ * row first): each good row is upserted in batches, one prospect per person (rows
+ * sharing an address, a LinkedIn URL, a HubSpot id or a phone, in the file or with
+ * a prospect already known, are one prospect), each bad one is left
  * out and reported by line and field. A file is never held whole in memory (only
  * the addresses seen, to report a repeat). An address repeated in the file is a bad
  * row naming the line that had it first: which of two rows of one file is the person
  * is a question for whoever made the file, not a silent last-wins.
  */
 export async function importProspectsCsv(deps: ImportCsvDeps, body: Readable): Promise<CsvImportReport> {
-  const report: CsvImportReport = { imported: 0, rejected: 0, errors: [], prospects: [] };
+  const report: CsvImportReport = { imported: 0, rejected: 0, errors: [], prospects: [], conflicts: [] };
   const reject = (problem: RowProblem) => {
     report.rejected++;
     if (report.errors.length < MAX_REPORTED) report.errors.push(problem);
@@ -86,16 +119,21 @@ export async function importProspectsCsv(deps: ImportCsvDeps, body: Readable): P
   body.pipe(parser);
 
   let batch: ProspectInput[] = [];
+  let lines: number[] = [];
   const seen = new Map<string, number>();
   const flush = async () => {
     if (batch.length === 0) return;
-    const rows = await deps.upsertMany(batch);
+    const { prospects: rows, conflicts } = await deps.importMany(batch);
     report.imported += rows.length;
     for (const r of rows) {
       if (report.prospects.length >= MAX_LISTED) break;
       report.prospects.push({ id: r.id, email: r.email });
     }
+    for (const c of conflicts) {
+      if (report.conflicts.length < MAX_REPORTED) report.conflicts.push({ ...c, index: lines[c.index]! });
+    }
     batch = [];
+    lines = [];
   };
 
   for await (const { record, info } of parser as AsyncIterable<{
@@ -124,6 +162,7 @@ export async function importProspectsCsv(deps: ImportCsvDeps, body: Readable): P
     }
     seen.set(email, info.lines);
     batch.push(parsed.data);
+    lines.push(info.lines);
     if (batch.length >= BATCH) await flush();
   }
   await flush();
@@ -139,7 +178,8 @@ function prospectOf(record: Record<string, string>): Record<string, unknown> {
     const key = header.toLowerCase().replace(/[\s_-]/g, '');
     // Own keys only: a column named "constructor" must not find Object's members.
     const known = Object.hasOwn(KNOWN, key) ? KNOWN[key] : undefined;
-    if (known) input[known] = value;
+    if (known === 'otherEmails') input.otherEmails = value.split(/[;,\s]+/).filter(Boolean);
+    else if (known) input[known] = value;
     else attributes[header.replace(/[^A-Za-z0-9_-]/g, '_').replace(/^[^A-Za-z_]/, '_')] = value;
   }
   if (Object.keys(attributes).length > 0) input.attributes = attributes;

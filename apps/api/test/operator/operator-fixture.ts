@@ -34,6 +34,17 @@ export async function sequenceAndMailbox(f: ApiFixture, key: string, label: stri
   return { sequenceId: seq.body.id as string, mailboxId: mb.body.id as string };
 }
 
+/**
+ * Opts a sequence out of the contact policies that keep a person to one sequence at
+ * a time (exclusivity, cooldown), for tests that enroll one person in several.
+ */
+export async function allowSharedPeople(f: ApiFixture, key: string, sequenceId: string): Promise<void> {
+  const r = await call(f, key, 'PATCH', `/v1/sequences/${sequenceId}/policies`, {
+    contact: { exclusive: false, cooldownDays: 0 },
+  });
+  if (r.status !== 200) throw new Error(`policies: ${JSON.stringify(r.body)}`);
+}
+
 /** Prospects enrolled in the sequence: their ids and enrollment ids, in the order given. */
 export async function enrolled(
   f: ApiFixture,

@@ -100,4 +100,66 @@ describe('erasure through the API (real PostgreSQL and Redis)', () => {
     expect(redis.keys).toBeGreaterThan(0);
     expect(redis.hits).toEqual([]);
   });
+
+  it('erases every identity of a merged person: both addresses, the LinkedIn URL, the phone, the names, and what the merge left behind', async () => {
+    const at = await sequenceAndMailbox(f, admin, 'erase-merged');
+    const other = await sequenceAndMailbox(f, admin, 'erase-merged-2');
+    for (const s of [at, other]) {
+      await call(f, admin, 'PATCH', `/v1/sequences/${s.sequenceId}/policies`, {
+        contact: { exclusive: false },
+      });
+    }
+    const [work, home] = await enrolled(f, admin, at, [
+      { email: 'Octavia.Ferncastle@corp-erase.example', firstName: 'Octavia', lastName: 'Ferncastle' },
+      { email: 'tavi.f@home-erase.example', firstName: 'Tavi' },
+    ]);
+    // The home record also has the LinkedIn URL and a phone, and a second sequence.
+    await call(f, admin, 'POST', '/v1/prospects', {
+      prospects: [
+        {
+          email: 'tavi.f@home-erase.example',
+          linkedinUrl: 'https://uk.linkedin.com/in/Octavia-Ferncastle-77?trk=x',
+          phone: '+44 20 7946 0321',
+          consent: 'granted',
+        },
+      ],
+    });
+    await call(f, admin, 'POST', '/v1/enrollments', { ...other, prospectIds: [home!.prospectId] });
+    const merged = await call(f, admin, 'POST', `/v1/prospects/${work!.prospectId}/merge`, {
+      from: home!.prospectId,
+      reason: 'one person',
+    });
+    expect(merged.status).toBe(200);
+    expect(merged.body.leftBehind).toHaveLength(1);
+    expect(merged.body.leftBehindOn).toEqual(expect.any(String));
+
+    const res = await call(f, admin, 'DELETE', `/v1/prospects/${work!.prospectId}?reason=erase all of me`);
+    expect(res.status).toBe(200);
+    expect(res.body.enrollmentsEnded).toBe(2);
+    for (const email of [work!.email, home!.email]) {
+      const check = await call(f, admin, 'GET', `/v1/suppressions/check?email=${encodeURIComponent(email)}`);
+      expect(check.body.matches).toMatchObject([{ kind: 'hash', value: addressHash(email) }]);
+    }
+    expect(await hasJob(f, work!.enrollmentId)).toBe(false);
+
+    const needles = [
+      'octavia',
+      'ferncastle',
+      'tavi',
+      'home-erase.example',
+      'corp-erase.example',
+      '79460321',
+      merged.body.leftBehindOn as string,
+    ];
+    const db = await databaseHits(f, needles);
+    // Only the merge's own audit entry names the record it left behind (a random uuid,
+    // gone with the person by cascade): no address, URL, phone or name anywhere.
+    expect(db.hits).toEqual([
+      expect.objectContaining({ table: 'audit_log', column: 'data', needle: merged.body.leftBehindOn }),
+    ]);
+    const left = await f.db.pool.query('SELECT 1 FROM prospect WHERE id = $1', [merged.body.leftBehindOn]);
+    expect(left.rowCount).toBe(0);
+    const redis = await redisHits(f, needles);
+    expect(redis.hits).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { addressHash } from '@touchbase/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiFixture, apiFixture } from '../support/api-fixture.js';
-import { call, enrolled, hasJob, sequenceAndMailbox } from './operator-fixture.js';
+import { allowSharedPeople, call, enrolled, hasJob, sequenceAndMailbox } from './operator-fixture.js';
 
 describe('suppressions: add ends live enrollments at once, remove, check (real PostgreSQL and Redis)', () => {
   let f: ApiFixture;
@@ -20,6 +20,8 @@ describe('suppressions: add ends live enrollments at once, remove, check (real P
   it('an address added ends that person’s live enrollments in every sequence, removes their jobs, and is audited', async () => {
     const a = await sequenceAndMailbox(f, admin, 'sup-a');
     const b = await sequenceAndMailbox(f, admin, 'sup-b');
+    // Kim is in both at once: the two opt out of exclusivity.
+    for (const s of [a, b]) await allowSharedPeople(f, admin, s.sequenceId);
     const [inA, other] = await enrolled(f, admin, a, [
       { email: 'kim@sup.example' },
       { email: 'lee@sup.example' },

@@ -24,7 +24,11 @@ let keyCount = 0;
 
 export async function apiFixture(
   label: string,
-  opts: { adminToken?: string; auth?: (redis: Redis, prefix: string) => ApiAuthOptions } = {},
+  opts: {
+    adminToken?: string;
+    auth?: (redis: Redis, prefix: string) => ApiAuthOptions;
+    consoleDir?: string;
+  } = {},
 ): Promise<ApiFixture> {
   const tdb: TestDatabase = await createTestDatabase(label);
   const db = createDatabase(tdb.url);
@@ -47,6 +51,7 @@ export async function apiFixture(
     queues: [touchQueue.queue],
     ...(opts.adminToken ? { adminToken: opts.adminToken } : {}),
     ...(opts.auth ? { auth: opts.auth(redis, testPrefix.prefix) } : {}),
+    ...(opts.consoleDir ? { consoleDir: opts.consoleDir } : {}),
   });
   await app.ready();
   return {

@@ -5,7 +5,10 @@ import type { Logger, Metrics } from '@touchbase/telemetry';
 import type { TouchBatches } from '../processors/touch-batches.js';
 
 export type SendTouchDeps = {
-  repos: Pick<Repositories, 'touches' | 'sequences' | 'mailboxes' | 'events' | 'linkedinAccounts'>;
+  repos: Pick<
+    Repositories,
+    'touches' | 'sequences' | 'mailboxes' | 'events' | 'contactPolicies' | 'linkedinAccounts'
+  >;
   touchQueue: TouchQueue;
   providers: ProviderRegistry;
   logger: Logger;

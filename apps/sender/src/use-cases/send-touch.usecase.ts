@@ -13,6 +13,7 @@ import { retriesOf } from '@touchbase/queues';
 import { deferredChild } from '@touchbase/telemetry';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import { callProvider, failTouch, resolveInDoubt } from './call-provider.js';
+import { holdForContactPolicy } from './contact-hold.js';
 import { holdTouch } from './hold-touch.js';
 import { pickPoolMailbox } from './pick-pool-mailbox.js';
 import { askProvider, stopsTheTouch } from './prospect-recheck.js';
@@ -83,6 +84,9 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
     await job.moveToDelayed(opensAt.getTime(), job.token);
     throw new DelayedError();
   }
+  // Contact policies (cooldown, new people a day, recipient-domain cap): last before
+  // the copy, inside the window, so a slot of a day cap is taken by a touch about to go.
+  await holdForContactPolicy(sc, ctx, attempt, key, job, log);
 
   const seed = `${ctx.prospect.id}-${ctx.sequenceId}`;
   const content = chain

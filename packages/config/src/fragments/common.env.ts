@@ -34,7 +34,41 @@ export const CommonEnv = {
     .string()
     .regex(/^[A-Za-z0-9_{}-]+$/, 'letters, digits, _, -, {} only')
     .default('touchbase')
-    .describe('Key prefix for every queue; wrap in {} for Redis Cluster'),
+    .describe(
+      'Key prefix for every queue and bucket. On Redis Cluster leave it without {}: each queue (and each touch partition) hash-tags its own keys',
+    ),
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .transform((value, ctx) => {
+      const nodes = value.split(',').map((n) => n.trim());
+      const parsed: { host: string; port: number }[] = [];
+      for (const node of nodes) {
+        const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$/.exec(node);
+        const port = Number(match?.[2]);
+        if (!match || port < 1 || port > 65535) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `'${node}' is not host:port (e.g. 10.0.0.1:7000,10.0.0.2:7000)`,
+          });
+          return z.NEVER;
+        }
+        parsed.push({ host: match[1]!.replace(/^\[|\]$/g, ''), port });
+      }
+      return parsed;
+    })
+    .optional()
+    .describe(
+      'Redis Cluster seed nodes, comma-separated host:port (a few masters are enough; the rest is discovered). Set: every service talks to the cluster and REDIS_URL is not used',
+    ),
+  TOUCH_QUEUE_PARTITIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(1)
+    .describe(
+      'How many queues the touches are split into, by enrollment; each on its own hash slot, so on Redis Cluster their load spreads over the shards (a multiple of the masters is best). 1: the one `touches` queue',
+    ),
   TIME_SCALE: z.coerce
     .number()
     .min(1, 'must be at least 1 (1 = real time)')

@@ -18,6 +18,8 @@ export type DomainErrorCode =
   | 'not_found'
   | 'suppressed'
   | 'already_enrolled'
+  /** Exclusivity: the person is live in another sequence (named in `sequenceId`). */
+  | 'in_other_sequence'
   | 'invalid_state'
   | 'domain_paused'
   | 'mailbox_paused'

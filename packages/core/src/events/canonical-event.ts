@@ -55,6 +55,10 @@ export const CanonicalEventSchema = z.object({
     .object({ hard: z.boolean(), status: z.string().optional(), reason: z.string().optional() })
     .optional(),
   returnDate: z.string().optional(),
+  /** For a `wrong_person` reply: the address the writer points us to (stored as its hash). */
+  referral: z.string().max(320).optional(),
+  /** A reply's first lines, addresses and numbers masked, for a notification (never stored in the event log). */
+  excerpt: z.string().max(400).optional(),
   newEmail: z.string().optional(),
   data: z.record(z.string(), z.unknown()).default({}),
 });

@@ -1,11 +1,13 @@
 import type { Classification, ReplyClassification } from '../classify/classification.types.js';
 import { classifyReplyText } from '../classify/classify-reply-text.js';
+import { stripQuotedText } from '../classify/quote-stripper.js';
+import { replyExcerptOf } from '../people/reply-actions.js';
 import type { CanonicalEvent, EventType } from './canonical-event.js';
 
 /** The fields a classification sets on a canonical event. */
 export type ClassifiedFields = Pick<
   CanonicalEvent,
-  'type' | 'classification' | 'sentiment' | 'why' | 'bounce' | 'returnDate'
+  'type' | 'classification' | 'sentiment' | 'why' | 'bounce' | 'returnDate' | 'referral' | 'excerpt'
 >;
 
 /**
@@ -27,7 +29,7 @@ export function fieldsOfReply(c: ReplyClassification): ClassifiedFields {
     case 'unsubscribe':
       return { ...base, type: 'unsubscribe' };
     default:
-      return { ...base, type: 'reply' };
+      return { ...base, type: 'reply', ...(c.referral ? { referral: c.referral } : {}) };
   }
 }
 
@@ -49,6 +51,7 @@ export function fieldsOfMessage(c: Classification): ClassifiedFields {
     why: c.why.slice(0, 50),
     ...(c.class === 'bounce' ? { bounce: { hard: c.hard, status: c.status, reason: c.reason } } : {}),
     ...(c.returnDate ? { returnDate: c.returnDate } : {}),
+    ...(c.class === 'reply' && c.referral ? { referral: c.referral } : {}),
   };
 }
 
@@ -70,5 +73,7 @@ export function classifyReplyEvent(
     },
     receivedAt ? { receivedAt } : {},
   );
-  return fieldsOfReply(c);
+  const excerpt = replyExcerptOf(stripQuotedText(input.text));
+  const fields = fieldsOfReply(c);
+  return fields.type === 'reply' && excerpt ? { ...fields, excerpt } : fields;
 }

@@ -61,18 +61,20 @@ export function auditsStop(event: CanonicalEvent): boolean {
  * - `general`: everything else, in a transaction of its own.
  *
  * With `companyStops`, a reply takes the general path: it may act on the person's
- * colleagues (company-level stop), which only the general path looks for.
+ * colleagues (company-level stop), which only the general path looks for. With
+ * `replyActions` too: each sequence's reply actions (go on, CRM, notification,
+ * referral, cooldown) are read and applied only there.
  */
 export function eventPathOf(
   event: CanonicalEvent,
   effect: EventEffect,
-  opts: { notifyCrm: boolean; companyStops?: boolean },
+  opts: { notifyCrm: boolean; companyStops?: boolean; replyActions?: boolean },
 ): 'informational' | 'batched_stop' | 'general' {
   if (effect.kind === 'none') return 'informational';
   if (
     effect.kind === 'stop' &&
     event.enrollmentId &&
-    !(opts.companyStops && event.type === 'reply') &&
+    !((opts.companyStops || opts.replyActions) && event.type === 'reply') &&
     !auditsStop(event) &&
     !(effect.invalidateEmail && opts.notifyCrm)
   ) {

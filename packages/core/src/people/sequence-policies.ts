@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ContactPolicySchema } from './contact-policies.js';
+import { ReplyActionsPolicySchema } from './reply-actions.schemas.js';
 
 /** What happens to a colleague's live enrollments when someone of their company replies. */
 export const CompanyStopActionSchema = z.enum(['end', 'pause', 'continue']);
@@ -26,6 +28,8 @@ export type CompanyStopPolicy = z.infer<typeof CompanyStopPolicySchema>;
  */
 export const SequencePoliciesSchema = z.object({
   companyStop: CompanyStopPolicySchema.prefault({}),
+  /** What each reply class does in this sequence (end or go on, CRM, notification, referral, cooldown). */
+  replyActions: ReplyActionsPolicySchema.prefault({}),
   /** Campaign start: first touches of people enrolled before it wait for it. */
   startsAt: z.iso.datetime({ offset: true }).nullable().default(null),
   /** Campaign end: from then on nobody new is enrolled (running enrollments go on). */
@@ -36,6 +40,8 @@ export const SequencePoliciesSchema = z.object({
    * about us, and opens are unreliable (proxies prefetch, clients block images).
    */
   tracking: z.object({ opens: z.boolean().default(false), clicks: z.boolean().default(false) }).prefault({}),
+  /** Who may be contacted: exclusivity, cooldown, new people a day, recipient-domain cap (core's ContactPolicySchema). */
+  contact: ContactPolicySchema.prefault({}),
 });
 export type SequencePolicies = z.infer<typeof SequencePoliciesSchema>;
 

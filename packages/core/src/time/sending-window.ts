@@ -1,7 +1,7 @@
 import { type SendingWindow, SendingWindowSchema } from './sending-window.schemas.js';
 import { SendingWindowError, TimeRangeError } from './time.errors.js';
 import { assertTimeZone } from './time-zone.js';
-import { dailyWindow, firstOpening, openUntil } from './window-opening.js';
+import { type DailyWindow, dailyWindow, firstOpening, openUntil } from './window-opening.js';
 import { toDate } from './zoned-time.js';
 
 /** Options of {@link moveIntoWindow}. */
@@ -44,7 +44,7 @@ export function moveIntoWindow(
   const dueMs = due.getTime();
   if (Number.isNaN(dueMs)) throw new TimeRangeError('moveIntoWindow: `due` is an invalid Date');
   assertTimeZone(timeZone);
-  const daily = dailyWindow(validateWindow(window));
+  const daily = dailyWindowOf(window);
   const jitterMs = opts.jitterMs ?? 0;
   if (!Number.isFinite(jitterMs) || jitterMs < 0) {
     throw new RangeError(`moveIntoWindow: jitterMs must be a finite number ≥ 0, got ${jitterMs}`);
@@ -54,6 +54,20 @@ export function moveIntoWindow(
   if (jitterMs <= 0) return toDate(at, 'moveIntoWindow: the slot');
   const until = openUntil(timeZone, daily, at);
   return toDate(applyJitter(at, until, jitterMs, opts.random ?? Math.random), 'moveIntoWindow: the slot');
+}
+
+// Validated search forms by window object: a caller that keeps its window (the
+// simulator, a mailbox's timing) pays the zod check and the sets once, not per touch.
+// Windows are plain data never changed in place; a new object is checked anew.
+const dailyForms = new WeakMap<SendingWindow, DailyWindow>();
+
+function dailyWindowOf(window: SendingWindow): DailyWindow {
+  let daily = dailyForms.get(window);
+  if (!daily) {
+    daily = dailyWindow(validateWindow(window));
+    dailyForms.set(window, daily);
+  }
+  return daily;
 }
 
 function validateWindow(window: SendingWindow): SendingWindow {

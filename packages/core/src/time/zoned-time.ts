@@ -1,4 +1,5 @@
-import { DateTime, IANAZone } from 'luxon';
+import { IANAZone } from 'luxon';
+import { firstChangeAfter, OFFSET_SCAN_STEP_MS, zoneOffsetMinutes } from './offset-table.js';
 import { TimeRangeError } from './time.errors.js';
 
 /** A wall-clock date and time, without a zone. */
@@ -36,7 +37,6 @@ export function localToInstant(
   local: LocalDateTime,
   disambiguation: Disambiguation,
 ): number {
-  const zone = IANAZone.create(timeZone);
   const wall = Date.UTC(
     local.year,
     local.month - 1,
@@ -47,19 +47,20 @@ export function localToInstant(
     local.millisecond ?? 0,
   );
   // The offsets a day either side bracket any single transition near this wall time.
-  const offsetBefore = zone.offset(wall - DAY_MS);
-  const offsetAfter = zone.offset(wall + DAY_MS);
+  const offsetOf = (t: number) => zoneOffsetMinutes(timeZone, t);
+  const offsetBefore = offsetOf(wall - DAY_MS);
+  const offsetAfter = offsetOf(wall + DAY_MS);
   const early = wall - offsetBefore * 60_000;
   const late = wall - offsetAfter * 60_000;
-  const earlyValid = zone.offset(early) === offsetBefore;
-  const lateValid = zone.offset(late) === offsetAfter;
+  const earlyValid = offsetOf(early) === offsetBefore;
+  const lateValid = offsetOf(late) === offsetAfter;
   if (earlyValid && lateValid) return Math.min(early, late);
   if (earlyValid) return early;
   if (lateValid) return late;
   // A gap: `early` reads the wall time with the old offset, so it lands after the
   // transition by exactly the distance into the gap; `late` lands before it.
   if (disambiguation === 'compatible') return early;
-  return findTransition(zone, Math.min(early, late), Math.max(early, late));
+  return findTransition(IANAZone.create(timeZone), Math.min(early, late), Math.max(early, late));
 }
 
 /** The latest epoch ms a JavaScript `Date` can hold (ECMA-262: 8.64e15); the earliest is its negative. */
@@ -75,25 +76,21 @@ export function toDate(epochMs: number, what: string): Date {
 
 /** The UTC offset of `timeZone` at an instant, in ms: the local wall clock reads `epochMs + offset`. */
 export function offsetAt(timeZone: string, epochMs: number): number {
-  return IANAZone.create(timeZone).offset(epochMs) * 60_000;
+  return zoneOffsetMinutes(timeZone, epochMs) * 60_000;
 }
-
-// Offsets are sampled this far apart before bisecting, so two changes closer than
-// this would be stepped over unseen. tzdb has none in the years we schedule for:
-// the closest pair in the zones the property tests cover (Casablanca's Ramadan
-// breaks) is 31 days apart, and Temporal's polyfill samples two weeks apart on the
-// same bet. A smaller step only costs more Intl calls per search.
-const OFFSET_SCAN_STEP_MS = 6 * 3_600_000;
 
 /**
  * The first instant in (`from`, `until`] whose UTC offset differs from the offset at
  * `from`, or null when the offset holds until then (searched no further than the
- * last instant a Date can hold).
+ * last instant a Date can hold). Read from the zone's year tables (see
+ * {@link zoneOffsetMinutes}); outside their years, scanned here the same way.
  */
 export function nextOffsetChange(timeZone: string, from: number, until: number): number | null {
+  const end = Math.min(until, MAX_INSTANT_MS);
+  const fromTable = firstChangeAfter(timeZone, from, end);
+  if (fromTable !== undefined) return fromTable;
   const zone = IANAZone.create(timeZone);
   const before = zone.offset(from);
-  const end = Math.min(until, MAX_INSTANT_MS);
   let low = from;
   while (low < end) {
     const high = Math.min(low + OFFSET_SCAN_STEP_MS, end);
@@ -121,16 +118,19 @@ export function instantToLocal(
   timeZone: string,
   epochMs: number,
 ): Required<LocalDateTime> & { weekday: number } {
-  const dt = DateTime.fromMillis(epochMs, { zone: timeZone });
+  // The offset from the zone's table, then plain UTC arithmetic: what luxon's
+  // DateTime.fromMillis computes, without its Intl call per instant.
+  const wall = new Date(epochMs + offsetAt(timeZone, epochMs));
+  const weekday = wall.getUTCDay();
   return {
-    year: dt.year,
-    month: dt.month,
-    day: dt.day,
-    hour: dt.hour,
-    minute: dt.minute,
-    second: dt.second,
-    millisecond: dt.millisecond,
-    weekday: dt.weekday,
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+    millisecond: wall.getUTCMilliseconds(),
+    weekday: weekday === 0 ? 7 : weekday,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { EnrollmentStatus } from '../enrollment/enrollment-status.js';
 import { OUT_OF_OFFICE_REASON } from '../events/event-scope.js';
+import { CONTACT_HOLDS, type ContactHoldReason } from '../people/contact-policies.js';
 import { placeInWindow } from '../schedule/next-touch-due.js';
 import { sendingWindowOf } from '../schedule/sending-window-of.js';
 import type { SendingWindow } from '../time/sending-window.schemas.js';
@@ -20,6 +21,9 @@ export const WAITING_REASONS = [
   'missing_variable',
   'paused',
   'waiting_for_due_time',
+  'cooldown',
+  'new_people_cap',
+  'recipient_domain_cap',
   'window_closed',
   'mailbox_cap_reached',
   'due',
@@ -76,6 +80,12 @@ export type WaitingInput = {
   missingVariables: string[];
   /** TIME_SCALE: above 1 (the demo), windows are ignored as the sender ignores them. */
   timeScale?: number;
+  /**
+   * The contact policy the sender last held the touch for (`enrollment.policy_hold`)
+   * and the time it moved it to; it explains the wait only while `nextTouchAt` is
+   * still that time (anything that reschedules the touch since makes it stale).
+   */
+  policyHold?: { reason: string; until: Date } | null;
 };
 
 const MISSING_VARIABLE_PREFIX = 'missing_variable:';
@@ -113,6 +123,14 @@ export function waitingReason(input: WaitingInput, now: Date): Waiting | null {
     return { reason: 'missing_variable', until: null, variables: input.missingVariables };
   }
   if (input.nextTouchAt && input.nextTouchAt.getTime() > now.getTime()) {
+    const held = input.policyHold;
+    if (
+      held &&
+      held.until.getTime() === input.nextTouchAt.getTime() &&
+      (CONTACT_HOLDS as readonly string[]).includes(held.reason)
+    ) {
+      return { reason: held.reason as ContactHoldReason, until: input.nextTouchAt };
+    }
     return { reason: 'waiting_for_due_time', until: input.nextTouchAt };
   }
   const opens = windowOpensAt(input, mailbox, now);

@@ -47,6 +47,26 @@ describe('waitingReason', () => {
     });
   });
 
+  it('names the contact policy the sender held the touch for, while the due time is still the hold', () => {
+    const until = new Date('2026-11-26T00:00:00Z');
+    for (const reason of ['cooldown', 'new_people_cap', 'recipient_domain_cap'] as const) {
+      expect(waitingReason({ ...base, nextTouchAt: until, policyHold: { reason, until } }, NOW)).toEqual({
+        reason,
+        until,
+      });
+    }
+    // Rescheduled since (a pause and resume, a new step): the hold no longer explains the wait.
+    const later = new Date('2026-11-27T00:00:00Z');
+    expect(
+      waitingReason({ ...base, nextTouchAt: later, policyHold: { reason: 'cooldown', until } }, NOW),
+    ).toEqual({ reason: 'waiting_for_due_time', until: later });
+    // Its time has come: the window and the caps speak, as for any due touch.
+    const past = new Date(NOW.getTime() - 1000);
+    expect(
+      waitingReason({ ...base, nextTouchAt: past, policyHold: { reason: 'cooldown', until: past } }, NOW),
+    ).toEqual({ reason: 'due', until: null });
+  });
+
   it('tells the domain pause of a held (queued) enrollment and of a held touch', () => {
     const domain = { status: 'paused', holdTouches: true, reason: 'bounce rate 4%' };
     expect(waitingReason({ ...base, status: 'queued', domain }, NOW)).toMatchObject({

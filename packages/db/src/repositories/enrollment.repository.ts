@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   addressHash,
+  ContactPolicySchema,
   DomainError,
   type EnrollmentStatus,
+  exclusivityConflict,
   isSuppressed,
   suppressionKeysOf,
 } from '@touchbase/core';
@@ -34,8 +36,19 @@ export type EnrollResult = {
   enrolled: { id: string; prospectId: string }[];
   /** Created `queued` because the sending domain is paused; they start when it is resumed. */
   held: { id: string; prospectId: string }[];
-  refused: { prospectId: string; reason: 'suppressed' | 'already_enrolled' | 'not_found' }[];
+  refused: EnrollRefusal[];
 };
+
+/** A prospect not enrolled, and why; `in_other_sequence` names the sequence that holds them (exclusivity). */
+export type EnrollRefusal =
+  | { prospectId: string; reason: 'suppressed' | 'already_enrolled' | 'not_found' }
+  | { prospectId: string; reason: 'in_other_sequence'; sequenceId: string };
+
+/** Whether a sequence's `policies` JSON makes it exclusive (core's contact policy, defaults filled in). */
+function exclusiveOf(policies: unknown): boolean {
+  const contact = (policies as { contact?: unknown } | null)?.contact;
+  return ContactPolicySchema.parse(contact ?? {}).exclusive;
+}
 
 const COLUMNS = `id, prospect_id AS "prospectId", sequence_id AS "sequenceId", sequence_version_id AS "sequenceVersionId",
   mailbox_id AS "mailboxId", status, current_step AS "currentStep", current_attempt AS "currentAttempt",
@@ -97,7 +110,8 @@ export class EnrollmentRepository {
 
       const unique = [...new Set(input.prospectIds)];
       const prospects = await client.query<{ id: string; email: string; timezone: string | null }>(
-        'SELECT id, email, timezone FROM prospect WHERE id = ANY($1::uuid[])',
+        // A record left behind by a merge is nobody: not found.
+        'SELECT id, email, timezone FROM prospect WHERE id = ANY($1::uuid[]) AND merged_into IS NULL',
         [unique],
       );
       const found = new Map(prospects.rows.map((p) => [p.id, p.email]));
@@ -112,11 +126,12 @@ export class EnrollmentRepository {
          WHERE ${suppressionMatchSql('s', { email: 'ANY($1)', domain: 'ANY($2)', hash: 'ANY($3)' })}`,
         [keys.map((k) => k.email), keys.map((k) => k.domain), keys.map((k) => k.hash)],
       );
-      const candidates: string[] = [];
+      const unsuppressed: string[] = [];
       for (const [id, email] of found) {
         if (isSuppressed(email, suppressed.rows)) refused.push({ prospectId: id, reason: 'suppressed' });
-        else candidates.push(id);
+        else unsuppressed.push(id);
       }
+      const candidates = await this.exclusive(client, input.sequenceId, unsuppressed, refused);
 
       const ids = candidates.map(() => randomUUID());
       const inserted = await client.query<{ id: string; prospect_id: string }>(
@@ -142,6 +157,51 @@ export class EnrollmentRepository {
         if (!done.has(id)) refused.push({ prospectId: id, reason: 'already_enrolled' });
       return hold ? { enrolled: [], held: enrolled, refused } : { enrolled, held: [], refused };
     });
+  }
+
+  /**
+   * Exclusivity (core's `exclusivityConflict`): the prospects that may join the
+   * sequence; the others are refused with the sequence that holds them. The
+   * prospects' rows are locked (id order, as every enrollment does, so two never
+   * deadlock) for the rest of the transaction: two enrollments of one person in two
+   * sequences at once serialise here, and the second sees the first's row (a new
+   * snapshot per statement) and is refused. `FOR NO KEY UPDATE` leaves inserts that
+   * only reference the prospect (events, touches) unblocked.
+   */
+  private async exclusive(
+    client: pg.PoolClient,
+    sequenceId: string,
+    prospectIds: string[],
+    refused: EnrollRefusal[],
+  ): Promise<string[]> {
+    if (prospectIds.length === 0) return [];
+    const seq = await client.query<{ policies: unknown }>('SELECT policies FROM sequence WHERE id = $1', [
+      sequenceId,
+    ]);
+    if (!seq.rows[0]) throw new DomainError('not_found', 'sequence not found', { field: 'sequenceId' });
+    const sequence = { id: sequenceId, exclusive: exclusiveOf(seq.rows[0].policies) };
+    await client.query('SELECT id FROM prospect WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE', [
+      prospectIds,
+    ]);
+    const live = await client.query<{ prospect_id: string; sequence_id: string; policies: unknown }>(
+      `SELECT e.prospect_id, e.sequence_id, s.policies FROM enrollment e JOIN sequence s ON s.id = e.sequence_id
+       WHERE e.prospect_id = ANY($1::uuid[]) AND e.status IN ${LIVE_STATUSES_SQL} AND e.sequence_id <> $2
+       ORDER BY e.created_at, e.id`,
+      [prospectIds, sequenceId],
+    );
+    const byProspect = new Map<string, { sequenceId: string; exclusive: boolean }[]>();
+    for (const r of live.rows) {
+      const list = byProspect.get(r.prospect_id) ?? [];
+      list.push({ sequenceId: r.sequence_id, exclusive: exclusiveOf(r.policies) });
+      byProspect.set(r.prospect_id, list);
+    }
+    const allowed: string[] = [];
+    for (const id of prospectIds) {
+      const holder = exclusivityConflict(sequence, byProspect.get(id) ?? []);
+      if (holder) refused.push({ prospectId: id, reason: 'in_other_sequence', sequenceId: holder });
+      else allowed.push(id);
+    }
+    return allowed;
   }
 
   async get(id: string): Promise<EnrollmentRow> {

@@ -1,26 +1,52 @@
 import type { EventTarget } from '@touchbase/use-cases';
 import type pg from 'pg';
+import { ContactPolicyRepository } from './contact-policy.repository.js';
 import { CrmOutboxRepository } from './crm-outbox.repository.js';
 import { EventLogRepository } from './event-log.repository.js';
 
 /**
  * An erased person's rows: the prospect (its identities, enrollments and touches go
- * with it by cascade), its triage items, its CRM notifications and the classifier's
+ * with it by cascade), its day-cap slots, its triage items, its CRM notifications and the classifier's
  * quotes of its words. Each table's own repository deletes its part.
  */
 export class ErasureRepository {
   private readonly outbox: CrmOutboxRepository;
   private readonly log: EventLogRepository;
+  private readonly contact: ContactPolicyRepository;
 
   constructor(pool: pg.Pool) {
+    this.contact = new ContactPolicyRepository(pool);
     this.outbox = new CrmOutboxRepository(pool);
     this.log = new EventLogRepository(pool);
   }
 
-  async eraseProspect(client: pg.PoolClient, target: EventTarget): Promise<void> {
-    await client.query('DELETE FROM triage_item WHERE email = $1', [target.email]);
-    await this.outbox.forget(client, target.prospectId, target.email);
+  /** Every address of the person, its own first. */
+  async personAddresses(client: pg.PoolClient, prospectId: string): Promise<string[]> {
+    const { rows } = await client.query<{ value: string }>(
+      `SELECT value FROM (
+         SELECT email AS value, 0 AS o FROM prospect WHERE id = $1
+         UNION SELECT value, 1 FROM prospect_identity WHERE prospect_id = $1 AND kind = 'email') a
+       ORDER BY o, value`,
+      [prospectId],
+    );
+    return [...new Set(rows.map((r) => r.value))];
+  }
+
+  /**
+   * Deletes the person: records left behind by merges go with the prospect by cascade
+   * (`merged_into`), and what names any of their addresses goes too.
+   */
+  async eraseProspect(client: pg.PoolClient, target: EventTarget, addresses: string[]): Promise<void> {
+    const all = [...new Set([target.email, ...addresses])];
+    await client.query('DELETE FROM triage_item WHERE email = ANY($1::text[])', [all]);
+    for (const address of all) await this.outbox.forget(client, target.prospectId, address);
     await this.log.forgetQuotes(client, target.prospectId);
+    await this.contact.forget(client, target.prospectId);
+    // The enrollments a merge left behind are the person's too (their slots name them).
+    const behind = await client.query<{ id: string }>('SELECT id FROM prospect WHERE merged_into = $1', [
+      target.prospectId,
+    ]);
+    for (const r of behind.rows) await this.contact.forget(client, r.id);
     await client.query('DELETE FROM prospect WHERE id = $1', [target.prospectId]);
   }
 }

@@ -87,7 +87,7 @@ export class EventBatchRepository {
            SELECT i.*, e.prospect_id, p.email AS prospect_email,
                   row_number() OVER (PARTITION BY e.prospect_id ORDER BY i.ord) AS rk
            FROM input i JOIN enrollment e ON e.id = i.enrollment_id JOIN prospect p ON p.id = e.prospect_id
-           WHERE i.email IS NULL OR p.email = i.email),
+           WHERE p.merged_into IS NULL AND (i.email IS NULL OR p.email = i.email)),
          ins AS (
            INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
            SELECT id, source, external_id, type, payload, classification, why, now(), 'applied', prospect_id, enrollment_id
@@ -156,7 +156,7 @@ export class EventBatchRepository {
          t AS (
            SELECT i.*, e.prospect_id FROM input i
            JOIN enrollment e ON e.id = i.enrollment_id JOIN prospect p ON p.id = e.prospect_id
-           WHERE i.email IS NULL OR p.email = i.email),
+           WHERE p.merged_into IS NULL AND (i.email IS NULL OR p.email = i.email)),
          ins AS (
            INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
            SELECT id, source, external_id, type, payload, classification, why, now(), outcome, prospect_id, enrollment_id

@@ -134,7 +134,7 @@ export class EventRepository implements EventStore {
       recordTriage: async (item) => {
         await this.triage.record(client, item);
       },
-      emailTaken: (email) => this.prospects.emailTaken(client, email),
+      emailTaken: (email, prospectId) => this.prospects.emailTaken(client, email, prospectId),
       changeEmail: async (prospectId, email) => {
         await this.prospects.changeEmail(client, prospectId, email);
         await this.effects.startNewThreads(client, prospectId);
@@ -146,7 +146,8 @@ export class EventRepository implements EventStore {
         this.softBounces.laterTouchExists(client, enrollmentId, step, attempt),
       moveToResend: (enrollmentId, step, attempt, nextTouchAt) =>
         this.softBounces.moveToResend(client, enrollmentId, step, attempt, nextTouchAt),
-      eraseProspect: (target) => this.erasure.eraseProspect(client, target),
+      personAddresses: (prospectId) => this.erasure.personAddresses(client, prospectId),
+      eraseProspect: (target, addresses) => this.erasure.eraseProspect(client, target, addresses),
       touchesBeingSent: (enrollments) => this.effects.touchesBeingSent(client, enrollments),
       lockWaiting: (prospectId, enrollmentId) => this.edges.lockWaiting(client, prospectId, enrollmentId),
       nodeStarted: (enrollmentId, step, attempt) =>

@@ -1,4 +1,9 @@
-import type { EnrollmentStatus, SendingWindow } from '@touchbase/core';
+import {
+  type ContactPolicy,
+  ContactPolicySchema,
+  type EnrollmentStatus,
+  type SendingWindow,
+} from '@touchbase/core';
 
 /** Everything the sender needs to decide on and send one touch, in one read. */
 export type SendContext = {
@@ -15,10 +20,14 @@ export type SendContext = {
   sequenceWindow: SendingWindow | null;
   conversationId: string | null;
   firstMessageId: string | null;
+  /** The sequence's contact policies (`policies.contact`), core's defaults filled in. */
+  contactPolicy: ContactPolicy;
   prospect: {
     id: string;
     email: string;
     emailStatus: string;
+    /** The recipient's company (its domain), for the recipient-domain cap. */
+    companyDomain: string | null;
     firstName: string | null;
     lastName: string | null;
     company: string | null;
@@ -86,8 +95,10 @@ export type SendContextRow = MailboxRow & {
   last_name: string | null;
   company: string | null;
   p_tz: string | null;
+  company_domain: string | null;
   attributes: Record<string, string> | null;
   mailbox_pool_id: string | null;
+  contact_policy: unknown;
   sending_window: SendingWindow | null;
   d_id: string;
   domain: string;
@@ -132,10 +143,13 @@ export function sendContextOf(r: SendContextRow): SendContext {
     conversationId: r.conversation_id,
     firstMessageId: r.first_message_id,
     nextTouchAt: r.next_touch_at,
+    // Validated when written; a row written before contact policies reads as the defaults.
+    contactPolicy: ContactPolicySchema.parse(r.contact_policy ?? {}),
     prospect: {
       id: r.p_id,
       email: r.email,
       emailStatus: r.email_status,
+      companyDomain: r.company_domain,
       firstName: r.first_name,
       lastName: r.last_name,
       company: r.company,

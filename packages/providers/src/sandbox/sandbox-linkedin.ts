@@ -2,19 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { normaliseLinkedInProfileUrl } from '@touchbase/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LinkedInFailureReason } from '../linkedin/linkedin-sender.port.js';
-import type { SandboxLinkedInEventPayload } from './sandbox.types.js';
+import type { SandboxLinkedInEventPayload, SandboxLinkedInOptions } from './sandbox.types.js';
 
-/** How the sandbox's LinkedIn members behave, by seeded odds (a script per profile wins). */
-export type SandboxLinkedInOptions = {
-  /** Odds that an invitation is accepted (0 to 1). */
-  acceptOdds: number;
-  /** Delay before an acceptance in real ms (divided by timeScale); LinkedIn members take hours. */
-  acceptDelayMs: number;
-  /** Odds that a message gets an answer. */
-  replyOdds: number;
-  replyDelayMs: number;
-  replyText?: string;
-};
+export type { SandboxLinkedInOptions };
 
 export const DEFAULT_SANDBOX_LINKEDIN: SandboxLinkedInOptions = {
   acceptOdds: 0.3,

@@ -1,5 +1,3 @@
-import type { SandboxLinkedInOptions } from './sandbox-linkedin.js';
-
 /** What the sandbox answers a touch with (`bounce` is hard; `soft_bounce` is a full mailbox, 4.2.2). */
 export type SandboxOutcome = 'reply' | 'bounce' | 'soft_bounce' | 'out_of_office' | 'none';
 
@@ -102,4 +100,16 @@ export type SandboxLinkedInEventPayload = {
   in_reply: boolean;
   text?: string;
   reason?: string;
+};
+
+/** How the sandbox's LinkedIn members behave, by seeded odds (a script per profile wins). */
+export type SandboxLinkedInOptions = {
+  /** Odds that an invitation is accepted (0 to 1). */
+  acceptOdds: number;
+  /** Delay before an acceptance in real ms (divided by timeScale); LinkedIn members take hours. */
+  acceptDelayMs: number;
+  /** Odds that a message gets an answer. */
+  replyOdds: number;
+  replyDelayMs: number;
+  replyText?: string;
 };

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { Cluster, type Redis } from 'ioredis';
 import { BottleneckThrottle } from './bottleneck-throttle.js';
 import { MailboxThrottle } from './mailbox-throttle.js';
 import type { Throttle, ThrottleKind, ThrottleSeedSource } from './throttle.port.js';
@@ -11,9 +11,18 @@ export type CreateThrottleOptions = {
   seedFrom?: ThrottleSeedSource;
 };
 
-/** The Throttle named by SENDER_THROTTLE, on the given Redis client. */
-export function createThrottle(kind: ThrottleKind, redis: Redis, opts: CreateThrottleOptions): Throttle {
+/**
+ * The Throttle named by SENDER_THROTTLE, on the given Redis client (or Redis
+ * Cluster: the Lua buckets only; the configuration refuses Bottleneck there first).
+ */
+export function createThrottle(
+  kind: ThrottleKind,
+  redis: Redis | Cluster,
+  opts: CreateThrottleOptions,
+): Throttle {
   if (kind === 'bottleneck') {
+    if (redis instanceof Cluster)
+      throw new Error("SENDER_THROTTLE: 'bottleneck' is not supported on Redis Cluster; use 'lua'");
     return new BottleneckThrottle(redis, {
       prefix: opts.prefix,
       ...(opts.timeScale !== undefined ? { timeScale: opts.timeScale } : {}),

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import type { MailboxLimits, Throttle, ThrottleDecision, ThrottleSeedSource } from './throttle.port.js';
 import { THROTTLE_SEED_SCRIPT, THROTTLE_TAKE_SCRIPT } from './throttle-script.js';
 
@@ -25,7 +25,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
 
-type ThrottleRedis = Redis & {
+type ThrottleRedis = (Redis | Cluster) & {
   touchbaseThrottleTake(
     log: string,
     state: string,
@@ -53,7 +53,7 @@ export class MailboxThrottle implements Throttle {
   private readonly random: () => number;
 
   constructor(
-    redis: Redis,
+    redis: Redis | Cluster,
     private readonly opts: MailboxThrottleOptions,
   ) {
     if (!(redis as unknown as Partial<ThrottleRedis>).touchbaseThrottleTake) {
@@ -159,6 +159,18 @@ export class MailboxThrottle implements Throttle {
     const used = new Map<string, number>();
     if (mailboxIds.length === 0) return used;
     const since = Date.now() - DAY / this.timeScale;
+    // Each mailbox's keys carry its own hash tag, so on Redis Cluster they sit on
+    // different slots, which one pipeline cannot span: there the counts are asked
+    // together (ioredis sends them at once) instead.
+    if (this.redis.isCluster) {
+      const counts = await Promise.all(
+        mailboxIds.map((id) => this.redis.zcount(this.logKey(id), `(${since}`, '+inf')),
+      );
+      mailboxIds.forEach((id, i) => {
+        used.set(id, counts[i] ?? 0);
+      });
+      return used;
+    }
     const pipeline = this.redis.pipeline();
     for (const id of mailboxIds) pipeline.zcount(this.logKey(id), `(${since}`, '+inf');
     const replies = (await pipeline.exec()) ?? [];

@@ -13,6 +13,7 @@ const STATUS: Record<DomainErrorCode, number> = {
   not_found: 404,
   suppressed: 409,
   already_enrolled: 409,
+  in_other_sequence: 409,
   invalid_state: 409,
   domain_paused: 409,
   mailbox_paused: 409,

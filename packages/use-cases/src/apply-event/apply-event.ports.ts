@@ -114,7 +114,8 @@ export interface EventTransaction {
     classification: string | null;
     why: string[];
   }): Promise<void>;
-  emailTaken(email: string): Promise<boolean>;
+  /** Whether another prospect than `prospectId` has this address (its own or an identity). */
+  emailTaken(email: string, prospectId: string): Promise<boolean>;
   /** Moves the prospect to a new (valid) address, its live enrollments to new threads. */
   changeEmail(prospectId: string, email: string): Promise<void>;
   /** Makes active again the prospect's enrollments in `status`, due now, in new threads. */
@@ -126,8 +127,10 @@ export interface EventTransaction {
   /** Whether a touch after (step, attempt) was claimed, read after the lock. */
   laterTouchExists(enrollmentId: string, step: number, attempt: number): Promise<boolean>;
   moveToResend(enrollmentId: string, step: number, attempt: number, nextTouchAt: Date): Promise<void>;
-  /** Deletes the person's rows and what names them (identities, enrollments, touches, triage, outbox, quotes). */
-  eraseProspect(target: EventTarget): Promise<void>;
+  /** Every address of the person (kind `email` identities), the one touches go to first. */
+  personAddresses(prospectId: string): Promise<string[]>;
+  /** Deletes the person's rows and what names them (identities, enrollments, touches, triage, outbox, quotes), for each of `addresses`. */
+  eraseProspect(target: EventTarget, addresses: string[]): Promise<void>;
   touchesBeingSent(enrollments: { id: string }[]): Promise<{ enrollmentId: string; step: number }[]>;
   /** The prospect's active enrollments waiting after a node (or the one named), locked in id order. */
   lockWaiting(prospectId: string, enrollmentId: string | null): Promise<WaitingEnrollmentRow[]>;

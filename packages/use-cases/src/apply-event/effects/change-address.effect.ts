@@ -18,7 +18,7 @@ export async function changeAddress(
 }> {
   const next = addressChangeOf(target.email, newEmail);
   if (next === null) return { outcome: 'no_effect', resumed: [] };
-  if (await tx.emailTaken(next)) return { outcome: 'conflict', resumed: [] };
+  if (await tx.emailTaken(next, target.prospectId)) return { outcome: 'conflict', resumed: [] };
   if (await tx.anySuppressed(suppressionKeysOf(next)))
     return { outcome: 'new_address_suppressed', resumed: [] };
   await tx.changeEmail(target.prospectId, next);

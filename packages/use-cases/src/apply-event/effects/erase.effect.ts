@@ -7,7 +7,8 @@ const ERASURE = 'erasure_request';
 
 /**
  * An erasure request: every sequence ends, the person's rows go (identities,
- * enrollments and touches with them), only the sha-256 of the address stays in the
+ * enrollments and touches with them, records left behind by merges too), only the
+ * sha-256 of each of their addresses stays in the
  * suppression list, and the audit log says it happened, in the same transaction.
  * The event log kept no address (core's `redactedEvent`).
  */
@@ -18,9 +19,14 @@ export async function erase(
   target: EventTarget,
 ): Promise<EnrollmentStep[]> {
   const stopped = await tx.stopProspect(target.prospectId, 'cancelled', ERASURE);
-  await tx.suppress('hash', addressHash(target.email), ERASURE);
-  await tx.unsuppress('email', target.email);
-  await tx.eraseProspect(target);
+  // Every address the person is known by (a merged person has several): each one's
+  // hash keeps them out, none stays in clear.
+  const addresses = [...new Set([target.email, ...(await tx.personAddresses(target.prospectId))])];
+  for (const address of addresses) {
+    await tx.suppress('hash', addressHash(address), ERASURE);
+    await tx.unsuppress('email', address);
+  }
+  await tx.eraseProspect(target, addresses);
   await tx.audit(erasureAudit(eventId, event, target.prospectId, stopped.length));
   return stopped;
 }

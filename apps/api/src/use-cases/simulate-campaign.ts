@@ -1,0 +1,118 @@
+import { DomainError, SendingWindowError } from '@touchbase/core';
+import type { Repositories } from '@touchbase/db';
+import {
+  ProspectListError,
+  type SimulatedMailbox,
+  SimulationInputSchema,
+  type SimulationReport,
+  simulate,
+} from '@touchbase/simulator';
+import { z } from 'zod';
+
+/**
+ * A dry run's request: the simulator's input, where the sequence may instead be an
+ * existing one (`sequenceId`, its latest version, window and pool) and the
+ * mailboxes existing ones (`mailboxIds`; a pool sequence defaults to its members).
+ * `start` defaults to now.
+ */
+export const SimulationRequestSchema = SimulationInputSchema.extend({
+  start: SimulationInputSchema.shape.start.optional(),
+  sequence: SimulationInputSchema.shape.sequence.optional(),
+  sequenceId: z
+    .uuid()
+    .optional()
+    .describe("An existing sequence: its latest version's steps, its window and pool"),
+  mailboxes: SimulationInputSchema.shape.mailboxes.optional(),
+  mailboxIds: z
+    .array(z.uuid())
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Existing mailboxes, with their caps and windows'),
+});
+export type SimulationRequest = z.input<typeof SimulationRequestSchema>;
+
+/** `repos` may be left out when the request names no existing sequence or mailbox (the CLI without a database). */
+type SimulateDeps = { repos?: Pick<Repositories, 'sequences' | 'mailboxes'>; clock: () => Date };
+
+/**
+ * Resolves a request against the database (read only: nothing is written, no job
+ * is made) and runs the simulator. A missing sequence, mailbox or pool answers
+ * 404; a request naming neither a sequence nor mailboxes, a window that never
+ * opens or an unreadable prospect list answers 422 naming the field.
+ */
+export async function simulateCampaign(
+  deps: SimulateDeps,
+  request: SimulationRequest,
+): Promise<SimulationReport> {
+  const { sequenceId, mailboxIds, ...rest } = request;
+  let sequence = rest.sequence;
+  let poolId: string | null = null;
+  if (sequenceId) {
+    if (!deps.repos) throw invalid('sequenceId', 'reading an existing sequence needs the database');
+    const [version, window, row] = await Promise.all([
+      deps.repos.sequences.latestVersion(sequenceId),
+      deps.repos.sequences.sendingWindow(sequenceId),
+      deps.repos.sequences.get(sequenceId),
+    ]);
+    sequence = {
+      name: row.name,
+      steps: version.steps.map((s) => ({ channel: s.channel, wait: s.wait })),
+      window,
+    };
+    poolId = row.mailboxPoolId;
+  }
+  if (!sequence) throw invalid('sequence', 'give `sequence` (steps and waits) or `sequenceId`');
+
+  let mailboxes = rest.mailboxes;
+  let assignment = rest.assignment;
+  if (!mailboxes) {
+    let ids = mailboxIds;
+    const repos = deps.repos;
+    if (!repos) throw invalid('mailboxIds', 'reading existing mailboxes needs the database');
+    if (!ids && poolId) {
+      // The pool's active members: a paused one is no candidate for a first touch.
+      const pool = await repos.mailboxes.getPool(poolId);
+      ids = pool.members.map((m) => m.mailboxId);
+      assignment ??= 'pool';
+    }
+    if (!ids || ids.length === 0)
+      throw invalid('mailboxes', 'give `mailboxes`, `mailboxIds`, or a sequence with a pool');
+    const rows = await Promise.all(ids.map((id) => repos.mailboxes.get(id)));
+    mailboxes = rows.filter((r) => r.status === 'active' || !poolId).map(mailboxOf);
+    if (mailboxes.length === 0) throw invalid('mailboxIds', 'every mailbox of the pool is paused');
+  }
+  try {
+    return simulate({
+      ...rest,
+      ...(assignment ? { assignment } : {}),
+      start: rest.start ?? deps.clock().toISOString(),
+      sequence,
+      mailboxes,
+    });
+  } catch (err) {
+    if (err instanceof ProspectListError) throw invalid(err.field, err.message);
+    if (err instanceof SendingWindowError) throw invalid('sequence.window', err.message);
+    throw err;
+  }
+}
+
+function mailboxOf(row: Awaited<ReturnType<Repositories['mailboxes']['get']>>): SimulatedMailbox {
+  return {
+    id: row.address,
+    domain: row.domain.domain,
+    perMinute: row.perMinute,
+    perHour: row.perHour,
+    perDay: row.perDay,
+    minSpacingMs: row.minSpacingMs,
+    windowDays: row.windowDays,
+    windowStart: row.windowStart,
+    windowEnd: row.windowEnd,
+    holidays: row.holidays,
+    timezone: row.timezone,
+  };
+}
+
+function invalid(field: string, message: string): DomainError {
+  return new DomainError('invalid_sequence', message, { field });
+}

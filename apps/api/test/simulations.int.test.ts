@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiFixture, apiFixture } from './support/api-fixture.js';
+
+const STEPS = [
+  { channel: 'email' as const, subject: 'Hello {{firstName}}', body: 'First', wait: '3d' },
+  { channel: 'email' as const, subject: 'Again', body: 'Second', wait: '4d' },
+  { channel: 'email' as const, subject: 'Last', body: 'Third', wait: '0s' },
+];
+
+describe('POST /v1/simulations (real PostgreSQL)', () => {
+  let f: ApiFixture;
+  let readKey: string;
+  let sequenceId: string;
+  let mailboxIds: string[];
+
+  beforeAll(async () => {
+    f = await apiFixture('api-simulations');
+    readKey = await f.key('read');
+    // One after the other: two first mailboxes of a domain race on its row.
+    const boxes = [];
+    for (const name of ['ana', 'ben']) {
+      boxes.push(
+        await f.repos.mailboxes.create({
+          provider: 'sandbox',
+          address: `${name}@sim.example`,
+          perDay: 30,
+          perHour: 10,
+          timezone: 'Europe/Berlin',
+        }),
+      );
+    }
+    mailboxIds = boxes.map((b) => b.id);
+    const pool = await f.repos.mailboxes.createPool('sim-pool', mailboxIds);
+    sequenceId = (await f.repos.sequences.create({ name: 'Simulated', steps: STEPS })).id;
+    await f.repos.mailboxes.setSequencePool(sequenceId, pool.id);
+  });
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  const post = (body: unknown, query = '') =>
+    f.app.inject({
+      method: 'POST',
+      url: `/v1/simulations${query}`,
+      headers: { authorization: `Bearer ${readKey}` },
+      payload: body as Record<string, unknown>,
+    });
+
+  it("runs an existing sequence on its pool's mailboxes with a read key, the same twice", async () => {
+    const body = { sequenceId, start: '2026-12-01T07:00:00Z', seed: 3, prospects: { count: 120 } };
+    const a = await post(body);
+    expect(a.statusCode).toBe(200);
+    const report = a.json();
+    expect(report.input.steps).toBe(3);
+    expect(report.input.mailboxes.map((m: { id: string }) => m.id)).toEqual([
+      'ana@sim.example',
+      'ben@sim.example',
+    ]);
+    expect(report.input.assignment).toBe('pool');
+    expect(report.dailyCap).toBe(60);
+    expect(report.binding.message).toMatch(/^mailbox caps bind/);
+    const b = await post(body);
+    expect(b.body).toBe(a.body);
+    // Nothing was enrolled: a dry run writes nothing.
+    const { rows } = await f.db.pool.query('SELECT count(*)::int AS n FROM enrollment');
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('adds the SVG picture when asked, for the console', async () => {
+    const res = await post(
+      { sequenceId, start: '2026-12-01T07:00:00Z', prospects: { count: 30 } },
+      '?picture=svg',
+    );
+    expect(res.statusCode).toBe(200);
+    const { picture } = res.json();
+    expect(picture).toMatch(/^<svg /);
+    expect(picture).toContain('daily caps 60');
+  });
+
+  it('answers 422 naming the field when neither a sequence nor mailboxes are given', async () => {
+    const res = await post({ mailboxIds, start: '2026-12-01T07:00:00Z', prospects: { count: 5 } });
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json().field).toBe('sequence');
+  });
+
+  it('answers 400 naming the field of a bad odd', async () => {
+    const res = await post({ sequenceId, prospects: { count: 5 }, odds: { reply: 2 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe('body.odds.reply');
+  });
+
+  it('answers 404 for a sequence that does not exist', async () => {
+    const res = await post({ sequenceId: '00000000-0000-4000-8000-000000000000', prospects: { count: 5 } });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,126 @@
+import type { EnrollmentStatus } from '../enrollment/enrollment-status.js';
+import type { CanonicalEvent } from '../events/canonical-event.js';
+import { isPausedByOutOfOffice } from '../events/event-scope.js';
+import { outOfOfficeResumeAt } from '../events/out-of-office.js';
+import { scaleDuration } from '../time/time-scale.js';
+import { replyClassOf } from './company-stop.js';
+import type { ReplyActionSet, ReplyActionsPolicy } from './reply-actions.schemas.js';
+import { sequencePoliciesOf } from './sequence-policies.js';
+
+const DAY_MS = 86_400_000;
+
+/** A live enrollment of the person who replied, and the stored policies of its sequence. */
+export type OwnEnrollment = {
+  id: string;
+  status: EnrollmentStatus;
+  stopReason: string | null;
+  sequencePolicies: unknown;
+};
+
+/** What a reply (or an out-of-office) does to the person and their enrollments. */
+export type ReplyDecision = {
+  /** Enrollments that go on (their sequence chose to continue after this class, or ignores an out-of-office). */
+  keep: string[];
+  /** Enrollments paused by an out-of-office, until when (the others in `keep`). */
+  pauseUntil: Date | null;
+  markCrm: boolean;
+  notify: boolean;
+  /** The referral to put into triage, when the reply names one and the sequence asks for it. */
+  referral: string | null;
+  /** Until when nobody contacts the person again (a cooldown after "not interested"). */
+  contactAfter: Date | null;
+};
+
+/** The action set of a reply class in a sequence's policy. */
+export function actionSetOf(policy: ReplyActionsPolicy, replyClass: string): ReplyActionSet {
+  switch (replyClass) {
+    case 'interested':
+    case 'meeting_request':
+    case 'not_interested':
+    case 'wrong_person':
+      return policy[replyClass];
+    default:
+      return policy.other;
+  }
+}
+
+/** Whether a sequence's enrollment goes on after a reply of this class. */
+export function continuesAfterReply(policy: ReplyActionsPolicy, replyClass: string): boolean {
+  if (replyClass === 'unsubscribe' || replyClass === 'complaint') return false;
+  return !policy.stopOnReply && policy.continueOn.includes(replyClass);
+}
+
+/**
+ * The decision on a reply or an out-of-office, from the policies of the sequences
+ * the person is live in. Each enrollment ends (or pauses) or goes on as its own
+ * sequence says. The side effects (CRM, notification, referral, cooldown) follow
+ * the sequence that was answered: the enrollment the event names when it is among
+ * the live ones, else the first live one, else the defaults.
+ */
+export function replyDecisionOf(
+  event: CanonicalEvent,
+  enrollments: readonly OwnEnrollment[],
+  now: Date,
+  opts: { timeScale?: number; referral?: string | null } = {},
+): ReplyDecision {
+  const timeScale = opts.timeScale ?? 1;
+  const decision: ReplyDecision = {
+    keep: [],
+    pauseUntil: null,
+    markCrm: false,
+    notify: false,
+    referral: null,
+    contactAfter: null,
+  };
+  if (event.type === 'out_of_office') {
+    for (const e of enrollments) {
+      const policy = sequencePoliciesOf(e.sequencePolicies).replyActions;
+      if (policy.outOfOffice === 'ignore' && isPausedByOutOfOffice(e)) decision.keep.push(e.id);
+    }
+    decision.pauseUntil = outOfOfficeResumeAt(now, event.returnDate ?? null, { timeScale });
+    return decision;
+  }
+  if (event.type !== 'reply') return decision;
+  const replyClass = replyClassOf(event);
+  for (const e of enrollments) {
+    if (continuesAfterReply(sequencePoliciesOf(e.sequencePolicies).replyActions, replyClass)) {
+      decision.keep.push(e.id);
+    }
+  }
+  const answered = enrollments.find((e) => e.id === event.enrollmentId) ?? enrollments[0];
+  const actions = actionSetOf(sequencePoliciesOf(answered?.sequencePolicies).replyActions, replyClass);
+  decision.markCrm = actions.markCrm;
+  decision.notify = actions.notify;
+  const referral = opts.referral ?? event.referral ?? null;
+  decision.referral = actions.triageReferral && referral ? referral : null;
+  if (actions.cooldownMonths !== null) {
+    const wait = actions.cooldownMonths * 30 * DAY_MS;
+    decision.contactAfter = new Date(now.getTime() + (timeScale > 1 ? scaleDuration(wait, timeScale) : wait));
+  }
+  return decision;
+}
+
+/** The CRM outbox kind of a positive reply (the contact is marked with the reply's class). */
+export const CRM_REPLY_KIND_PREFIX = 'reply:';
+
+/** Lines and characters of a reply kept for a notification. */
+const EXCERPT_LINES = 3;
+const EXCERPT_CHARS = 300;
+
+/**
+ * The first lines of a reply for a notification (quotes stripped before), with
+ * e-mail addresses and long digit runs (phone numbers) masked: the notification
+ * leaves our system, the person's contact details need not.
+ */
+export function replyExcerptOf(text: string): string {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
+    .slice(0, EXCERPT_LINES);
+  const joined = lines.join('\n');
+  const cut = joined.length > EXCERPT_CHARS ? `${joined.slice(0, EXCERPT_CHARS - 1)}…` : joined;
+  return cut
+    .replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+\.[A-Za-z]{2,}/g, '[address]')
+    .replace(/\+?\d[\d ().-]{6,}\d/g, '[number]');
+}

@@ -1,0 +1,109 @@
+import type { SimulationReport } from './simulation-report.js';
+
+const BAR = 40;
+
+/**
+ * The report as a terminal summary: what was simulated, when the last touch goes
+ * out, the funnel per node, delays, the bounce guard, sends per day as bars
+ * against the caps, and the binding constraint in words.
+ */
+export function renderSummary(report: SimulationReport): string {
+  const { input, summary } = report;
+  const lines: string[] = [];
+  const pool = input.mailboxes.length > 1 ? ` (${input.assignment})` : '';
+  lines.push(
+    `Simulated ${input.prospects} prospects, ${input.steps} steps, ${input.mailboxes.length} mailbox${input.mailboxes.length === 1 ? '' : 'es'}${pool}, seed ${input.seed}, from ${stamp(input.start)}, ${input.horizonDays}-day horizon.`,
+  );
+  lines.push(
+    summary.lastTouchAt
+      ? `Last touch: ${stamp(summary.lastTouchAt)} (day ${summary.lastTouchDay}); ${summary.sends} touches.`
+      : 'No touch goes out within the horizon.',
+  );
+  lines.push(
+    summary.finished
+      ? `Every enrollment ends within the horizon: ${summary.replied} replied, ${summary.bounced} bounced, ${summary.exhausted} ran through every step.`
+      : `${summary.unfinished} enrollments still wait for a touch at the horizon; ${summary.replied} replied, ${summary.bounced} bounced, ${summary.exhausted} ran through every step.`,
+  );
+  lines.push('');
+  lines.push(
+    table(
+      ['node', 'channel', 'sent', 'replied', 'bounced', 'out of office', 'not yet sent'],
+      report.funnel.map((f) => [
+        f.node,
+        f.channel,
+        f.sent,
+        f.replied,
+        f.bounced,
+        f.outOfOffice,
+        f.notYetSent,
+      ]),
+    ),
+  );
+  lines.push('');
+  const w = report.delays.byWindow;
+  const c = report.delays.byCaps;
+  lines.push(
+    `Delayed by sending windows: ${pct(w.share)} of touches, ${w.meanHours} h on average (p90 ${w.p90Hours} h, max ${w.maxHours} h).`,
+  );
+  lines.push(
+    `Delayed by mailbox caps:    ${pct(c.share)} of touches, ${c.meanHours} h on average (p90 ${c.p90Hours} h, max ${c.maxHours} h).`,
+  );
+  for (const d of report.domains) {
+    const guard = d.crossesOn
+      ? `the 3% guard would pause it on ${d.crossesOn} (day ${d.crossesOnDay})`
+      : d.warnsOn
+        ? `the guard would warn on ${d.warnsOn}, never pause`
+        : 'under the guard throughout';
+    lines.push(
+      `Domain ${d.domain}: ${d.sends} sends, ${d.bounces} bounces (${pct(d.bounceRate)}); ${guard}.`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    `Sends per day (UTC), all mailboxes; caps ${report.dailyCap}/day, ${pct(report.capUse)} of them used on sending days:`,
+  );
+  for (const day of report.days) {
+    const n = Math.round((day.total / Math.max(report.dailyCap, 1)) * BAR);
+    lines.push(
+      `  ${day.date} ${weekday(day.date)} ${String(day.total).padStart(6)} ${'#'.repeat(Math.min(n, BAR))}${n > BAR ? '+' : ''}`.trimEnd(),
+    );
+  }
+  lines.push('');
+  lines.push(`Binding constraint: ${report.binding.message}.`);
+  for (const wi of report.binding.whatIf) {
+    const when = wi.lastTouchAt ? `last touch ${stamp(wi.lastTouchAt)}` : 'no touch';
+    const sooner =
+      wi.daysSooner === null
+        ? wi.finished
+          ? ''
+          : ', not finished in the horizon'
+        : `, ${wi.daysSooner} days sooner`;
+    lines.push(
+      `  with ${wi.extraMailboxes} more mailbox${wi.extraMailboxes === 1 ? '' : 'es'}: ${when}${sooner}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function table(head: string[], rows: (string | number)[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells: (string | number)[]) =>
+    cells
+      .map((cell, i) =>
+        typeof cell === 'number' ? String(cell).padStart(widths[i]!) : String(cell).padEnd(widths[i]!),
+      )
+      .join('  ');
+  return [line(head), ...rows.map(line)].map((l) => `  ${l.trimEnd()}`).join('\n');
+}
+
+function stamp(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+function weekday(date: string): string {
+  return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+}
+
+function pct(share: number): string {
+  return `${Math.round(share * 1000) / 10}%`;
+}

@@ -1,0 +1,33 @@
+import { populationOf } from './prospects.js';
+import { runCampaign } from './run-campaign.js';
+import { linearPlan, type SequencePlan } from './sequence-plan.js';
+import {
+  type SimulationInput,
+  SimulationInputSchema,
+  type SimulationSettings,
+} from './simulation.schemas.js';
+import { buildReport, type SimulationReport, summarizeRun } from './simulation-report.js';
+
+/**
+ * A dry run of a campaign: parses the input (throws zod's error naming the field),
+ * runs it on a virtual clock with the live rules, re-runs it with more mailboxes to
+ * name the binding constraint, and reports. Pure and deterministic: the same input
+ * (seed included) gives the same report, byte for byte once serialised.
+ *
+ * @param plan the sequence as a plan; defaults to the linear chain of `input.sequence.steps`
+ */
+export function simulate(input: SimulationInput | SimulationSettings, plan?: SequencePlan): SimulationReport {
+  const settings = SimulationInputSchema.parse(input);
+  const sequencePlan = plan ?? linearPlan(settings.sequence.steps);
+  const population = populationOf(settings.prospects);
+  const base = runCampaign(settings, settings.mailboxes, sequencePlan, population);
+  const last = settings.mailboxes[settings.mailboxes.length - 1]!;
+  const whatIfs = [...new Set(settings.whatIf.extraMailboxes)]
+    .sort((a, b) => a - b)
+    .map((extra) => {
+      const more = Array.from({ length: extra }, (_, i) => ({ ...last, id: `${last.id}+${i + 1}` }));
+      const run = runCampaign(settings, [...settings.mailboxes, ...more], sequencePlan, population);
+      return { extraMailboxes: extra, run: summarizeRun(run) };
+    });
+  return buildReport(settings, base, whatIfs);
+}

@@ -1,0 +1,130 @@
+import { DurationSchema, SendingWindowSchema, TimeZoneSchema } from '@touchbase/core';
+import { z } from 'zod';
+
+const Odds = z.number().min(0).max(1);
+
+/**
+ * Odds of an outcome after a touch: one number for every step, or one per step
+ * (a list shorter than the sequence repeats its last entry).
+ */
+export const StepOddsSchema = z.union([Odds, z.array(Odds).min(1).max(30)]);
+
+/** A step as the simulator needs it: the channel and the wait; copy is accepted and ignored. */
+export const SimulatedStepSchema = z.object({
+  channel: z.literal('email').default('email'),
+  wait: DurationSchema.default('0s'),
+  subject: z.string().optional(),
+  body: z.string().optional(),
+});
+
+/** A mailbox as its row holds it: caps, window, holidays and zone (the row's defaults apply). */
+export const SimulatedMailboxSchema = z
+  .object({
+    id: z.string().min(1).max(200).describe('A name for the mailbox in the output (its address, or a label)'),
+    domain: z
+      .string()
+      .min(1)
+      .max(253)
+      .optional()
+      .describe('Sending domain; defaults to the part of `id` after @'),
+    perMinute: z.number().int().min(1).max(10_000).default(5),
+    perHour: z.number().int().min(1).max(100_000).default(60),
+    perDay: z.number().int().min(1).max(1_000_000).default(300),
+    minSpacingMs: z.number().int().min(0).max(86_400_000).default(0),
+    windowDays: z.array(z.number().int().min(1).max(7)).default([1, 2, 3, 4, 5]),
+    windowStart: z.string().default('09:00'),
+    windowEnd: z.string().default('17:00'),
+    holidays: z.array(z.iso.date()).default([]),
+    timezone: TimeZoneSchema.default('UTC'),
+  })
+  .superRefine((m, ctx) => {
+    // The same check the mailbox row gets: a bad window would be a silent "never send".
+    if (m.windowDays.length === 0) return;
+    const parsed = SendingWindowSchema.safeParse({
+      days: m.windowDays,
+      start: m.windowStart,
+      end: m.windowEnd,
+    });
+    if (parsed.success) return;
+    const field: Record<string, string> = { days: 'windowDays', start: 'windowStart', end: 'windowEnd' };
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? 'windowEnd');
+      ctx.addIssue({ code: 'custom', message: issue.message, path: [field[key] ?? key] });
+    }
+  });
+
+/** A synthetic population: a size and a mix of time zones (weights, normalised). */
+export const SyntheticProspectsSchema = z.object({
+  count: z.number().int().min(1).max(200_000),
+  timeZones: z
+    .record(TimeZoneSchema, z.number().positive())
+    .optional()
+    .describe('Zone → weight, e.g. {"America/New_York": 3, "Europe/Berlin": 1}; none: the mailbox zone'),
+});
+
+/** A prospect list: a CSV text with a `timezone` column (or `time_zone`, `tz`), or rows. */
+export const ProspectListSchema = z.union([
+  z.object({ csv: z.string().min(1).max(50_000_000) }),
+  z.object({
+    list: z
+      .array(z.object({ id: z.string().optional(), timezone: z.string().nullable().optional() }))
+      .min(1)
+      .max(200_000),
+  }),
+]);
+
+/** Everything a dry run needs; every field but the sequence, mailboxes and prospects has a default. */
+export const SimulationInputSchema = z.object({
+  start: z.iso
+    .datetime({ offset: true })
+    .describe('When the enrollment is made (ISO 8601); the virtual clock starts here'),
+  seed: z.number().int().min(0).max(4_294_967_295).default(1),
+  horizonDays: z.number().int().min(1).max(366).default(60),
+  sequence: z.object({
+    name: z.string().max(200).optional(),
+    steps: z.array(SimulatedStepSchema).min(1).max(30),
+    window: SendingWindowSchema.nullable()
+      .optional()
+      .describe("The sequence's own window (overrides the mailboxes')"),
+  }),
+  mailboxes: z.array(SimulatedMailboxSchema).min(1).max(200),
+  assignment: z
+    .enum(['pool', 'round-robin'])
+    .default('pool')
+    .describe(
+      'pool: the first touch goes from the mailbox with most room (a pool sequence); round-robin: prospects split evenly, each enrolled on one mailbox',
+    ),
+  prospects: z.union([SyntheticProspectsSchema, ProspectListSchema]),
+  odds: z
+    .object({
+      reply: StepOddsSchema.default(0.03),
+      bounce: StepOddsSchema.default(0.01),
+      outOfOffice: StepOddsSchema.default(0.02),
+    })
+    .default({ reply: 0.03, bounce: 0.01, outOfOffice: 0.02 }),
+  responseDelay: DurationSchema.default('2h').describe(
+    'How long after a touch its reply, bounce or out-of-office arrives',
+  ),
+  pacingMs: z.number().int().min(0).max(3_600_000).default(500).describe('SCHEDULER_PACING_MS'),
+  jitterMs: z.number().int().min(0).max(3_600_000).default(0).describe('SCHEDULER_JITTER_MS'),
+  spacingJitter: z.number().min(0).max(5).default(0.3).describe('SENDER_SPACING_JITTER'),
+  domainGuard: z
+    .object({
+      bounceThreshold: z.number().min(0).max(1).default(0.03),
+      bounceWarnRatio: z.number().gt(0).max(1).default(0.8),
+      minSends: z.number().int().min(1).default(50),
+      windowDays: z.number().int().min(1).max(90).default(7),
+    })
+    .default({ bounceThreshold: 0.03, bounceWarnRatio: 0.8, minSends: 50, windowDays: 7 }),
+  whatIf: z
+    .object({
+      extraMailboxes: z.array(z.number().int().min(1).max(50)).max(5).default([1, 2, 3]),
+    })
+    .default({ extraMailboxes: [1, 2, 3] })
+    .describe('Re-runs with this many more mailboxes like the last one, to name the binding constraint'),
+});
+
+export type SimulationInput = z.input<typeof SimulationInputSchema>;
+export type SimulationSettings = z.output<typeof SimulationInputSchema>;
+export type SimulatedMailbox = z.output<typeof SimulatedMailboxSchema>;
+export type SimulatedStep = z.output<typeof SimulatedStepSchema>;

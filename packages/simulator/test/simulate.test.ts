@@ -1,0 +1,157 @@
+import { moveIntoWindow, sendingWindowOf } from '@touchbase/core';
+import { describe, expect, it } from 'vitest';
+import { populationOf } from '../src/prospects.js';
+import { runCampaign } from '../src/run-campaign.js';
+import { linearPlan } from '../src/sequence-plan.js';
+import { simulate } from '../src/simulate.js';
+import { type SimulationInput, SimulationInputSchema } from '../src/simulation.schemas.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function input(overrides: Partial<SimulationInput> = {}): SimulationInput {
+  return {
+    start: '2026-12-01T08:00:00Z',
+    seed: 42,
+    sequence: { steps: [{ wait: '3d' }, { wait: '4d' }, { wait: '0s' }] },
+    mailboxes: [
+      { id: 'ana@acme.test', perDay: 40, perHour: 10, timezone: 'America/New_York' },
+      { id: 'ben@acme.test', perDay: 40, perHour: 10, timezone: 'America/New_York' },
+    ],
+    prospects: { count: 300, timeZones: { 'America/New_York': 2, 'Europe/Berlin': 1 } },
+    odds: { reply: 0.05, bounce: 0.02, outOfOffice: 0.03 },
+    ...overrides,
+  };
+}
+
+describe('simulate', () => {
+  it('gives the same report byte for byte for the same input and seed, another for another seed', () => {
+    const a = JSON.stringify(simulate(input()));
+    const b = JSON.stringify(simulate(input()));
+    expect(b).toBe(a);
+    expect(JSON.stringify(simulate(input({ seed: 43 })))).not.toBe(a);
+  });
+
+  it('never lets a mailbox exceed its caps in any sliding minute, hour or day', () => {
+    const settings = SimulationInputSchema.parse(input());
+    const run = runCampaign(
+      settings,
+      settings.mailboxes,
+      linearPlan(settings.sequence.steps),
+      populationOf(settings.prospects),
+    );
+    settings.mailboxes.forEach((mb, m) => {
+      const times = run.sends.at.filter((_, i) => run.sends.mailbox[i] === m).sort((x, y) => x - y);
+      for (const [cap, w] of [
+        [mb.perMinute, MINUTE],
+        [mb.perHour, HOUR],
+        [mb.perDay, DAY],
+      ] as const) {
+        // Windows count (t - W, t]: the (cap+1)-th send after any send is at least W later.
+        for (let i = cap; i < times.length; i++)
+          expect(times[i]! - times[i - cap]!).toBeGreaterThanOrEqual(w);
+      }
+    });
+  });
+
+  it('sends only inside the window, in the prospect zone', () => {
+    const settings = SimulationInputSchema.parse(input());
+    const population = populationOf(settings.prospects);
+    const run = runCampaign(settings, settings.mailboxes, linearPlan(settings.sequence.steps), population);
+    const window = sendingWindowOf(null, settings.mailboxes[0]!)!;
+    // The enrollment of each send is not kept; every zone in the mix must accept it.
+    const zones = [...new Set(population.timeZones)] as string[];
+    for (const t of run.sends.at) {
+      const openSomewhere = zones.some((z) => moveIntoWindow(new Date(t), window, z).getTime() === t);
+      expect(openSomewhere).toBe(true);
+    }
+  });
+
+  it('counts every enrollment once in the funnel: sent at step 1 or still waiting for it', () => {
+    const report = simulate(input());
+    const first = report.funnel[0]!;
+    expect(first.sent + first.notYetSent).toBe(300);
+    const ended = report.summary.replied + report.summary.bounced + report.summary.exhausted;
+    expect(ended + report.summary.unfinished).toBe(300);
+    const perDay = report.days.reduce((s, d) => s + d.total, 0);
+    expect(perDay).toBe(report.summary.sends);
+    expect(report.days.every((d) => d.byChannel.email === d.total)).toBe(true);
+  });
+
+  it('names mailbox caps as binding when they are, with what more mailboxes would save', () => {
+    const report = simulate(
+      input({
+        mailboxes: [{ id: 'solo@acme.test', perDay: 30, perHour: 10, timezone: 'UTC' }],
+        prospects: { count: 200 },
+        odds: { reply: 0, bounce: 0, outOfOffice: 0 },
+      }),
+    );
+    expect(report.binding.constraint).toBe('caps');
+    const best = report.binding.whatIf.find((w) => w.daysSooner !== null && w.daysSooner > 0);
+    expect(best).toBeDefined();
+    expect(report.binding.message).toMatch(
+      /^mailbox caps bind: \d more mailbox(es)? would finish \d+ days? sooner/,
+    );
+    expect(report.delays.byCaps.share).toBeGreaterThan(0.05);
+  });
+
+  it('names the waits when caps and windows hardly delay anything', () => {
+    const report = simulate(
+      input({
+        mailboxes: [
+          {
+            id: 'big@acme.test',
+            perDay: 5000,
+            perHour: 1000,
+            perMinute: 100,
+            windowDays: [],
+            timezone: 'UTC',
+          },
+        ],
+        prospects: { count: 50 },
+        pacingMs: 0,
+      }),
+    );
+    expect(report.binding.constraint).toBe('waits');
+    expect(report.delays.byCaps.count).toBe(0);
+  });
+
+  it('finds the day the bounce guard would pause a domain, and none when nothing bounces', () => {
+    const bouncy = simulate(input({ odds: { reply: 0, bounce: 0.1, outOfOffice: 0 } }));
+    expect(bouncy.domains[0]!.crossesOn).toBe('2026-12-01');
+    expect(bouncy.binding.message).toContain('the bounce guard would pause acme.test on 2026-12-01');
+    const clean = simulate(input({ odds: { reply: 0, bounce: 0, outOfOffice: 0 } }));
+    expect(clean.domains[0]!.crossesOn).toBeNull();
+  });
+
+  it('pauses an out-of-office until its return and then sends the next step', () => {
+    const report = simulate(
+      input({
+        mailboxes: [{ id: 'big@acme.test', perDay: 5000, perHour: 1000, perMinute: 100, timezone: 'UTC' }],
+        prospects: { count: 20 },
+        odds: { reply: 0, bounce: 0, outOfOffice: [1, 0] },
+        sequence: { steps: [{ wait: '1d' }, { wait: '0s' }] },
+      }),
+    );
+    // outOfOfficeResumeAt: 7 days plus a business day, so step 2 goes out a week later, not after 1 day.
+    const step2 = report.days.filter((d) => d.date >= '2026-12-02' && d.date <= '2026-12-08');
+    expect(step2.every((d) => d.total === 0)).toBe(true);
+    expect(report.funnel[1]!.sent).toBe(20);
+  });
+
+  it('reads prospects and their zones from a CSV', () => {
+    const report = simulate(
+      input({
+        prospects: { csv: 'email,timezone\na@x.test,Europe/Paris\nb@x.test,Asia/Tokyo\nc@x.test,\n' },
+      }),
+    );
+    expect(report.input.prospects).toBe(3);
+  });
+
+  it('refuses a bad input naming the field', () => {
+    const bad = SimulationInputSchema.safeParse(input({ mailboxes: [{ id: 'x', windowStart: '18:00' }] }));
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.path).toEqual(['mailboxes', 0, 'windowEnd']);
+  });
+});

@@ -1,0 +1,128 @@
+import {
+  firstTouchDue,
+  resolveTimeZone,
+  type SendingWindow,
+  type SequenceStep,
+  sendingWindowOf,
+} from '@touchbase/core';
+import type { SendContext } from '@touchbase/db';
+import { drawFor, linearPlan, runCampaign, SimulationInputSchema } from '@touchbase/simulator';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { nextDue } from '../../apps/sender/src/use-cases/touch-timing.js';
+
+// Zones with odd DST rules (half-hour shifts, southern summers, a dropped day, none at all).
+const ZONES = [
+  'America/New_York',
+  'Europe/Berlin',
+  'Australia/Lord_Howe',
+  'Pacific/Chatham',
+  'America/St_Johns',
+  'America/Sao_Paulo',
+  'Asia/Tehran',
+  'Pacific/Apia',
+  'Asia/Kolkata',
+  'UTC',
+];
+const WAITS = ['0s', '4h', '1d', '3d', '1d12h', '7d', 'P2DT3H'];
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+const windowArb = fc
+  .record({
+    days: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 }),
+    start: fc.integer({ min: 0, max: 22 * 60 }),
+    length: fc.integer({ min: 15, max: 12 * 60 }),
+  })
+  .map(({ days, start, length }) => ({
+    days: [...days].sort(),
+    start: hhmm(start),
+    end: hhmm(Math.min(start + length, 23 * 60 + 59)),
+  }));
+
+/**
+ * The simulator and the live system place the same enrollments at the same
+ * instants: first touches as the API enrolls them (`firstTouchDue` with the
+ * campaign pacing), follow-ups as the sender schedules them after a send (its
+ * `nextDue`: the wait in the prospect's calendar, then the window), with the
+ * sequence's window or the mailbox's, in the prospect's zone or the mailbox's.
+ * Caps are out of the way here (room for everything), so each touch goes out when due.
+ */
+describe('simulated due times agree with the live scheduling functions', () => {
+  it('for every enrollment and step', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          start: fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2031, 0, 1) }),
+          seed: fc.integer({ min: 0, max: 1_000_000 }),
+          mailboxZone: fc.constantFrom(...ZONES),
+          prospectZones: fc.array(fc.option(fc.constantFrom(...ZONES, 'Not/A_Zone')), {
+            minLength: 1,
+            maxLength: 4,
+          }),
+          mailboxWindow: fc.option(windowArb),
+          sequenceWindow: fc.option(windowArb),
+          waits: fc.array(fc.constantFrom(...WAITS), { minLength: 1, maxLength: 4 }),
+          pacingMs: fc.constantFrom(0, 500, 90_000),
+        }),
+        (c) => {
+          const mailbox = {
+            id: 'm@agree.example',
+            perMinute: 10_000,
+            perHour: 100_000,
+            perDay: 1_000_000,
+            windowDays: c.mailboxWindow?.days ?? [],
+            windowStart: c.mailboxWindow?.start ?? '09:00',
+            windowEnd: c.mailboxWindow?.end ?? '17:00',
+            timezone: c.mailboxZone,
+          };
+          const settings = SimulationInputSchema.parse({
+            start: new Date(c.start).toISOString(),
+            seed: c.seed,
+            horizonDays: 366,
+            sequence: { steps: c.waits.map((wait) => ({ wait })), window: c.sequenceWindow },
+            mailboxes: [mailbox],
+            prospects: { list: c.prospectZones.map((timezone) => ({ timezone })) },
+            odds: { reply: 0, bounce: 0, outOfOffice: 0 },
+            pacingMs: c.pacingMs,
+            spacingJitter: 0,
+            whatIf: { extraMailboxes: [] },
+          });
+          const run = runCampaign(settings, settings.mailboxes, linearPlan(settings.sequence.steps), {
+            timeZones: c.prospectZones,
+          });
+          const steps = c.waits.map((wait) => ({
+            channel: 'email',
+            subject: 's',
+            body: 'b',
+            wait,
+          })) as SequenceStep[];
+          const sequenceWindow = (c.sequenceWindow ?? null) as SendingWindow | null;
+          c.prospectZones.forEach((zone, e) => {
+            const sent = run.sends.at.filter((_, i) => run.sends.enrollment[i] === e);
+            expect(sent).toHaveLength(c.waits.length);
+            // The API: first touches of one request, paced, in the prospect's zone.
+            const r = drawFor(c.seed, e, 0, 1);
+            const first = firstTouchDue(new Date(c.start), e, c.pacingMs, {
+              timeZone: resolveTimeZone(zone, c.mailboxZone),
+              window: sendingWindowOf(sequenceWindow, { ...mailbox, holidays: [] }),
+              timeScale: 1,
+              random: () => r,
+            });
+            expect(sent[0]).toBe(first.getTime());
+            // The sender: after each send, the next step's due time.
+            const ctx = {
+              prospect: { timezone: zone },
+              mailbox: { ...mailbox, holidays: [] },
+              sequenceWindow,
+            } as unknown as SendContext;
+            for (let step = 1; step < c.waits.length; step++) {
+              expect(sent[step]).toBe(nextDue(ctx, steps, step, new Date(sent[step - 1]!), 1).getTime());
+            }
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
