@@ -18,6 +18,7 @@ import { retriesOf } from '@touchbase/queues';
 import type { LogCalls } from '@touchbase/telemetry';
 import { takeEarlyEdges } from '@touchbase/use-cases';
 import { DelayedError, type Job } from 'bullmq';
+import { holdForContactPolicy } from './contact-hold.js';
 import { holdTouch } from './hold-touch.js';
 import { recordSend, recordUnknown } from './record-send.js';
 import type { SenderContext, SendOutcome, TouchToSend } from './send-touch.types.js';
@@ -114,6 +115,9 @@ export async function sendNonEmailNode(
     await job.moveToDelayed(opensAt.getTime(), job.token);
     throw new DelayedError();
   }
+  // Contact policies are about the person, whatever the channel: a graph's first
+  // touch may be a LinkedIn invitation (cooldown, new people a day).
+  await holdForContactPolicy(sc, ctx, attempt, key, job, log);
   if (sc.throttle) {
     const token = await new LinkedInThrottle(sc.throttle).take(
       { id: account.id, caps: linkedInCapsOf(account) },
