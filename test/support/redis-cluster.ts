@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,6 +29,8 @@ export type ClusterNode = {
  */
 export class RedisCluster {
   private readonly children = new Map<number, ChildProcess>();
+  /** The last lines each node printed, for a node that would not start. */
+  private readonly output = new Map<number, string>();
 
   private constructor(
     readonly ports: number[],
@@ -45,7 +48,7 @@ export class RedisCluster {
     while (ports.length < 6) {
       const p = await freePort();
       // The cluster bus listens on port + 10000: both must be free.
-      if (p < 55_000 && !ports.includes(p)) ports.push(p);
+      if (p < 55_000 && !ports.includes(p) && (await isFree(p + 10_000))) ports.push(p);
     }
     const cluster = new RedisCluster(ports, dir);
     try {
@@ -118,6 +121,7 @@ export class RedisCluster {
 
   /** SIGKILL of one node; with `awaitFailover`, returns once its replica serves its slots. */
   async kill(node: ClusterNode, opts: { awaitFailover?: boolean } = {}): Promise<void> {
+    const replica = (await this.topology()).find((n) => n.masterId === node.id && !n.failed);
     const child = this.children.get(node.port);
     if (child && child.exitCode === null && child.signalCode === null) {
       await new Promise<void>((resolve) => {
@@ -126,7 +130,22 @@ export class RedisCluster {
       });
     }
     this.children.delete(node.port);
-    if (opts.awaitFailover) await this.settled();
+    if (!opts.awaitFailover) return;
+    if (!replica) throw new Error(`node ${node.port} has no replica to fail over to`);
+    // The others notice the master gone after cluster-node-timeout; its replica then takes over.
+    await waitFor(
+      `replica ${replica.port} to take over from ${node.port}`,
+      async () => (await this.cmd(replica.port, 'ROLE')).startsWith('master'),
+      { timeoutMs: 30_000, intervalMs: 100 },
+    ).catch((err: Error) => {
+      throw new Error(
+        `${err.message}; replica's log: ${(this.output.get(replica.port) ?? '')
+          .split('\n')
+          .filter((l) => /ailover|FAIL|lection|vote|epoch/.test(l))
+          .join('\n')}`,
+      );
+    });
+    await this.settled();
   }
 
   /** Waits until every live node says the cluster serves all its slots. */
@@ -176,6 +195,11 @@ export class RedisCluster {
         join(this.dir, `nodes-${port}.conf`),
         '--cluster-node-timeout',
         '1000',
+        // A replica may always take over, however long since it last heard from its
+        // master: with a 1 s node timeout the default factor (10) made a replica
+        // refuse now and then ("Disconnected from master for longer than allowed").
+        '--cluster-replica-validity-factor',
+        '0',
         '--dir',
         this.dir,
         '--save',
@@ -185,8 +209,15 @@ export class RedisCluster {
         '--maxmemory-policy',
         'noeviction',
       ],
-      { stdio: 'ignore' },
+      { stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    let out = '';
+    const keep = (d: Buffer) => {
+      out = (out + String(d)).slice(-50_000);
+      this.output.set(port, out);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
     this.children.set(port, child);
   }
 
@@ -219,4 +250,13 @@ function parseNodes(text: string): ClusterNode[] {
         failed: f.includes('fail') || f.includes('fail?') || f.includes('noaddr'),
       } satisfies ClusterNode;
     });
+}
+
+/** Whether a loopback port can be bound right now. */
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
 }

@@ -1,3 +1,4 @@
+import type { DoNotContactTable } from '@touchbase/core';
 import type { ReadRepositories, Repositories } from '@touchbase/db';
 import type { AlertQueue, DomainHealthQueue, TouchQueue } from '@touchbase/queues';
 import type { Logger } from '@touchbase/telemetry';
@@ -22,6 +23,8 @@ export type ApiDeps = {
   /** Deliveries of the alerts an operator's pause or resume raises. */
   alertQueue: AlertQueue;
   enroll: EnrollDeps;
+  /** Do-not-contact hours and days per recipient country (the waiting reasons say when they hold a touch). */
+  doNotContact?: DoNotContactTable;
   providerNames: string[];
   /** For the use cases a route runs (a request's own logs go to `req.log`). */
   logger: Logger;

@@ -43,6 +43,7 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
       logger: rt.logger.child({ service: 'api' }),
     },
     providerNames: rt.providers.names(),
+    doNotContact: rt.doNotContact,
     logger: rt.logger.child({ service: 'api' }),
     metrics: rt.metrics,
     adminToken: rt.config.ADMIN_TOKEN,

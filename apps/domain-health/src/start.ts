@@ -19,6 +19,8 @@ export async function startDomainHealth(rt: Runtime) {
       complaintPause: c.DOMAIN_HEALTH_COMPLAINT_PAUSE_THRESHOLD,
       complaintMinSends: c.DOMAIN_HEALTH_COMPLAINT_MIN_SENDS,
       windowDays: c.DOMAIN_HEALTH_WINDOW_DAYS,
+      completionFloor: c.DOMAIN_HEALTH_COMPLETION_FLOOR,
+      completionMinEnded: c.DOMAIN_HEALTH_COMPLETION_MIN_ENDED,
     },
     holdInFlight: c.DOMAIN_HEALTH_HOLD_IN_FLIGHT,
     accountGuard: c.DOMAIN_HEALTH_ACCOUNT_GUARD,

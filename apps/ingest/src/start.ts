@@ -16,6 +16,7 @@ export async function startIngest(rt: Runtime): Promise<FastifyInstance> {
         baseUrl: rt.config.HUBSPOT_API_URL,
         accessToken: rt.config.HUBSPOT_ACCESS_TOKEN,
         property: rt.config.HUBSPOT_BOUNCE_PROPERTY,
+        replyProperty: rt.config.HUBSPOT_REPLY_PROPERTY,
       })
     : null;
   const notifier = crm
@@ -37,6 +38,9 @@ export async function startIngest(rt: Runtime): Promise<FastifyInstance> {
     ...(crm ? { dealContacts: (dealId: string) => crm.dealContacts(dealId) } : {}),
     fenceWaitMs: rt.config.INGEST_FENCE_WAIT_MS,
     companyStops: rt.config.INGEST_COMPANY_STOP,
+    replyActions: rt.config.INGEST_REPLY_ACTIONS,
+    alertQueue: rt.alertQueue,
+    reactivationQueue: rt.reactivationQueue,
     softBounceRetryMs: rt.config.INGEST_SOFT_BOUNCE_RETRY_MS,
     providers: webhookProvidersFrom(rt.config),
     unsubscribeSecret: rt.config.UNSUBSCRIBE_SECRET,

@@ -1,7 +1,8 @@
-import type { EnrollmentRepository } from '@touchbase/db';
+import type { EnrollmentRepository, ReactivationRepository } from '@touchbase/db';
 import {
   createWorker,
   type LayoutOrPrefix,
+  type ReactivationQueue,
   type RedisClient,
   SchedulerQueue,
   type TouchQueue,
@@ -9,6 +10,7 @@ import {
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import type { Worker } from 'bullmq';
 import { type ReconcileDeps, reconcile } from './processors/reconcile.processor.js';
+import { runReactivation } from './use-cases/run-reactivation.js';
 
 export type SchedulerDeps = {
   enrollments: EnrollmentRepository;
@@ -23,6 +25,8 @@ export type SchedulerDeps = {
   clock?: () => Date;
   /** Out-of-office pauses to end when due (see `ReconcileDeps.pauses`). */
   pauses?: ReconcileDeps['pauses'];
+  /** Reactivations: their due jobs are run here, and the reconciler re-creates lost ones from the rows. */
+  reactivations?: { repo: ReactivationRepository; queue: ReactivationQueue };
 };
 
 /**
@@ -31,6 +35,8 @@ export type SchedulerDeps = {
  */
 export async function buildScheduler(deps: SchedulerDeps): Promise<{
   worker: Worker;
+  /** The worker of due reactivations (when reactivations are wired). */
+  reactivator: Worker | null;
   queue: SchedulerQueue;
   runNow(): Promise<{ checked: number; repaired: number }>;
 }> {
@@ -42,6 +48,7 @@ export async function buildScheduler(deps: SchedulerDeps): Promise<{
       metrics: deps.metrics,
       clock: deps.clock ?? (() => new Date()),
       ...(deps.pauses ? { pauses: deps.pauses } : {}),
+      ...(deps.reactivations ? { reactivations: deps.reactivations } : {}),
     });
   const queue = new SchedulerQueue(deps.producer, deps.prefix);
   const stopKeeper = await queue.keepReconciling(deps.reconcileEveryMs, deps.logger);
@@ -52,5 +59,23 @@ export async function buildScheduler(deps: SchedulerDeps): Promise<{
     concurrency: 1,
   });
   worker.once('closing', stopKeeper);
-  return { worker, queue, runNow: run };
+  const reactivator = deps.reactivations
+    ? createWorker(
+        'reactivation.due',
+        async (payload) =>
+          (
+            await runReactivation(
+              {
+                reactivations: deps.reactivations!.repo,
+                touchQueue: deps.touchQueue,
+                logger: deps.logger,
+                clock: deps.clock ?? (() => new Date()),
+              },
+              payload.reactivationId,
+            )
+          ).kind,
+        { connection: deps.connection, prefix: deps.prefix, logger: deps.logger, concurrency: 4 },
+      )
+    : null;
+  return { worker, reactivator, queue, runNow: run };
 }

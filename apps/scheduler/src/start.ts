@@ -13,8 +13,10 @@ export async function startScheduler(rt: Runtime) {
     logger: rt.logger.child({ service: 'scheduler' }),
     metrics: rt.metrics,
     reconcileEveryMs: rt.config.SCHEDULER_RECONCILE_INTERVAL_MS,
+    reactivations: { repo: rt.repos.reactivations, queue: rt.reactivationQueue },
   });
   rt.shutdown.addFirst('scheduler worker', async () => {
+    await scheduler.reactivator?.close();
     await scheduler.worker.close();
     await scheduler.queue.close();
   });

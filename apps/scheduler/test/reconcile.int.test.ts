@@ -64,7 +64,7 @@ describe('invariant 3: the reconciler rebuilds the schedule from PostgreSQL', ()
       clock: () => new Date(),
       pageSize: 7,
     });
-    expect(first).toEqual({ checked: 110, repaired: 10, stranded: 0 });
+    expect(first).toEqual({ checked: 110, repaired: 10, stranded: 0, reactivations: 0 });
     const keys = enrolled.slice(0, 110).map((e) => `${e.id}-1`);
     expect((await touchQueue.existing(keys)).size).toBe(110);
     expect((await touchQueue.existing(enrolled.slice(110).map((e) => `${e.id}-1`))).size).toBe(0);
@@ -81,7 +81,7 @@ describe('invariant 3: the reconciler rebuilds the schedule from PostgreSQL', ()
         metrics,
         clock: () => new Date(),
       }),
-    ).toEqual({ checked: 110, repaired: 110, stranded: 0 });
+    ).toEqual({ checked: 110, repaired: 110, stranded: 0, reactivations: 0 });
     expect(
       await reconcile({
         enrollments: repos.enrollments,
@@ -90,7 +90,7 @@ describe('invariant 3: the reconciler rebuilds the schedule from PostgreSQL', ()
         metrics,
         clock: () => new Date(),
       }),
-    ).toEqual({ checked: 110, repaired: 0, stranded: 0 });
+    ).toEqual({ checked: 110, repaired: 0, stranded: 0, reactivations: 0 });
   });
 
   it('gives a touch left in doubt its job back once its enrollment has ended, so the sender settles it', async () => {
@@ -144,6 +144,6 @@ describe('invariant 3: the reconciler rebuilds the schedule from PostgreSQL', ()
     expect(job!.timestamp).toBeGreaterThanOrEqual(before);
     expect(job!.opts.delay ?? 0).toBe(0);
     // Its job exists now: the next pass adds nothing.
-    expect(await run()).toMatchObject({ repaired: 0, stranded: 0 });
+    expect(await run()).toMatchObject({ repaired: 0, stranded: 0, reactivations: 0 });
   });
 });

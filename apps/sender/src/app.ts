@@ -1,3 +1,4 @@
+import type { DoNotContactTable } from '@touchbase/core';
 import type { Repositories } from '@touchbase/db';
 import type { LinkedInSender, ProviderRegistry, Throttle } from '@touchbase/providers';
 import {
@@ -39,6 +40,8 @@ export type SenderDeps = {
   notifyCrm?: boolean;
   /** The LinkedIn senders by provider name, for the LinkedIn nodes of graph sequences. */
   linkedInSenders?: ReadonlyMap<string, LinkedInSender>;
+  /** Do-not-contact hours and days per recipient country, on top of every sending window. */
+  doNotContact?: DoNotContactTable;
 };
 
 /**
@@ -48,6 +51,12 @@ export type SenderDeps = {
  * BullMQ's concurrency is per worker and a queue (so a partition) is one slot.
  */
 export function buildSenderWorkers(deps: SenderDeps): Worker[] {
+  const make = senderWorkerFactory(deps);
+  return Array.from({ length: toLayout(deps.prefix).touchPartitions }, (_, partition) => make(partition));
+}
+
+/** Makes the worker of one touch partition (again, when a supervisor replaces a stalled one). */
+export function senderWorkerFactory(deps: SenderDeps): (partition: number) => Worker {
   const partitions = toLayout(deps.prefix).touchPartitions;
   const process = createSendTouchProcessor({
     repos: deps.repos,
@@ -65,8 +74,9 @@ export function buildSenderWorkers(deps: SenderDeps): Worker[] {
     ...(deps.recheckTimeoutMs !== undefined ? { recheckTimeoutMs: deps.recheckTimeoutMs } : {}),
     ...(deps.notifyCrm !== undefined ? { notifyCrm: deps.notifyCrm } : {}),
     ...(deps.linkedInSenders ? { linkedIn: { senders: deps.linkedInSenders } } : {}),
+    ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
   });
-  return Array.from({ length: partitions }, (_, partition) =>
+  return (partition) =>
     createWorker('touch.send', process, {
       connection: deps.connection,
       prefix: deps.prefix,
@@ -78,8 +88,7 @@ export function buildSenderWorkers(deps: SenderDeps): Worker[] {
       stalledInterval: deps.stalledIntervalMs ?? 15_000,
       maxStalledCount: 10,
       logger: deps.logger,
-    }),
-  );
+    });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createThrottle, parseLinkedInBucketId, signUnsubscribeToken } from '@touchbase/providers';
+import { WorkerSupervisor } from '@touchbase/queues';
 import type { Runtime } from '@touchbase/runtime';
 import type { Worker } from 'bullmq';
-import { buildSenderWorkers } from './app.js';
+import { type SenderDeps, senderWorkerFactory } from './app.js';
 
 /** Starts the sender (a worker per touch partition) on a runtime and registers its shutdown (drain the workers first). */
 export function startSender(rt: Runtime): Worker[] {
@@ -22,7 +23,7 @@ export function startSender(rt: Runtime): Worker[] {
   // /u/{token} is served by ingest, which is the part users expose to the internet
   // anyway (provider webhooks reach it).
   const base = (config.INGEST_PUBLIC_URL ?? `http://127.0.0.1:${config.INGEST_PORT}`).replace(/\/$/, '');
-  const workers = buildSenderWorkers({
+  const deps: SenderDeps = {
     repos: rt.repos,
     touchQueue: rt.touchQueue,
     providers: rt.providers,
@@ -44,12 +45,22 @@ export function startSender(rt: Runtime): Worker[] {
     // The outbox is delivered by ingest's CRM notifier, which sweeps it.
     notifyCrm: Boolean(config.HUBSPOT_ACCESS_TOKEN),
     linkedInSenders: rt.linkedInSenders,
-  });
+    doNotContact: rt.doNotContact,
+  };
+  const make = senderWorkerFactory(deps);
+  // On Redis Cluster each partition's worker is supervised: one whose fetch loop
+  // never came back from a failover is replaced (see WorkerSupervisor).
+  const running = rt.touchQueue.partitions.map((queue, partition) =>
+    rt.queueLayout.cluster
+      ? new WorkerSupervisor(() => make(partition), queue, deps.logger, { ids: { partition } })
+      : make(partition),
+  );
+  const workers = running.map((r) => (r instanceof WorkerSupervisor ? r.current : r));
   // Steps added first run last: the worker drains, then the throttle stops its
   // limiters (nothing takes tokens any more), all before Redis quits.
   rt.shutdown.addFirst('sender throttle', () => throttle.close());
   rt.shutdown.addFirst('sender workers', async () => {
-    await Promise.all(workers.map((w) => w.close()));
+    await Promise.all(running.map((r) => r.close()));
   });
   return workers;
 }

@@ -89,6 +89,11 @@ export {
   ProspectMergeRepository,
 } from './repositories/prospect-merge.repository.js';
 export {
+  ReactivationRepository,
+  type ReactivationRow,
+  type ReactivationRun,
+} from './repositories/reactivation.repository.js';
+export {
   type SendContext,
   SendContextRepository,
   type SendMailbox,

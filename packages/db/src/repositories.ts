@@ -16,6 +16,7 @@ import { MailboxRepository } from './repositories/mailbox.repository.js';
 import { MailboxSettingsRepository } from './repositories/mailbox-settings.repository.js';
 import { ProspectRepository } from './repositories/prospect.repository.js';
 import { ProspectMergeRepository } from './repositories/prospect-merge.repository.js';
+import { ReactivationRepository } from './repositories/reactivation.repository.js';
 import { SendingDomainRepository } from './repositories/sending-domain.repository.js';
 import { SequenceRepository } from './repositories/sequence.repository.js';
 import { SuppressionRepository } from './repositories/suppression.repository.js';
@@ -53,5 +54,6 @@ export function createRepositories(db: Database) {
     funnel: new FunnelRepository(db.pool),
     waiting: new EnrollmentWaitingRepository(db.pool),
     contactPolicies: new ContactPolicyRepository(db.pool),
+    reactivations: new ReactivationRepository(db.pool),
   };
 }

@@ -1,6 +1,6 @@
 import { DelayedError, type Job, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
 import { JOBS, type JobName, type JobPayload, type RetryPolicy } from './queue-catalog.js';
-import { type LayoutOrPrefix, queuePrefix } from './queue-layout.js';
+import { type LayoutOrPrefix, queuePrefix, toLayout } from './queue-layout.js';
 import type { QueueLogger } from './queue-logger.js';
 import type { RedisClient } from './redis-connection.js';
 
@@ -57,6 +57,10 @@ export function createWorker<N extends JobName>(
     // Retention of finished jobs is the worker's when the catalog says so (see `keep`).
     {
       ...('keep' in spec ? spec.keep : {}),
+      // A failover drops the connection to the failed master for a second or two; BullMQ
+      // waits runRetryDelay (15 s by default) after a connection error before asking
+      // again, which would leave a cluster's partition idle long after its replica took over.
+      ...(toLayout(prefix).cluster ? { runRetryDelay: 1_000 } : {}),
       ...workerOpts,
       prefix: queuePrefix(prefix, spec.queue, partition),
     },

@@ -17,6 +17,7 @@ export {
   touchPartitionTag,
 } from './queue-layout.js';
 export type { QueueLogger } from './queue-logger.js';
+export { ReactivationQueue } from './reactivation-queue.js';
 export {
   assertRedisReachable,
   createRedis,
@@ -26,8 +27,10 @@ export {
   RedisLayoutError,
   type RedisTarget,
   RedisUnavailableError,
+  redisReady,
 } from './redis-connection.js';
 export { isRedisOutage } from './redis-outage.js';
 export { SchedulerQueue } from './scheduler-queue.js';
 export { touchJobId, touchKeyOfJobId } from './touch-job-id.js';
 export { type ScheduledTouch, type TouchJobKey, TouchJobRemovalError, TouchQueue } from './touch-queue.js';
+export { WorkerSupervisor } from './worker-supervisor.js';

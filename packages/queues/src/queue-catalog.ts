@@ -11,6 +11,7 @@ export const QUEUE = {
   scheduler: 'scheduler',
   domainHealth: 'domain-health',
   alerts: 'alerts',
+  reactivations: 'reactivations',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 
@@ -42,6 +43,10 @@ export const EmptyPayloadSchema = z.object({}).strict();
 export const AlertDeliverSchema = z.object({ alertId: z.uuid() }).strict();
 export type AlertDeliver = z.infer<typeof AlertDeliverSchema>;
 
+/** One reactivation that has come due; the job id is the reactivation id (the row is the truth). */
+export const ReactivationDueSchema = z.object({ reactivationId: z.uuid() }).strict();
+export type ReactivationDue = z.infer<typeof ReactivationDueSchema>;
+
 export const JOBS = {
   'touch.send': {
     queue: QUEUE.touches,
@@ -72,6 +77,17 @@ export const JOBS = {
       // A channel that is down (Slack, the ops webhook) is retried for about two hours
       // (2 s, 4 s, ... 68 min); a channel already delivered is never sent again.
       attempts: 12,
+      backoff: { type: 'exponential', delay: 2_000, jitter: 0.25 },
+      removeOnComplete: true,
+      removeOnFail: { age: 7 * 24 * 3600, count: 1_000 },
+    },
+  },
+  'reactivation.due': {
+    queue: QUEUE.reactivations,
+    schema: ReactivationDueSchema,
+    // A database away retries; a lost job is re-created from its row by the reconciler.
+    options: {
+      attempts: 8,
       backoff: { type: 'exponential', delay: 2_000, jitter: 0.25 },
       removeOnComplete: true,
       removeOnFail: { age: 7 * 24 * 3600, count: 1_000 },

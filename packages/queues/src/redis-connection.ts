@@ -35,13 +35,37 @@ export function createRedisCluster(
     retryDelayOnTryAgain: 200,
     slotsRefreshTimeout: 2_000,
     ...extra,
-    redisOptions: { ...roleOptions(role), ...extra.redisOptions },
+    redisOptions: {
+      ...roleOptions(role),
+      ...extra.redisOptions,
+    },
   });
 }
 
 /** A connection to the target: a `Cluster` for seed nodes, else a `Redis`. */
 export function createRedisClient(target: RedisTarget, role: 'worker' | 'producer'): RedisClient {
   return 'nodes' in target ? createRedisCluster(target.nodes, role) : createRedis(target.url, role);
+}
+
+/**
+ * Resolves once the client is ready. A producer refuses commands until then
+ * (`enableOfflineQueue: false`), and BullMQ's queues ask for the server version as
+ * soon as they are built, so the runtime waits for this before building them; a
+ * cluster is ready once it has loaded the slot map.
+ */
+export function redisReady(client: RedisClient, timeoutMs = 10_000): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.off('ready', onReady);
+      reject(new Error(`Redis not ready after ${timeoutMs} ms (status ${client.status})`));
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    client.once('ready', onReady);
+  });
 }
 
 function roleOptions(role: 'worker' | 'producer'): RedisOptions {

@@ -4,6 +4,7 @@
  * errors become RFC 9457 problem+json.
  */
 
+export { doNotContactTableOf } from './do-not-contact.js';
 export { type EnvFile, loadEnvFile, readEnvFile } from './env-file.js';
 export {
   DATABASE_RETRY_AFTER_SECONDS,

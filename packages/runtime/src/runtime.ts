@@ -1,4 +1,5 @@
 import { AllEnv, checkRedisLayout, loadConfig } from '@touchbase/config';
+import type { DoNotContactTable } from '@touchbase/core';
 import {
   applyMigrations,
   assertDatabaseReachable,
@@ -27,11 +28,14 @@ import {
   assertRedisReachable,
   createRedisClient,
   type QueueLayout,
+  ReactivationQueue,
   type RedisClient,
   type RedisTarget,
+  redisReady,
   TouchQueue,
 } from '@touchbase/queues';
 import { createLogger, type Logger, Metrics } from '@touchbase/telemetry';
+import { doNotContactTableOf } from './do-not-contact.js';
 import { Shutdown } from './shutdown.js';
 
 export type Config = ReturnType<typeof loadRuntimeConfig>;
@@ -66,6 +70,10 @@ export type Runtime = {
   touchQueue: TouchQueue;
   /** The producer side of the `alerts` queue, for any service that raises an ops alert. */
   alertQueue: AlertQueue;
+  /** COMPLIANCE_DO_NOT_CONTACT, parsed at boot: do-not-contact hours and days per recipient country. */
+  doNotContact: DoNotContactTable;
+  /** The producer side of the `reactivations` queue (ingest schedules, the scheduler runs them). */
+  reactivationQueue: ReactivationQueue;
   providers: ProviderRegistry;
   /** The LinkedIn senders by a LinkedIn account's `provider`: always `sandbox`, plus `unipile` and `http` when configured. */
   linkedInSenders: ReadonlyMap<string, LinkedInSender>;
@@ -111,13 +119,17 @@ export async function openRuntime(opts: {
         onIdleError: (err) => logger.warn({ err: err.message }, 'PostgreSQL replica idle connection lost'),
       })
     : undefined;
+  // A bad table stops start-up with a configuration error naming the variable.
+  const doNotContact = doNotContactTableOf(config);
   const producer = createRedisClient(redisTarget, 'producer');
   const worker = createRedisClient(redisTarget, 'worker');
   const queueLayout = queueLayoutOf(config);
   for (const r of [producer, worker])
     r.on('error', (err) => logger.warn({ err: err.message }, 'Redis connection error'));
+  await Promise.all([redisReady(producer), redisReady(worker)]);
   const touchQueue = new TouchQueue(producer, queueLayout);
   const alertQueue = new AlertQueue(producer, queueLayout);
+  const reactivationQueue = new ReactivationQueue(producer, queueLayout);
   const sandboxUrl = opts.sandboxUrl ?? config.SANDBOX_URL ?? `http://127.0.0.1:${config.SANDBOX_PORT}`;
   const sandbox = new SandboxAdapter(sandboxUrl, config.SENDER_PROVIDER_TIMEOUT_MS);
   const providers = new ProviderRegistry().register(sandbox);
@@ -127,6 +139,7 @@ export async function openRuntime(opts: {
   const shutdown = new Shutdown(logger, config.SHUTDOWN_TIMEOUT_MS)
     .add('touch queue', () => touchQueue.close())
     .add('alert queue', () => alertQueue.close())
+    .add('reactivation queue', () => reactivationQueue.close())
     .add('sandbox adapter', () => sandbox.close())
     .add('provider adapters', async () => {
       await Promise.allSettled(configured.map((a) => a.close()));
@@ -153,6 +166,8 @@ export async function openRuntime(opts: {
     queueLayout,
     touchQueue,
     alertQueue,
+    reactivationQueue,
+    doNotContact,
     providers,
     linkedInSenders,
     shutdown,

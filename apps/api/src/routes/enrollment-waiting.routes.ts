@@ -28,7 +28,12 @@ export function waitingDeps(
   deps: ApiDeps,
   repos: ExplainWaitingDeps['repos'] = deps.reads,
 ): ExplainWaitingDeps {
-  return { repos, clock: deps.enroll.clock, timeScale: deps.enroll.timeScale };
+  return {
+    repos,
+    clock: deps.enroll.clock,
+    timeScale: deps.enroll.timeScale,
+    ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
+  };
 }
 
 /**

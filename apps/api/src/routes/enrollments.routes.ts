@@ -121,13 +121,14 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
         tags: ['enrollments'],
         summary: 'Timeline of an enrollment',
         description:
-          'The enrollment with its touches (each placed on its sequence graph: `node`, `action` and the `edge` that led there, `{ from, trigger, wait }`), the events of its prospect and its audit entries (`enrollment.edge_taken`: an event took an edge, naming the trigger, the nodes and the timeout it replaced).',
+          'The enrollment with its touches (each placed on its sequence graph: `node`, `action` and the `edge` that led there, `{ from, trigger, wait }`), the events of its prospect, its audit entries (`enrollment.edge_taken`: an event took an edge, naming the trigger, the nodes and the timeout it replaced) and its reactivation chain: the reactivations it started (a lost deal, then the enrollment it led to) or came from.',
         response: {
           200: z.looseObject({
             enrollment: EntitySchema,
             touches: z.array(ObjectSchema),
             events: z.array(ObjectSchema),
             audit: z.array(ObjectSchema),
+            reactivations: z.array(ObjectSchema),
           }),
         },
         params: IdParamsSchema,
@@ -135,10 +136,11 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
     },
     async (req) => {
       const enrollment = await deps.repos.enrollments.get(req.params.id);
-      const [touches, events, audit, version] = await Promise.all([
+      const [touches, events, audit, reactivations, version] = await Promise.all([
         deps.repos.touches.forEnrollment(enrollment.id),
         deps.repos.events.list({ prospectId: enrollment.prospectId }, 500),
         deps.repos.audit.list({ entityType: 'enrollment', entityId: enrollment.id }, 500),
+        deps.repos.reactivations.chainOf(enrollment.id),
         deps.repos.sequences.version(enrollment.sequenceVersionId),
       ]);
       const taken = audit.flatMap((a) => (a.action === 'enrollment.edge_taken' ? [edgeTakenOf(a.data)] : []));
@@ -147,7 +149,13 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
         touches,
         taken.filter((x) => x !== null),
       );
-      return { enrollment, touches: touches.map((t, i) => ({ ...t, ...placed[i] })), events, audit };
+      return {
+        enrollment,
+        touches: touches.map((t, i) => ({ ...t, ...placed[i] })),
+        events,
+        audit,
+        reactivations,
+      };
     },
   );
 

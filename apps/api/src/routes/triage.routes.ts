@@ -18,7 +18,7 @@ export const triageRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =>
         tags: ['triage'],
         summary: 'List triage items',
         description:
-          'Replies from unknown senders and cold inbounds, with the classifier class and why; open ones by default.',
+          'Replies from unknown senders, cold inbounds and referrals named by wrong-person replies, with the classifier class and why; open ones by default.',
         response: { 200: PageSchema },
         querystring: PageQuerySchema.extend({
           open: z
@@ -26,7 +26,7 @@ export const triageRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =>
             .default('true')
             .transform((v) => v === 'true')
             .describe('Only items not yet handled (default) or all'),
-          kind: z.enum(['unknown_sender', 'cold_inbound']).optional(),
+          kind: z.enum(['unknown_sender', 'cold_inbound', 'referral']).optional(),
         }),
       },
     },

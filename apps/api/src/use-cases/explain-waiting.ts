@@ -1,5 +1,8 @@
 import {
+  type DoNotContactTable,
+  doNotContactRuleOf,
   missingTemplateVariables,
+  recipientCountryOf,
   type Waiting,
   type WaitingMailbox,
   type WaitingReason,
@@ -13,6 +16,8 @@ export type ExplainWaitingDeps = {
   clock: () => Date;
   /** TIME_SCALE: above 1 the sender ignores windows, and so does the answer. */
   timeScale: number;
+  /** Do-not-contact hours and days per recipient country, on top of every window (as the sender applies them). */
+  doNotContact?: DoNotContactTable;
 };
 
 /** One enrollment and why it is not being sent (null: it has ended). */
@@ -140,6 +145,8 @@ async function explainRows(
         policyHold: r.policyHold
           ? { reason: r.policyHold.reason, until: new Date(r.policyHold.until) }
           : null,
+        recipientCountry: recipientCountryOf(r.prospect.attributes),
+        doNotContact: doNotContactRuleOf(deps.doNotContact, recipientCountryOf(r.prospect.attributes)),
       },
       now,
     );

@@ -59,6 +59,10 @@ function titleOf(kind: OpsAlertKind, domain: string | null): string {
       return 'Account-wide rates approaching the threshold';
     case 'mailbox.paused':
       return `A mailbox of ${domain} paused: the provider blamed our setup`;
+    case 'domain.completion_low':
+      return `Sending domain ${domain}: sequences complete too rarely`;
+    case 'reply.received':
+      return 'A prospect replied';
   }
 }
 
@@ -78,6 +82,10 @@ export function toOpsAlert(row: AlertRow, publicBaseUrl: string): OpsAlert {
       : null;
   let link = row.domainId ? `${base}/v1/domains/${row.domainId}` : `${base}/v1/domains/health`;
   if (mailbox) link = `${base}/v1/mailboxes/${mailbox.id}`;
+  // A reply's notification links to the timeline of the enrollment it answered.
+  if (typeof row.data.enrollmentId === 'string')
+    link = `${base}/v1/enrollments/${row.data.enrollmentId}/timeline`;
+  const excerpt = typeof row.data.excerpt === 'string' ? row.data.excerpt : null;
   return {
     id: row.id,
     kind,
@@ -85,6 +93,7 @@ export function toOpsAlert(row: AlertRow, publicBaseUrl: string): OpsAlert {
     message: row.message,
     domain: row.domainId && row.domain ? { id: row.domainId, name: row.domain } : null,
     ...(mailbox ? { mailbox } : {}),
+    ...(excerpt ? { excerpt } : {}),
     figures: numbers(row.data.figures),
     thresholds: numbers(row.data.thresholds),
     link,

@@ -2,6 +2,8 @@ import {
   alertFigures,
   approachMessage,
   autoResumeReason,
+  completionJudgementOf,
+  completionMessage,
   type DomainState,
   decideDomain,
   figuresOf,
@@ -152,10 +154,45 @@ export async function judgeDomain(
       deps.logger.info({ domainId: d.id, released: resumed.released.length }, 'Sending domain resumed');
     }
   }
+  await watchCompletion(ctx, client, d, f);
   return {
     figures: f,
     after: { ...f, domainId: d.id, domain: d.domain, status, level: decision.level },
     healthySince: decision.healthySince,
     resumedFromAccount,
   };
+}
+
+/**
+ * The completion-rate floor (core's `completionJudgementOf`): one alert, with the
+ * reason in words, when a domain's rate falls below it; the mark clears once it is
+ * back. It never pauses the domain.
+ */
+async function watchCompletion(ctx: TickContext, client: GuardClient, d: DomainWindow, f: HealthFigures) {
+  const { deps, now, thresholds } = ctx;
+  const judged = completionJudgementOf(f, deps.settings, d.completionLowSince !== null);
+  if (judged.changed) await deps.repos.domainHealth.setCompletionLow(client, d.id, judged.low ? now : null);
+  if (!judged.raise) return;
+  const message = completionMessage(f, deps.settings);
+  ctx.raised(
+    await deps.repos.sendingDomains.raiseAlert(client, {
+      kind: 'domain.completion_low',
+      domainId: d.id,
+      message,
+      data: {
+        figures: {
+          ...alertFigures(f),
+          ended: f.ended,
+          completed: f.completed,
+          completionRate: f.completionRate,
+        },
+        thresholds: { ...thresholds, completionFloor: deps.settings.completionFloor ?? 0 },
+      },
+    }),
+    'domain.completion_low',
+  );
+  deps.logger.warn(
+    { domainId: d.id, ended: f.ended, completed: f.completed, completionRate: f.completionRate },
+    'Sending domain completion rate below the floor',
+  );
 }

@@ -1,3 +1,4 @@
+import { CRM_REPLY_KIND_PREFIX } from '@touchbase/core';
 import type { CrmOutboxRepository } from '@touchbase/db';
 import type { CrmAdapter } from '@touchbase/providers';
 import type { Logger } from '@touchbase/telemetry';
@@ -60,7 +61,10 @@ export class CrmNotifier {
       const due = await this.deps.outbox.take(batch, lease);
       if (due.length === 0) return settled;
       for (const n of due) {
-        const r = await this.deps.crm.markEmailInvalid(n.email, n.kind);
+        // `reply:<class>`: a positive reply marks the contact; anything else is a hard bounce.
+        const r = n.kind.startsWith(CRM_REPLY_KIND_PREFIX)
+          ? await this.deps.crm.markReplied(n.email, n.kind.slice(CRM_REPLY_KIND_PREFIX.length))
+          : await this.deps.crm.markEmailInvalid(n.email, n.kind);
         const log = {
           notificationId: n.id,
           eventId: n.eventId,
@@ -73,7 +77,7 @@ export class CrmNotifier {
             r.kind === 'done' ? 'done' : 'failed',
             r.kind === 'not_found' ? 'contact not found' : undefined,
           );
-          this.deps.logger.info({ ...log, result: r.kind }, 'CRM updated for a hard bounce');
+          this.deps.logger.info({ ...log, kind: n.kind, result: r.kind }, 'CRM updated');
           settled++;
         } else if (r.kind === 'permanent' || n.attempts >= (this.deps.maxAttempts ?? 10)) {
           await this.deps.outbox.done(n.id, 'failed', r.error);

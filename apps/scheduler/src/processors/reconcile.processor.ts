@@ -1,6 +1,6 @@
 import { touchKey } from '@touchbase/core';
-import type { EnrollmentRepository } from '@touchbase/db';
-import type { ScheduledTouch, TouchQueue } from '@touchbase/queues';
+import type { EnrollmentRepository, ReactivationRepository } from '@touchbase/db';
+import type { ReactivationQueue, ScheduledTouch, TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 
 export type ReconcileDeps = {
@@ -18,6 +18,11 @@ export type ReconcileDeps = {
       now: Date,
     ): Promise<{ id: string; currentStep: number; currentAttempt?: number; nextTouchAt: Date }[]>;
   };
+  /** Pending reactivations (the rows) and their delayed jobs: a job Redis lost is re-created. */
+  reactivations?: {
+    repo: Pick<ReactivationRepository, 'pendingPage'>;
+    queue: Pick<ReactivationQueue, 'existing' | 'schedule'>;
+  };
 };
 
 /**
@@ -28,7 +33,7 @@ export type ReconcileDeps = {
  */
 export async function reconcile(
   deps: ReconcileDeps,
-): Promise<{ checked: number; repaired: number; stranded: number }> {
+): Promise<{ checked: number; repaired: number; stranded: number; reactivations: number }> {
   const pageSize = deps.pageSize ?? 5_000;
   let after: string | null = null;
   let checked = 0;
@@ -73,7 +78,36 @@ export async function reconcile(
     deps.metrics.reconcileRepairs.inc(repaired + stranded);
     deps.logger.warn({ checked, repaired, stranded }, 'Reconciler re-created missing touch jobs');
   }
-  return { checked, repaired, stranded };
+  const reactivations = await rescheduleReactivations(deps, pageSize);
+  if (reactivations > 0) {
+    deps.metrics.reconcileRepairs.inc(reactivations);
+    deps.logger.warn({ reactivations }, 'Reconciler re-created missing reactivation jobs');
+  }
+  return { checked, repaired, stranded, reactivations };
+}
+
+/**
+ * Every pending reactivation has its delayed job: one Redis lost (a restart without
+ * persistence, a flush) is re-created from its row, due at the row's time (at once
+ * when that has passed). Adding one that exists is a no-op (the job id is the row's).
+ */
+async function rescheduleReactivations(deps: ReconcileDeps, pageSize: number): Promise<number> {
+  if (!deps.reactivations) return 0;
+  let after: string | null = null;
+  let repaired = 0;
+  for (;;) {
+    const page = await deps.reactivations.repo.pendingPage(after, pageSize);
+    if (page.length === 0) break;
+    const present = await deps.reactivations.queue.existing(page.map((r) => r.id));
+    const missing = page.filter((r) => !present.has(r.id));
+    if (missing.length > 0) {
+      await deps.reactivations.queue.schedule(missing, deps.clock().getTime());
+      repaired += missing.length;
+    }
+    after = page[page.length - 1]!.id;
+    if (page.length < pageSize) break;
+  }
+  return repaired;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CanonicalEvent } from '@touchbase/core';
+import { type CanonicalEvent, providerReplyStops } from '@touchbase/core';
 import type { ProspectStatus, ProviderAdapter, SendRequest } from '@touchbase/providers';
 import type { LogCalls } from '@touchbase/telemetry';
 
@@ -34,6 +34,30 @@ export async function askProvider(
 /** Whether the provider's answer stops the touch. */
 export function stopsTheTouch(status: ProspectStatus): status is RecheckStop {
   return status === 'replied' || status === 'bounced' || status === 'unsubscribed';
+}
+
+/**
+ * Whether the provider's stopping answer stops this touch: a bounce or an unsubscribe
+ * always; a reply unless we recorded it already and the sequence goes on after its
+ * class (core's `providerReplyStops`: `stopOnReply` off for that class).
+ */
+export async function providerViewStops(
+  sc: {
+    repos: {
+      sequences: { policies(id: string): Promise<unknown> };
+      events: { lastReplyClass(id: string): Promise<string | null> };
+    };
+  },
+  sequenceId: string,
+  prospectId: string,
+  seen: RecheckStop,
+): Promise<boolean> {
+  if (seen !== 'replied') return true;
+  const [policies, lastClass] = await Promise.all([
+    sc.repos.sequences.policies(sequenceId),
+    sc.repos.events.lastReplyClass(prospectId),
+  ]);
+  return providerReplyStops(policies, lastClass);
 }
 
 /**

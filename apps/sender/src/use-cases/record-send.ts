@@ -75,7 +75,7 @@ async function advance(
   // The next job is the node's first timeout (a chain's: the next step after its wait);
   // an event edge (accepted, opened, clicked) may take the enrollment elsewhere sooner.
   const next = timeoutEdge(graph, step) ?? { to: step + 1, wait: '0s' };
-  const dueAt = nextDue(ctx, next.wait, sc.clock(), sc.timeScale, sc.jitterMs);
+  const dueAt = nextDue(ctx, next.wait, sc.clock(), sc.timeScale, sc.jitterMs, sc.doNotContact);
   const advanced = await sc.batches.recordSent({
     enrollmentId,
     step,

@@ -1,3 +1,4 @@
+import type { DoNotContactTable } from '@touchbase/core';
 import type { Repositories } from '@touchbase/db';
 import type { LinkedInSender, ProviderRegistry, Throttle } from '@touchbase/providers';
 import type { AlertQueue, TouchQueue } from '@touchbase/queues';
@@ -43,6 +44,8 @@ export type SendTouchDeps = {
   linkedIn?: { senders: ReadonlyMap<string, LinkedInSender> };
   /** At most this many touches in flight share one load, claim and record statement (default 100). */
   batchSize?: number;
+  /** Do-not-contact hours and days per recipient country (COMPLIANCE_DO_NOT_CONTACT), on top of every window. */
+  doNotContact?: DoNotContactTable;
 };
 
 /** One touch to send: the job's enrollment, node (its `step` number) and attempt. */

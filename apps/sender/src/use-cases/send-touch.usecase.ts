@@ -16,7 +16,7 @@ import { callProvider, failTouch, resolveInDoubt } from './call-provider.js';
 import { holdForContactPolicy } from './contact-hold.js';
 import { holdTouch } from './hold-touch.js';
 import { pickPoolMailbox } from './pick-pool-mailbox.js';
-import { askProvider, stopsTheTouch } from './prospect-recheck.js';
+import { askProvider, providerViewStops, stopsTheTouch } from './prospect-recheck.js';
 import { recordSend, recordUnknown } from './record-send.js';
 import { sendNonEmailNode } from './send-non-email-node.js';
 import type { SenderContext, SendOutcome, TouchToSend } from './send-touch.types.js';
@@ -77,7 +77,7 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
     // Held, not lost: the job comes back later; resuming the domain reschedules it sooner.
     return holdTouch(sc, job, 'held');
   }
-  const opensAt = windowClosedUntil(ctx, sc.clock(), sc.timeScale);
+  const opensAt = windowClosedUntil(ctx, sc.clock(), sc.timeScale, sc.doNotContact);
   if (opensAt) {
     metrics.touchesSkipped.inc({ reason: 'outside_window' });
     log.info({ opensAt }, 'Touch waits for its sending window');
@@ -105,7 +105,7 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
 
   if (sc.recheck !== false && provider.prospectStatus) {
     const seen = await askProvider(provider, request, sc.recheckTimeoutMs ?? 2_000, log);
-    if (stopsTheTouch(seen)) {
+    if (stopsTheTouch(seen) && (await providerViewStops(sc, ctx.sequenceId, ctx.prospect.id, seen))) {
       const outcome = await stopOnProviderView(sc, provider, seen, request, attempt, log);
       await settleStranded(sc, ctx, step, attempt, log);
       return outcome;
@@ -117,7 +117,7 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
     if (!token.granted) {
       metrics.touchesSkipped.inc({ reason: 'throttled' });
       // The token's time may fall after the window closes: then the touch waits for the next slot.
-      const retryAt = afterThrottleWait(ctx, sc.clock(), token.waitMs, sc.timeScale);
+      const retryAt = afterThrottleWait(ctx, sc.clock(), token.waitMs, sc.timeScale, sc.doNotContact);
       await job.moveToDelayed(retryAt.getTime(), job.token);
       throw new DelayedError();
     }

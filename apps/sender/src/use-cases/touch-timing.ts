@@ -1,10 +1,14 @@
 import {
+  type DoNotContactTable,
+  doNotContactRuleOf,
   dueAfterDelay,
   dueAfterWait,
   placeInWindow,
+  recipientCountryOf,
   resolveTimeZone,
   sendingWindowOf,
   type TouchTiming,
+  withDoNotContact,
 } from '@touchbase/core';
 import type { SendContext } from '@touchbase/db';
 
@@ -26,12 +30,19 @@ function timeZoneOf(prospectTz: string | null, mailboxTz: string): string {
 /**
  * How time runs for the touches of one enrollment: the prospect's zone (else the
  * mailbox's), the sequence's sending window (else the mailbox's, holidays
- * included), and TIME_SCALE.
+ * included) narrowed by the recipient country's do-not-contact rule, and TIME_SCALE.
  */
-export function touchTiming(ctx: SendContext, timeScale: number, jitterMs?: number): TouchTiming {
+export function touchTiming(
+  ctx: SendContext,
+  timeScale: number,
+  jitterMs?: number,
+  doNotContact?: DoNotContactTable,
+): TouchTiming {
+  const rule = doNotContactRuleOf(doNotContact, recipientCountryOf(ctx.prospect.attributes));
   return {
     timeZone: timeZoneOf(ctx.prospect.timezone, ctx.mailbox.timezone),
-    window: sendingWindowOf(ctx.sequenceWindow, ctx.mailbox),
+    // The recipient country's do-not-contact hours and days on top of the window.
+    window: withDoNotContact(sendingWindowOf(ctx.sequenceWindow, ctx.mailbox), rule),
     timeScale,
     ...(jitterMs ? { jitterMs } : {}),
   };
@@ -44,8 +55,9 @@ export function nextDue(
   now: Date,
   timeScale: number,
   jitterMs?: number,
+  doNotContact?: DoNotContactTable,
 ): Date {
-  return dueAfterWait(now, wait, touchTiming(ctx, timeScale, jitterMs));
+  return dueAfterWait(now, wait, touchTiming(ctx, timeScale, jitterMs, doNotContact));
 }
 
 /**
@@ -54,8 +66,13 @@ export function nextDue(
  * provider's Retry-After, a job the reconciler re-created late, a window changed
  * since): it waits for the window instead of going out at night.
  */
-export function windowClosedUntil(ctx: SendContext, now: Date, timeScale: number): Date | null {
-  const timing = touchTiming(ctx, timeScale);
+export function windowClosedUntil(
+  ctx: SendContext,
+  now: Date,
+  timeScale: number,
+  doNotContact?: DoNotContactTable,
+): Date | null {
+  const timing = touchTiming(ctx, timeScale, undefined, doNotContact);
   if (!timing.window || timeScale > 1) return null;
   const opens = placeInWindow(now, timing);
   return opens.getTime() > now.getTime() ? opens : null;
@@ -65,6 +82,12 @@ export function windowClosedUntil(ctx: SendContext, now: Date, timeScale: number
  * When a touch the token bucket refused comes back: after the wait, but never
  * outside its window; a wait that runs past today's end moves to the next slot.
  */
-export function afterThrottleWait(ctx: SendContext, now: Date, waitMs: number, timeScale: number): Date {
-  return dueAfterDelay(now, waitMs, touchTiming(ctx, timeScale));
+export function afterThrottleWait(
+  ctx: SendContext,
+  now: Date,
+  waitMs: number,
+  timeScale: number,
+  doNotContact?: DoNotContactTable,
+): Date {
+  return dueAfterDelay(now, waitMs, touchTiming(ctx, timeScale, undefined, doNotContact));
 }

@@ -74,6 +74,12 @@ export const CommonEnv = {
     .min(1, 'must be at least 1 (1 = real time)')
     .default(1)
     .describe('Compresses every wait for demos and tests: 86400 makes a day last a second (sandbox only)'),
+  COMPLIANCE_DO_NOT_CONTACT: z
+    .string()
+    .default('{}')
+    .describe(
+      'Do-not-contact hours and days per recipient country, as JSON keyed by ISO country code, applied on top of every sending window in the recipient\'s local time: {"DE":{"days":[7]},"FR":{"notBefore":"08:00","notAfter":"20:00","days":[6,7]}} (days ISO 1-7, dates YYYY-MM-DD); the country is the prospect\'s `country` attribute',
+    ),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number()
     .int()

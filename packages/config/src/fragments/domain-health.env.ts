@@ -46,6 +46,20 @@ export const DomainHealthEnv = {
     .min(1)
     .default(1000)
     .describe('Sends in the window below which the complaint rate neither pauses nor warns'),
+  DOMAIN_HEALTH_COMPLETION_FLOOR: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0)
+    .describe(
+      'Completion rate (share of ended sequences that ran through every step) below which a sending domain raises an alert, with the reason in words; 0 turns the watch off',
+    ),
+  DOMAIN_HEALTH_COMPLETION_MIN_ENDED: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50)
+    .describe('Enrollments ended in the window below which the completion rate is not judged'),
   DOMAIN_HEALTH_WINDOW_DAYS: z.coerce
     .number()
     .int()

@@ -30,6 +30,9 @@ export const IngestEnv = {
   INGEST_COMPANY_STOP: bool(false).describe(
     "A reply acts on the person's colleagues at the same company as each sequence's policies.companyStop says (off: replies stop only the person, on the batched fast path)",
   ),
+  INGEST_REPLY_ACTIONS: bool(true).describe(
+    "Each sequence's policies.replyActions decide what a reply does: go on for chosen classes, mark the CRM contact, notify on the alert channels, put a referral into triage, set a cooldown (off: every reply ends every sequence, on the batched fast path)",
+  ),
   INGEST_CRM_RETRY_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -103,4 +106,11 @@ export const IngestEnv = {
     .min(1)
     .default('touchbase_email_status')
     .describe('Contact property set to "hard_bounced" when an address hard-bounces'),
+  HUBSPOT_REPLY_PROPERTY: z
+    .string()
+    .min(1)
+    .default('touchbase_reply')
+    .describe(
+      "Contact property set to the reply's class (interested, meeting_request) when a sequence's replyActions mark the CRM contact",
+    ),
 };

@@ -33,6 +33,15 @@ export function approachMessage(cause: HealthCause, f: HealthFigures, s: HealthS
     : `spam complaints at the alert level: ${count(f.complaints)} of ${count(f.sends)} sends${scope}, ${percent(f.complaintRate)} ${overDays(f.days)} (alert at ${thresholdPercent(s.complaintAlert)}, pause above ${thresholdPercent(s.complaintPause)})`;
 }
 
+/**
+ * The completion-rate alert in words: how many of the sequences that ended ran
+ * through every step, against the floor, and what ended the others.
+ */
+export function completionMessage(f: HealthFigures, s: HealthSettings): string {
+  const early = f.ended - f.completed;
+  return `completion rate below the floor: ${count(f.completed)} of ${count(f.ended)} sequences that ended ${overDays(f.days)} ran through every step, ${percent(f.completionRate)} (floor ${thresholdPercent(s.completionFloor ?? 0)}); ${count(early)} ended early (replies, bounces, unsubscribes, cancellations): ${count(f.bounces)} bounces and ${count(f.complaints)} complaints in ${count(f.sends)} sends`;
+}
+
 /** Why the guard resumed a domain by itself. */
 export function autoResumeReason(f: HealthFigures, cooledMs: number): string {
   const hours = Math.round((cooledMs / 3_600_000) * 10) / 10;

@@ -21,6 +21,10 @@ export type HealthSettings = {
   complaintPause: number;
   complaintMinSends: number;
   windowDays: number;
+  /** Completion rate (sequences that ran through every step, of those ended) below which ops are alerted; 0 or absent: not watched. */
+  completionFloor?: number;
+  /** Ended enrollments in the window below which the completion rate is not judged. */
+  completionMinEnded?: number;
 };
 
 /** Counts over the window, with the rates derived from them. */
@@ -133,4 +137,22 @@ export function decideDomain(
     return { action: 'resume', cause: null, level: 'ok', healthySince: null };
   }
   return { action: 'none', cause, level: band, healthySince: since };
+}
+
+/**
+ * The completion-rate watch of one domain: below the floor (with enough ended
+ * enrollments behind the rate) it is `low`; one alert when it becomes low, none per
+ * tick after; it clears once the rate is back at the floor or above. Alerts only:
+ * a low completion rate says the copy or the list is off, not that the domain burns.
+ */
+export function completionJudgementOf(
+  f: HealthFigures,
+  s: HealthSettings,
+  wasLow: boolean,
+): { low: boolean; raise: boolean; changed: boolean } {
+  const floor = s.completionFloor ?? 0;
+  if (floor <= 0) return { low: false, raise: false, changed: wasLow };
+  // Too few ended to judge: the domain stays as it was judged last.
+  const low = f.ended >= (s.completionMinEnded ?? 50) ? f.completionRate < floor : wasLow;
+  return { low, raise: low && !wasLow, changed: low !== wasLow };
 }

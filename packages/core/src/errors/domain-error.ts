@@ -20,6 +20,8 @@ export type DomainErrorCode =
   | 'already_enrolled'
   /** Exclusivity: the person is live in another sequence (named in `sequenceId`). */
   | 'in_other_sequence'
+  /** The person asked not to be contacted for a while (a "not interested" reply's cooldown). */
+  | 'cooling_off'
   | 'invalid_state'
   | 'domain_paused'
   | 'mailbox_paused'

@@ -15,6 +15,8 @@ export const EventTypeSchema = z.enum([
   'erasure_request',
   'crm.deal_lost',
   'crm.deal_won',
+  /** A CRM contact's lifecycle stage changed (`data.stage`): may reactivate the person. */
+  'crm.lifecycle_stage',
   'linkedin.connection_accepted',
   /** A LinkedIn invitation the provider reports as failed after it was accepted for sending (`data.reason`). */
   'linkedin.invitation_failed',

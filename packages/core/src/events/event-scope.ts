@@ -1,6 +1,7 @@
 import { normalisedEmail } from '../contact/email-address.js';
 import type { EnrollmentStatus } from '../enrollment/enrollment-status.js';
 import { LIVE_STATUSES } from '../enrollment/enrollment-status.js';
+import { reactivationTriggerOf } from '../people/reactivation.js';
 import type { CanonicalEvent, EventType } from './canonical-event.js';
 import type { EventEffect } from './event-effect.js';
 
@@ -70,6 +71,8 @@ export function eventPathOf(
   effect: EventEffect,
   opts: { notifyCrm: boolean; companyStops?: boolean; replyActions?: boolean },
 ): 'informational' | 'batched_stop' | 'general' {
+  // A CRM change that may reactivate the person, or cancel their reactivations, is looked at in a transaction.
+  if (reactivationTriggerOf(event) || event.type === 'crm.deal_won') return 'general';
   if (effect.kind === 'none') return 'informational';
   if (
     effect.kind === 'stop' &&

@@ -5,6 +5,8 @@ export * from './contact-policies.js';
 export * from './policies-patch.js';
 export * from './prospect-identity.js';
 export * from './prospect-merge.js';
+export * from './reactivation.js';
+export * from './reactivation.schemas.js';
 export * from './reply-actions.js';
 export * from './reply-actions.schemas.js';
 export * from './sequence-policies.js';

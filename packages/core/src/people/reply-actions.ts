@@ -124,3 +124,18 @@ export function replyExcerptOf(text: string): string {
     .replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+\.[A-Za-z]{2,}/g, '[address]')
     .replace(/\+?\d[\d ().-]{6,}\d/g, '[number]');
 }
+
+/** Whether a person's cooldown (`prospect.contact_after`) still forbids enrolling them. */
+export function inCooldown(contactAfter: Date | null, now: Date): boolean {
+  return contactAfter !== null && contactAfter.getTime() > now.getTime();
+}
+
+/**
+ * Whether a provider's "this person replied" (the pre-send re-check) stops a touch:
+ * yes, unless we already recorded a reply from the person and the sequence goes on
+ * after its class (then the provider only reports the reply we acted on).
+ */
+export function providerReplyStops(policies: unknown, recordedReplyClass: string | null): boolean {
+  if (recordedReplyClass === null) return true;
+  return !continuesAfterReply(sequencePoliciesOf(policies).replyActions, recordedReplyClass);
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ContactPolicySchema } from './contact-policies.js';
+import { ReactivationPolicySchema } from './reactivation.schemas.js';
 import { ReplyActionsPolicySchema } from './reply-actions.schemas.js';
 
 /** What happens to a colleague's live enrollments when someone of their company replies. */
@@ -30,6 +31,8 @@ export const SequencePoliciesSchema = z.object({
   companyStop: CompanyStopPolicySchema.prefault({}),
   /** What each reply class does in this sequence (end or go on, CRM, notification, referral, cooldown). */
   replyActions: ReplyActionsPolicySchema.prefault({}),
+  /** Re-enrollment in a reactivation sequence after a lost deal or a lifecycle stage set back. */
+  reactivation: ReactivationPolicySchema.prefault({}),
   /** Campaign start: first touches of people enrolled before it wait for it. */
   startsAt: z.iso.datetime({ offset: true }).nullable().default(null),
   /** Campaign end: from then on nobody new is enrolled (running enrollments go on). */

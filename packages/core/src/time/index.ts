@@ -3,6 +3,15 @@
  * Pure functions; the current time always comes in as an argument.
  */
 export { addWait } from './add-wait.js';
+export {
+  type DoNotContactRule,
+  DoNotContactRuleSchema,
+  type DoNotContactTable,
+  DoNotContactTableSchema,
+  doNotContactRuleOf,
+  recipientCountryOf,
+  withDoNotContact,
+} from './do-not-contact.js';
 export { DurationSchema, parseDuration } from './duration.js';
 export { type MoveIntoWindowOptions, moveIntoWindow } from './sending-window.js';
 export { type SendingWindow, SendingWindowSchema } from './sending-window.schemas.js';

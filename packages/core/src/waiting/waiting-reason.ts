@@ -3,6 +3,7 @@ import { OUT_OF_OFFICE_REASON } from '../events/event-scope.js';
 import { CONTACT_HOLDS, type ContactHoldReason } from '../people/contact-policies.js';
 import { placeInWindow } from '../schedule/next-touch-due.js';
 import { sendingWindowOf } from '../schedule/sending-window-of.js';
+import { type DoNotContactRule, withDoNotContact } from '../time/do-not-contact.js';
 import type { SendingWindow } from '../time/sending-window.schemas.js';
 import { resolveTimeZone } from '../time/time-zone.js';
 
@@ -25,6 +26,8 @@ export const WAITING_REASONS = [
   'new_people_cap',
   'recipient_domain_cap',
   'window_closed',
+  /** The sending window is open, but the recipient country's do-not-contact hours or days are not. */
+  'do_not_contact_hours',
   'mailbox_cap_reached',
   'due',
 ] as const;
@@ -86,6 +89,9 @@ export type WaitingInput = {
    * still that time (anything that reschedules the touch since makes it stale).
    */
   policyHold?: { reason: string; until: Date } | null;
+  /** The recipient's country (ISO alpha-2) and its do-not-contact rule, applied on top of the window. */
+  recipientCountry?: string | null;
+  doNotContact?: DoNotContactRule | null;
 };
 
 const MISSING_VARIABLE_PREFIX = 'missing_variable:';
@@ -133,8 +139,18 @@ export function waitingReason(input: WaitingInput, now: Date): Waiting | null {
     }
     return { reason: 'waiting_for_due_time', until: input.nextTouchAt };
   }
-  const opens = windowOpensAt(input, mailbox, now);
-  if (opens) return { reason: 'window_closed', until: opens };
+  const opens = windowOpensAt(input, mailbox, now, input.doNotContact ?? null);
+  if (opens) {
+    // Said in words when it is the country's rule, not the window, that holds the touch.
+    if (input.doNotContact && !windowOpensAt(input, mailbox, now, null)) {
+      return {
+        reason: 'do_not_contact_hours',
+        until: opens,
+        detail: `no contact at this time in ${input.recipientCountry ?? 'the recipient country'}`,
+      };
+    }
+    return { reason: 'window_closed', until: opens };
+  }
   const full = capFullUntil(mailbox, now);
   if (full) return { reason: 'mailbox_cap_reached', until: full.until, cap: full.cap };
   return { reason: 'due', until: null };
@@ -156,8 +172,13 @@ function withDetail(w: Waiting, detail: string | null): Waiting {
 }
 
 /** When the window opens if `now` is outside it, else null (the sender's `windowClosedUntil`). */
-function windowOpensAt(input: WaitingInput, mailbox: WaitingMailbox, now: Date): Date | null {
-  const window = sendingWindowOf(input.sequenceWindow, mailbox);
+function windowOpensAt(
+  input: WaitingInput,
+  mailbox: WaitingMailbox,
+  now: Date,
+  rule: DoNotContactRule | null,
+): Date | null {
+  const window = withDoNotContact(sendingWindowOf(input.sequenceWindow, mailbox), rule);
   if (!window || (input.timeScale ?? 1) > 1) return null;
   const timeZone = resolveTimeZone(input.prospectTimezone, mailbox.timezone);
   const opens = placeInWindow(now, { timeZone, window, timeScale: 1 });

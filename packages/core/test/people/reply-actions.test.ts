@@ -56,6 +56,14 @@ describe('reply actions: defaults', () => {
     ).toBeNull();
   });
 
+  it("setting one field of a class keeps the class's own defaults for the others", () => {
+    const policies = SequencePoliciesSchema.parse({
+      replyActions: { wrong_person: { notify: true }, interested: { notify: false } },
+    }).replyActions;
+    expect(policies.wrong_person).toMatchObject({ notify: true, triageReferral: true });
+    expect(policies.interested).toMatchObject({ notify: false, markCrm: true });
+  });
+
   it('out_of_office pauses until the return date, or is ignored where the sequence says so', () => {
     const ooo = event('out_of_office', { returnDate: '2026-11-30' });
     const d = replyDecisionOf(

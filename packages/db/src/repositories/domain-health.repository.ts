@@ -22,6 +22,7 @@ type WindowCountsRow = {
   pause_kind: string | null;
   health_level: 'ok' | 'approaching' | 'over';
   healthy_since: Date | null;
+  completion_low_since: Date | null;
   counted_from: string | null;
   baseline: Partial<DomainCounts> | null;
 } & Record<`w_${CountKey}` | `c_${CountKey}`, number>;
@@ -34,6 +35,14 @@ type WindowCountsRow = {
  */
 export class DomainHealthRepository {
   constructor(private readonly pool: pg.Pool) {}
+
+  /** Marks a domain's completion rate low since `since`, or no longer low (null). */
+  async setCompletionLow(client: pg.PoolClient, domainId: string, since: Date | null): Promise<void> {
+    await client.query('UPDATE sending_domain SET completion_low_since = $2 WHERE id = $1', [
+      domainId,
+      since,
+    ]);
+  }
 
   /**
    * Runs `fn` in one transaction holding the guard's advisory lock: a second tick
@@ -83,7 +92,7 @@ export class DomainHealthRepository {
     ).join(', ');
     const { rows } = await client.query<WindowCountsRow>(
       `SELECT d.id, d.domain, d.status::text AS status, d.pause_kind, d.health_level, d.healthy_since,
-              d.counted_from::text AS counted_from, d.baseline, ${sums}, ${counted}
+              d.completion_low_since, d.counted_from::text AS counted_from, d.baseline, ${sums}, ${counted}
        FROM sending_domain d
        LEFT JOIN domain_daily_stat s ON s.domain_id = d.id AND s.day BETWEEN $1::date AND $2::date
        GROUP BY d.id ORDER BY d.domain`,
@@ -107,6 +116,7 @@ export class DomainHealthRepository {
         pauseKind: r.pause_kind,
         healthLevel: r.health_level,
         healthySince: r.healthy_since,
+        completionLowSince: r.completion_low_since,
         counted,
         countedDays: span,
         window,

@@ -1,4 +1,9 @@
-import { type EnrollmentStatus, OUT_OF_OFFICE_REASON, TIMED_PAUSE_REASONS } from '@touchbase/core';
+import {
+  type EnrollmentStatus,
+  OUT_OF_OFFICE_REASON,
+  type OwnEnrollment,
+  TIMED_PAUSE_REASONS,
+} from '@touchbase/core';
 import type { EnrollmentStep, ResumedEnrollment } from '@touchbase/use-cases';
 import type pg from 'pg';
 import { LIVE_STATUSES_SQL, PAUSED_BY_OUT_OF_OFFICE_SQL, sqlList } from './enrollment-stop.sql.js';
@@ -13,15 +18,42 @@ const STEP = `id, current_step AS "currentStep", current_attempt AS "currentAtte
 export class EnrollmentEffectRepository {
   constructor(private readonly pool: pg.Pool) {}
 
-  /** Pauses the prospect's enrollments an out-of-office takes (core's `isPausedByOutOfOffice`) until `until`. */
-  async pauseProspect(client: pg.PoolClient, prospectId: string, until: Date): Promise<EnrollmentStep[]> {
+  /**
+   * Pauses the prospect's enrollments an out-of-office takes (core's `isPausedByOutOfOffice`)
+   * until `until`, but those in `keep` (their sequence ignores out-of-office replies).
+   */
+  async pauseProspect(
+    client: pg.PoolClient,
+    prospectId: string,
+    until: Date,
+    keep: string[] = [],
+  ): Promise<EnrollmentStep[]> {
     const { rows } = await client.query<EnrollmentStep>(
       `UPDATE enrollment SET status = 'paused', stop_reason = '${OUT_OF_OFFICE_REASON}', next_touch_at = $2, updated_at = now()
-       WHERE prospect_id = $1 AND ${PAUSED_BY_OUT_OF_OFFICE_SQL}
+       WHERE prospect_id = $1 AND ${PAUSED_BY_OUT_OF_OFFICE_SQL} AND NOT (id = ANY($3::uuid[]))
        RETURNING ${STEP}`,
-      [prospectId, until],
+      [prospectId, until, keep],
     );
     return rows;
+  }
+
+  /** The prospect's live enrollments with their sequence's stored policies (not locked: the stop locks). */
+  async liveEnrollments(client: pg.PoolClient, prospectId: string): Promise<OwnEnrollment[]> {
+    const { rows } = await client.query<OwnEnrollment>(
+      `SELECT e.id, e.status, e.stop_reason AS "stopReason", s.policies AS "sequencePolicies"
+       FROM enrollment e JOIN sequence s ON s.id = e.sequence_id
+       WHERE e.prospect_id = $1 AND e.status IN ${LIVE_STATUSES_SQL} ORDER BY e.created_at, e.id`,
+      [prospectId],
+    );
+    return rows;
+  }
+
+  /** Nobody enrolls the person before `until`; a later date already set stays. */
+  async setContactAfter(client: pg.PoolClient, prospectId: string, until: Date): Promise<void> {
+    await client.query(
+      `UPDATE prospect SET contact_after = GREATEST(COALESCE(contact_after, $2), $2) WHERE id = $1`,
+      [prospectId, until],
+    );
   }
 
   /** The prospect's live enrollments go on in new threads (its address changed). */

@@ -41,10 +41,12 @@ export function suppressionMatchSql(
  * live ones and restates ends set by a later event, returning `id`, `"currentStep"`,
  * `"currentAttempt"`, `live` (true for an enrollment this stopped) and the target's `ord`.
  *
+ * `keep`, an SQL expression of a uuid array, names enrollments left out (they go on).
+ *
  * The restate condition is core's out-of-order rule (`stopActionOf`), in SQL so the
  * whole stop stays one statement; its status lists come from core.
  */
-export function stopProspectsSql(targets: string): string {
+export function stopProspectsSql(targets: string, keep?: string): string {
   // A stop or restate is decided on each row as it is once locked (a row another event
   // ended meanwhile is read as that event left it), never on the statement's snapshot.
   return `locked AS MATERIALIZED (
@@ -54,7 +56,8 @@ export function stopProspectsSql(targets: string): string {
        -- Ran out of steps after the event happened (its webhook came late, or was recovered):
        -- the event would have ended it (updated_at is when it was exhausted).
        OR (en.status = '${EXHAUSTED_STATUS}' AND en.updated_at > w.at)) AS restate
-    FROM enrollment en JOIN ${targets} w ON w.prospect_id = en.prospect_id ORDER BY en.id FOR UPDATE OF en),
+    FROM enrollment en JOIN ${targets} w ON w.prospect_id = en.prospect_id${keep ? ` AND NOT (en.id = ANY(${keep}))` : ''}
+    ORDER BY en.id FOR UPDATE OF en),
   stopped AS (
     UPDATE enrollment e SET status = w.status, stop_reason = w.reason,
       next_touch_at = CASE WHEN l.live THEN NULL ELSE e.next_touch_at END,

@@ -40,6 +40,7 @@ const PREFILTER: Record<string, string> = {
   new_people_cap: `e.status = 'active' AND e.policy_hold = 'new_people_cap' AND e.next_touch_at > $5`,
   recipient_domain_cap: `e.status = 'active' AND e.policy_hold = 'recipient_domain_cap' AND e.next_touch_at > $5`,
   window_closed: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5)`,
+  do_not_contact_hours: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5)`,
   mailbox_cap_reached: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5)`,
   due: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5)`,
 };

@@ -5,6 +5,7 @@ import {
   DomainError,
   type EnrollmentStatus,
   exclusivityConflict,
+  inCooldown,
   isSuppressed,
   suppressionKeysOf,
 } from '@touchbase/core';
@@ -28,6 +29,8 @@ export type EnrollmentRow = {
   conversationId: string | null;
   firstMessageId: string | null;
   stopReason: string | null;
+  /** The enrollment a reactivation started this one from, or null. */
+  reactivatedFromId: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -41,7 +44,7 @@ export type EnrollResult = {
 
 /** A prospect not enrolled, and why; `in_other_sequence` names the sequence that holds them (exclusivity). */
 export type EnrollRefusal =
-  | { prospectId: string; reason: 'suppressed' | 'already_enrolled' | 'not_found' }
+  | { prospectId: string; reason: 'suppressed' | 'already_enrolled' | 'not_found' | 'cooling_off' }
   | { prospectId: string; reason: 'in_other_sequence'; sequenceId: string };
 
 /** Whether a sequence's `policies` JSON makes it exclusive (core's contact policy, defaults filled in). */
@@ -53,7 +56,7 @@ function exclusiveOf(policies: unknown): boolean {
 const COLUMNS = `id, prospect_id AS "prospectId", sequence_id AS "sequenceId", sequence_version_id AS "sequenceVersionId",
   mailbox_id AS "mailboxId", status, current_step AS "currentStep", current_attempt AS "currentAttempt",
   next_touch_at AS "nextTouchAt", conversation_id AS "conversationId", first_message_id AS "firstMessageId", stop_reason AS "stopReason",
-  created_at AS "createdAt", updated_at AS "updatedAt"`;
+  reactivated_from_id AS "reactivatedFromId", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** `stop_reason` of an enrollment held (`queued`) until its sending domain is resumed. */
 export const HELD_FOR_DOMAIN_PAUSE = 'held:domain_paused';
@@ -109,10 +112,19 @@ export class EnrollmentRepository {
         throw new DomainError('mailbox_paused', 'mailbox is paused', { mailboxId: input.mailboxId });
 
       const unique = [...new Set(input.prospectIds)];
-      const prospects = await client.query<{ id: string; email: string; timezone: string | null }>(
+      const prospects = await client.query<{
+        id: string;
+        email: string;
+        timezone: string | null;
+        contact_after: Date | null;
+      }>(
         // A record left behind by a merge is nobody: not found.
-        'SELECT id, email, timezone FROM prospect WHERE id = ANY($1::uuid[]) AND merged_into IS NULL',
+        'SELECT id, email, timezone, contact_after FROM prospect WHERE id = ANY($1::uuid[]) AND merged_into IS NULL',
         [unique],
+      );
+      const now = new Date();
+      const cooling = new Set(
+        prospects.rows.filter((p) => inCooldown(p.contact_after, now)).map((p) => p.id),
       );
       const found = new Map(prospects.rows.map((p) => [p.id, p.email]));
       const zones = new Map(prospects.rows.map((p) => [p.id, p.timezone]));
@@ -129,6 +141,7 @@ export class EnrollmentRepository {
       const unsuppressed: string[] = [];
       for (const [id, email] of found) {
         if (isSuppressed(email, suppressed.rows)) refused.push({ prospectId: id, reason: 'suppressed' });
+        else if (cooling.has(id)) refused.push({ prospectId: id, reason: 'cooling_off' });
         else unsuppressed.push(id);
       }
       const candidates = await this.exclusive(client, input.sequenceId, unsuppressed, refused);
@@ -138,7 +151,9 @@ export class EnrollmentRepository {
         `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status, current_step, next_touch_at, stop_reason)
          SELECT e.id, e.prospect_id, $3, $4, $5, $7::"EnrollmentStatus", 1, e.due, $8
          FROM unnest($1::uuid[], $2::uuid[], $6::timestamptz[]) AS e(id, prospect_id, due)
-         ON CONFLICT (prospect_id, sequence_id) DO NOTHING
+         -- Enrolled once in a sequence is enough: only a reactivation enrolls a person in it again.
+         WHERE NOT EXISTS (SELECT 1 FROM enrollment x WHERE x.prospect_id = e.prospect_id AND x.sequence_id = $3)
+         ON CONFLICT (prospect_id, sequence_id) WHERE status IN ${LIVE_STATUSES_SQL} DO NOTHING
          RETURNING id, prospect_id`,
         [
           ids,
@@ -284,7 +299,19 @@ export class EnrollmentRepository {
     status: EnrollmentStatus,
     reason: string,
     occurredAt?: Date,
+    keep: string[] = [],
   ): Promise<{ id: string; currentStep: number; currentAttempt: number }[]> {
+    if (keep.length > 0) {
+      // Some sequences go on after this reply (their reply actions): they are left out.
+      const { rows } = await client.query<{ id: string; currentStep: number; currentAttempt: number }>(
+        `WITH target AS (
+           SELECT $1::uuid AS prospect_id, $2::"EnrollmentStatus" AS status, $3::text AS reason, $4::timestamptz AS at, 1 AS ord),
+         ${stopProspectsSql('target', '$5::uuid[]')}
+         SELECT id, "currentStep", "currentAttempt" FROM stopped WHERE live`,
+        [prospectId, status, reason, occurredAt ?? null, keep],
+      );
+      return rows;
+    }
     // Named (prepared once per connection): ingest's hot path for every reply and bounce.
     const { rows } = await client.query<{ id: string; currentStep: number; currentAttempt: number }>({
       name: 'enrollment-stop-for-prospect',

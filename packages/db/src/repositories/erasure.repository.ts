@@ -6,8 +6,9 @@ import { EventLogRepository } from './event-log.repository.js';
 
 /**
  * An erased person's rows: the prospect (its identities, enrollments and touches go
- * with it by cascade), its day-cap slots, its triage items, its CRM notifications and the classifier's
- * quotes of its words. Each table's own repository deletes its part.
+ * with it by cascade, its reactivations too), its day-cap slots, its triage items (the
+ * referrals its replies named included), its reply notifications, its CRM notifications
+ * and the classifier's quotes of its words. Each table's own repository deletes its part.
  */
 export class ErasureRepository {
   private readonly outbox: CrmOutboxRepository;
@@ -38,7 +39,15 @@ export class ErasureRepository {
    */
   async eraseProspect(client: pg.PoolClient, target: EventTarget, addresses: string[]): Promise<void> {
     const all = [...new Set([target.email, ...addresses])];
-    await client.query('DELETE FROM triage_item WHERE email = ANY($1::text[])', [all]);
+    // Its own triage items, and the referrals its replies named (they came from its words).
+    await client.query(
+      'DELETE FROM triage_item WHERE email = ANY($1::text[]) OR event_id IN (SELECT id FROM event WHERE prospect_id = $2)',
+      [all, target.prospectId],
+    );
+    // The notifications of its replies hold their first lines.
+    await client.query(`DELETE FROM alert WHERE kind = 'reply.received' AND data->>'prospectId' = $1::text`, [
+      target.prospectId,
+    ]);
     for (const address of all) await this.outbox.forget(client, target.prospectId, address);
     await this.log.forgetQuotes(client, target.prospectId);
     await this.contact.forget(client, target.prospectId);

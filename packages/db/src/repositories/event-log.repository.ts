@@ -80,6 +80,16 @@ export class EventLogRepository {
     return (inserted.rowCount ?? 0) > 0;
   }
 
+  /** The class of the person's latest applied reply (`unclassified` when none was read), or null when they never replied. */
+  async lastReplyClass(prospectId: string): Promise<string | null> {
+    const { rows } = await this.pool.query<{ c: string }>(
+      `SELECT COALESCE(classification, 'unclassified') AS c FROM event
+       WHERE prospect_id = $1 AND type = 'reply' AND applied_at IS NOT NULL ORDER BY seq DESC LIMIT 1`,
+      [prospectId],
+    );
+    return rows[0]?.c ?? null;
+  }
+
   /** A person's quotes kept by the classifier go with them (erasure). */
   async forgetQuotes(client: pg.PoolClient, prospectId: string): Promise<void> {
     await client.query('UPDATE event SET why = NULL WHERE prospect_id = $1', [prospectId]);

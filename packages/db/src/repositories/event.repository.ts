@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CanonicalEvent } from '@touchbase/core';
 import type {
   ApplyOutcome,
@@ -22,6 +23,7 @@ import { EventTargetRepository } from './event-target.repository.js';
 import { GraphEdgeRepository } from './graph-edge.repository.js';
 import { ProspectRepository } from './prospect.repository.js';
 import { ProviderCursorRepository } from './provider-cursor.repository.js';
+import { ReactivationRepository } from './reactivation.repository.js';
 import { SoftBounceRepository } from './soft-bounce.repository.js';
 import { SuppressionRepository } from './suppression.repository.js';
 import { TriageRepository } from './triage.repository.js';
@@ -48,6 +50,7 @@ export class EventRepository implements EventStore {
   private readonly auditLog: AuditRepository;
   private readonly triage = new TriageRepository();
   private readonly companyStops = new CompanyStopRepository();
+  private readonly reactivations: ReactivationRepository;
 
   constructor(private readonly pool: pg.Pool) {
     this.log = new EventLogRepository(pool);
@@ -60,6 +63,7 @@ export class EventRepository implements EventStore {
     this.erasure = new ErasureRepository(pool);
     this.outbox = new CrmOutboxRepository(pool);
     this.auditLog = new AuditRepository(pool);
+    this.reactivations = new ReactivationRepository(pool);
   }
 
   transaction<T>(fn: (tx: EventTransaction) => Promise<T>): Promise<T> {
@@ -92,6 +96,11 @@ export class EventRepository implements EventStore {
     return this.effects.resumeExpiredPauses(now, limit);
   }
 
+  /** The class of the person's latest applied reply, or null (the sender's re-check reads it). */
+  lastReplyClass(prospectId: string): Promise<string | null> {
+    return this.log.lastReplyClass(prospectId);
+  }
+
   /** The last position read from a provider's event stream, or null before the first pull. */
   cursor(provider: string): Promise<string | null> {
     return this.cursors.cursor(provider);
@@ -119,9 +128,22 @@ export class EventRepository implements EventStore {
         this.log.finish(client, id, outcome, prospectId, enrollmentId),
       resolveTarget: (event) => this.targets.resolve(client, event),
       softBouncesInARow: (prospectId) => this.softBounces.inARow(client, prospectId),
-      stopProspect: (prospectId, status, reason, at) =>
-        this.enrollments.stopForProspect(client, prospectId, status, reason, at),
-      pauseProspect: (prospectId, until) => this.effects.pauseProspect(client, prospectId, until),
+      stopProspect: (prospectId, status, reason, at, keep) =>
+        this.enrollments.stopForProspect(client, prospectId, status, reason, at, keep),
+      pauseProspect: (prospectId, until, keep) => this.effects.pauseProspect(client, prospectId, until, keep),
+      liveEnrollments: (prospectId) => this.effects.liveEnrollments(client, prospectId),
+      pastEnrollments: (prospectId) => this.reactivations.pastEnrollments(client, prospectId),
+      scheduleReactivation: (r) => this.reactivations.schedule(client, r),
+      skipReactivations: (prospectId, outcome) => this.reactivations.skipPending(client, prospectId, outcome),
+      setContactAfter: (prospectId, until) => this.effects.setContactAfter(client, prospectId, until),
+      raiseAlert: async (alert) => {
+        const id = randomUUID();
+        await client.query(
+          'INSERT INTO alert (id, kind, domain_id, message, data) VALUES ($1, $2, NULL, $3, $4)',
+          [id, alert.kind, alert.message, JSON.stringify(alert.data)],
+        );
+        return id;
+      },
       liveColleagueEnrollments: (prospectId) =>
         this.companyStops.liveColleagueEnrollments(client, prospectId),
       applyCompanyStop: (decisions, reason) => this.companyStops.apply(client, decisions, reason),

@@ -15,6 +15,8 @@ export type DomainWindow = {
   pauseKind: string | null;
   healthLevel: 'ok' | 'approaching' | 'over';
   healthySince: Date | null;
+  /** Since when its completion rate is below the floor, or null. */
+  completionLowSince: Date | null;
   /** Counts since the domain was last resumed (or the whole window): what the guard judges. */
   counted: DomainCounts;
   /** Days the counted figures span (fewer than the window shortly after a resume). */

@@ -6,7 +6,7 @@ export type TriageItemRow = {
   id: string;
   eventId: string;
   source: string;
-  kind: 'unknown_sender' | 'cold_inbound';
+  kind: 'unknown_sender' | 'cold_inbound' | 'referral';
   email: string | null;
   classification: string | null;
   why: string[];

@@ -7,7 +7,11 @@ export type OpsAlertKind =
   | 'account.resumed'
   | 'account.threshold_approached'
   /** A provider blamed our own setup (authentication, DMARC, a disconnected mailbox): the sender paused the mailbox. */
-  | 'mailbox.paused';
+  | 'mailbox.paused'
+  /** A sending domain's sequences complete less often than the floor (the reason says by how much). */
+  | 'domain.completion_low'
+  /** A prospect replied with a class whose sequence asks to be told (interested, meeting request by default). */
+  | 'reply.received';
 
 /**
  * An ops alert as the channels deliver it: what happened, to which sending domain
@@ -25,6 +29,8 @@ export type OpsAlert = {
   domain: { id: string; name: string } | null;
   /** The mailbox a `mailbox.*` alert is about. */
   mailbox?: { id: string; provider: string } | null;
+  /** A reply's first lines (addresses and numbers masked), for `reply.received`; never written to the log. */
+  excerpt?: string | null;
   figures: Record<string, number>;
   thresholds: Record<string, number>;
   link: string | null;

@@ -10,6 +10,8 @@ const ICON: Record<OpsAlert['kind'], string> = {
   'account.threshold_approached': ':warning:',
   'domain.resumed': ':white_check_mark:',
   'account.resumed': ':white_check_mark:',
+  'domain.completion_low': ':warning:',
+  'reply.received': ':speech_balloon:',
 };
 
 // Slack's mrkdwn treats these three as control characters.
@@ -25,8 +27,17 @@ export function slackAlertPayload(alert: OpsAlert): { text: string; blocks: obje
   ]
     .slice(0, 10) // Slack allows ten fields per section.
     .map((f) => ({ type: 'mrkdwn', text: f }));
+  const quote = alert.excerpt
+    ? [
+        {
+          type: 'section',
+          text: { type: 'mrkdwn', text: `>${escapeMrkdwn(alert.excerpt).replace(/\n/g, '\n>')}` },
+        },
+      ]
+    : [];
   const blocks: object[] = [
     { type: 'section', text: { type: 'mrkdwn', text } },
+    ...quote,
     ...(fields.length > 0 ? [{ type: 'section', fields }] : []),
     {
       type: 'context',

@@ -14,6 +14,7 @@ export function webhookAlertPayload(alert: OpsAlert) {
       message: alert.message,
       domain: alert.domain,
       ...(alert.mailbox ? { mailbox: alert.mailbox } : {}),
+      ...(alert.excerpt ? { excerpt: alert.excerpt } : {}),
       figures: alert.figures,
       thresholds: alert.thresholds,
       link: alert.link,

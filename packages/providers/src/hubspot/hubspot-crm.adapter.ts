@@ -11,10 +11,12 @@ export type CrmUpdateResult =
   /** Any other 4xx (400, 401, 403): retrying will not help. */
   | { kind: 'permanent'; error: string };
 
-/** The CRM side of a hard bounce: mark the contact's address dead. */
+/** The CRM side of a hard bounce (mark the contact's address dead) and of a positive reply (mark the contact). */
 export interface CrmAdapter {
   readonly name: string;
   markEmailInvalid(email: string, reason: string): Promise<CrmUpdateResult>;
+  /** Marks the contact with a reply's class (`interested`, `meeting_request`). */
+  markReplied(email: string, replyClass: string): Promise<CrmUpdateResult>;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,8 @@ export type HubspotCrmOptions = {
   /** The contact property set on a hard bounce, and its value. */
   property: string;
   value?: string;
+  /** The contact property set to a positive reply's class. */
+  replyProperty?: string;
   timeoutMs?: number;
 };
 
@@ -53,6 +57,17 @@ export class HubspotCrmAdapter implements CrmAdapter {
       'PATCH',
       `/crm/v3/objects/contacts/${encodeURIComponent(email)}?idProperty=email`,
       JSON.stringify({ properties: { [this.opts.property]: this.opts.value ?? 'hard_bounced' } }),
+    );
+    return res.kind === 'ok' ? { kind: 'done' } : res;
+  }
+
+  /** Sets the reply property (`touchbase_reply` unless configured) to the reply's class, by the same endpoint. */
+  async markReplied(email: string, replyClass: string): Promise<CrmUpdateResult> {
+    const res = await this.call(
+      'reply',
+      'PATCH',
+      `/crm/v3/objects/contacts/${encodeURIComponent(email)}?idProperty=email`,
+      JSON.stringify({ properties: { [this.opts.replyProperty ?? 'touchbase_reply']: replyClass } }),
     );
     return res.kind === 'ok' ? { kind: 'done' } : res;
   }

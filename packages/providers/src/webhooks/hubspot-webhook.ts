@@ -90,7 +90,8 @@ function decodeUri(url: string): string {
 /**
  * `POST /webhooks/hubspot`: CRM events. A GDPR deletion is an erasure request; an
  * opt-out an unsubscribe; a changed email an address change (HubSpot signs, so
- * this may resume sequences); a closed deal ends the contact's sequences. The
+ * this may resume sequences); a closed deal ends the contact's sequences (a lost one
+ * may schedule a reactivation); a lifecycle stage change may too. The
  * contact is found by its HubSpot id in prospect_identity (kind `hubspot`).
  */
 export function hubspotWebhookProvider(opts: {
@@ -128,7 +129,7 @@ export function hubspotWebhookProvider(opts: {
             channel: 'other',
             auth: delivery.auth,
             ...mapped,
-            data: { subscriptionType: e.subscriptionType },
+            data: { subscriptionType: e.subscriptionType, ...(mapped.data ?? {}) },
           }),
         );
       }
@@ -145,6 +146,9 @@ function mapEvent(e: z.infer<typeof HubspotEventsSchema>[number]): Partial<Canon
       if (e.propertyName === 'email' && e.propertyValue)
         return { type: 'email_changed', newEmail: e.propertyValue };
       if (e.propertyName === 'hs_email_optout' && e.propertyValue === 'true') return { type: 'unsubscribe' };
+      // A lifecycle stage set (back): a sequence's reactivation policy may name it.
+      if (e.propertyName === 'lifecyclestage' && e.propertyValue)
+        return { type: 'crm.lifecycle_stage', data: { stage: e.propertyValue } };
       return null;
     case 'deal.propertyChange':
       if (e.propertyName !== 'dealstage') return null;

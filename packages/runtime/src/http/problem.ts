@@ -14,6 +14,7 @@ const STATUS: Record<DomainErrorCode, number> = {
   suppressed: 409,
   already_enrolled: 409,
   in_other_sequence: 409,
+  cooling_off: 409,
   invalid_state: 409,
   domain_paused: 409,
   mailbox_paused: 409,

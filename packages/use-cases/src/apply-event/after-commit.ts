@@ -121,3 +121,39 @@ export async function moveEdgeJobs(deps: ApplyEventDeps, result: ApplyResult): P
     );
   }
 }
+
+/**
+ * Hands the alerts the event recorded (a positive reply's notification) to the alert
+ * queue. Best effort: the alert row is committed, and domain-health's sweep enqueues
+ * any alert whose delivery was never started.
+ */
+export async function enqueueAlerts(deps: ApplyEventDeps, result: ApplyResult): Promise<void> {
+  if (result.alertIds.length === 0 || !deps.alertQueue) return;
+  try {
+    await deps.alertQueue.enqueue(result.alertIds);
+  } catch (err) {
+    deps.logger.warn(
+      { eventId: result.eventId, alertIds: result.alertIds, err: (err as Error).message },
+      'Alert enqueue failed; left to the sweep',
+    );
+  }
+}
+
+/**
+ * Adds the delayed jobs of the reactivations the event recorded and removes those
+ * of the ones it cancelled. Best effort: the rows are the truth, the reconciler adds
+ * a missing job, and a job whose row is no longer pending does nothing.
+ */
+export async function syncReactivationJobs(deps: ApplyEventDeps, result: ApplyResult): Promise<void> {
+  if (!deps.reactivationQueue) return;
+  if (result.reactivations.length === 0 && result.reactivationsSkipped.length === 0) return;
+  try {
+    await deps.reactivationQueue.schedule(result.reactivations, (deps.clock?.() ?? new Date()).getTime());
+    await deps.reactivationQueue.cancel(result.reactivationsSkipped);
+  } catch (err) {
+    deps.logger.warn(
+      { eventId: result.eventId, err: (err as Error).message },
+      'Reactivation job sync failed; left to the reconciler',
+    );
+  }
+}

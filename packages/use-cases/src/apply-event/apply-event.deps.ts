@@ -26,4 +26,13 @@ export type ApplyEventDeps = {
   softBounceRetryMs?: number;
   /** Whether replies act on the person's colleagues (company-level stop, INGEST_COMPANY_STOP); off unless turned on. */
   companyStops?: boolean;
+  /** Whether each sequence's reply actions apply (INGEST_REPLY_ACTIONS); off unless turned on. */
+  replyActions?: boolean;
+  /** The alert queue (@touchbase/queues' `AlertQueue`): a positive reply's notification is delivered through it. */
+  alertQueue?: { enqueue(alertIds: string[]): Promise<void> };
+  /** The reactivation jobs (@touchbase/queues' `ReactivationQueue`); without it the reconciler adds them. */
+  reactivationQueue?: {
+    schedule(items: { id: string; dueAt: Date }[], nowMs?: number): Promise<void>;
+    cancel(ids: string[]): Promise<void>;
+  };
 };

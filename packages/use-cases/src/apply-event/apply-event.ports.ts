@@ -5,6 +5,9 @@ import type {
   ColleagueEnrollment,
   EnrollmentStatus,
   EventEffect,
+  OwnEnrollment,
+  PastEnrollment,
+  ReactivationPlan,
   SendingWindow,
   SequenceGraph,
   SuppressionKeys,
@@ -80,15 +83,33 @@ export interface EventTransaction {
   resolveTarget(event: CanonicalEvent): Promise<EventTarget | null>;
   /** Soft bounces of the prospect since the last event that breaks the streak (core's `SOFT_BOUNCE_STREAK_BREAKERS`). */
   softBouncesInARow(prospectId: string): Promise<number>;
-  /** Ends the prospect's live enrollments, restating ends set later (core's `stopActionOf`). */
+  /**
+   * Ends the prospect's live enrollments, restating ends set later (core's `stopActionOf`);
+   * those in `keep` go on (their sequence chose to, core's `replyDecisionOf`).
+   */
   stopProspect(
     prospectId: string,
     status: EnrollmentStatus,
     reason: string,
     at?: Date,
+    keep?: string[],
   ): Promise<EnrollmentStep[]>;
-  /** Pauses the enrollments core's `isPausedByOutOfOffice` takes, until `until`. */
-  pauseProspect(prospectId: string, until: Date): Promise<EnrollmentStep[]>;
+  /** Pauses the enrollments core's `isPausedByOutOfOffice` takes, until `until`, but those in `keep`. */
+  pauseProspect(prospectId: string, until: Date, keep?: string[]): Promise<EnrollmentStep[]>;
+  /** The prospect's live enrollments with their status and their sequence's stored policies (reply actions). */
+  liveEnrollments(prospectId: string): Promise<OwnEnrollment[]>;
+  /** Nobody enrolls the person before `until` (a cooldown); a later date already set stays. */
+  setContactAfter(prospectId: string, until: Date): Promise<void>;
+  /** Every enrollment of the prospect (any status), with its sequence's stored policies. */
+  pastEnrollments(prospectId: string): Promise<PastEnrollment[]>;
+  /** Records a reactivation (once per original enrollment and event). @returns whether it was recorded. */
+  scheduleReactivation(
+    r: ReactivationPlan & { id: string; prospectId: string; eventId: string },
+  ): Promise<boolean>;
+  /** Settles the prospect's pending reactivations as skipped for `outcome`. @returns their ids. */
+  skipReactivations(prospectId: string, outcome: string): Promise<string[]>;
+  /** Records an alert (delivered after the commit on every alert channel). @returns its id. */
+  raiseAlert(alert: { kind: string; message: string; data: object }): Promise<string>;
   /** The live enrollments of the prospect's colleagues (same company domain), locked, with their sequence's policies. */
   liveColleagueEnrollments(prospectId: string): Promise<ColleagueEnrollment[]>;
   /** Ends or pauses colleagues' enrollments as core's `companyStopOf` decided. @returns those changed. */
@@ -103,13 +124,15 @@ export interface EventTransaction {
     eventId: string;
     prospectId: string;
     email: string;
-    kind: 'hard_bounce';
+    /** `hard_bounce`, or `reply:<class>` (a positive reply marks the contact). */
+    kind: string;
   }): Promise<boolean>;
   audit(entry: AuditEntry): Promise<void>;
   recordTriage(item: {
     eventId: string;
     source: string;
-    kind: 'unknown_sender' | 'cold_inbound';
+    /** `referral`: a wrong-person reply named who to write to instead. */
+    kind: 'unknown_sender' | 'cold_inbound' | 'referral';
     email: string | null;
     classification: string | null;
     why: string[];

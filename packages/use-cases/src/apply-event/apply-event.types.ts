@@ -65,6 +65,12 @@ export type ApplyResult = {
   crmQueued: boolean;
   /** Enrollments moved along an edge of their graph by this event (accepted, opened, clicked). */
   moved: EdgeMove[];
+  /** Alerts recorded (a positive reply's notification), to enqueue for delivery after the commit. */
+  alertIds: string[];
+  /** Reactivations recorded (a lost deal), whose delayed jobs are to be added after the commit. */
+  reactivations: { id: string; dueAt: Date }[];
+  /** Reactivations a won deal cancelled, whose delayed jobs are to be removed. */
+  reactivationsSkipped: string[];
 };
 
 /**
@@ -83,6 +89,12 @@ export type ApplyOptions = {
    * otherwise; off here, so the batched stop's own tests exercise the batched path.
    */
   companyStops?: boolean;
+  /**
+   * Whether replies take the general path, where each sequence's reply actions are
+   * read (go on, CRM mark, notification, referral, cooldown). Off: a reply naming our
+   * enrollment takes the batched stop and ends every sequence, with no side effect.
+   */
+  replyActions?: boolean;
 };
 
 /** The result of recording an event before any effect has been applied. */
@@ -99,6 +111,9 @@ export function freshResult(eventId: string, prospectId: string | null, outcome:
     crmQueued: false,
     moved: [],
     triaged: false,
+    alertIds: [],
+    reactivations: [],
+    reactivationsSkipped: [],
   };
 }
 

@@ -1,9 +1,11 @@
 import { type CanonicalEvent, safeTextDeep } from '@touchbase/core';
 import {
+  enqueueAlerts,
   moveEdgeJobs,
   removePendingJobs,
   scheduleResends,
   scheduleResumed,
+  syncReactivationJobs,
   waitForInFlight,
 } from './after-commit.js';
 import type { ApplyEventDeps } from './apply-event.deps.js';
@@ -16,7 +18,8 @@ import { recordAndApplyEvent } from './record-and-apply.js';
  * applies it in one commit (core decides, the store persists), then does what can
  * only follow the commit: removes the pending jobs of every enrollment it stopped or
  * paused, schedules those it resumed and the resends of soft-bounced touches, waits
- * (bounded) for touches a sender had already claimed, and lets the CRM notifier run.
+ * (bounded) for touches a sender had already claimed, hands the alerts it recorded
+ * (a reply's notification) to the alert queue, and lets the CRM notifier run.
  *
  * The job removal is best effort: a job that survives is fenced by the sender's
  * claim. Waiting for the claimed touches means that once the event is
@@ -34,6 +37,7 @@ export async function applyEvent(deps: ApplyEventDeps, received: CanonicalEvent)
     timeScale: deps.timeScale ?? 1,
     notifyCrm: deps.notifyCrm ?? false,
     companyStops: deps.companyStops ?? false,
+    replyActions: deps.replyActions ?? false,
     ...(deps.softBounceRetryMs !== undefined ? { softBounceRetryMs: deps.softBounceRetryMs } : {}),
   });
   await removePendingJobs(deps, result);
@@ -41,6 +45,8 @@ export async function applyEvent(deps: ApplyEventDeps, received: CanonicalEvent)
   await scheduleResends(deps, result);
   await moveEdgeJobs(deps, result);
   await waitForInFlight(deps, result);
+  await enqueueAlerts(deps, result);
+  await syncReactivationJobs(deps, result);
   if (result.crmQueued) deps.onCrmQueued?.();
   deps.logger.info(
     {

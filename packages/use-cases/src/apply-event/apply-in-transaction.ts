@@ -11,6 +11,8 @@ import { changeAddress } from './effects/change-address.effect.js';
 import { stopColleagues } from './effects/company-stop.effect.js';
 import { erase } from './effects/erase.effect.js';
 import { pause } from './effects/pause.effect.js';
+import { cancelReactivations, planReactivation } from './effects/reactivation.effect.js';
+import { actOnReply, pauseAsSequencesSay } from './effects/reply-actions.effect.js';
 import { resendAfterSoftBounce } from './effects/resend.effect.js';
 import { stop } from './effects/stop.effect.js';
 import { takeEdges } from './effects/take-edge.effect.js';
@@ -49,14 +51,21 @@ export async function applyInTransaction(
   const timeScale = opts.timeScale ?? 1;
   switch (effect.kind) {
     case 'stop': {
-      const r = await stop(tx, id, event, target, effect, opts.notifyCrm ?? false);
+      const notifyCrm = opts.notifyCrm ?? false;
+      const r =
+        event.type === 'reply' && opts.replyActions
+          ? await actOnReply(tx, id, event, target, effect, { now, timeScale, notifyCrm })
+          : { ...(await stop(tx, id, event, target, effect, notifyCrm)), alertIds: [] };
       result.stopped = [...r.stopped, ...(await stopColleagues(tx, id, event, target, now, timeScale))];
       result.crmQueued = r.crmQueued;
+      result.alertIds = r.alertIds;
       result.outcome = 'applied';
       break;
     }
     case 'pause':
-      result.stopped = await pause(tx, target, effect.returnDate, now, timeScale);
+      result.stopped = opts.replyActions
+        ? await pauseAsSequencesSay(tx, event, target, now, timeScale)
+        : await pause(tx, target, effect.returnDate, now, timeScale);
       result.outcome = 'paused';
       break;
     case 'soft_bounce': {
@@ -90,6 +99,17 @@ export async function applyInTransaction(
   }
 
   const erased = effect.kind === 'erase';
+  if (!erased) {
+    // Reactivation: a won deal cancels the person's pending ones; a lost deal (or a
+    // lifecycle stage set back) schedules one, after the stop above ended the sequence.
+    if (event.type === 'crm.deal_won')
+      result.reactivationsSkipped = await cancelReactivations(tx, id, event, target);
+    const planned = await planReactivation(tx, id, event, target, now, timeScale);
+    if (planned) {
+      result.reactivations.push(planned);
+      if (result.outcome === 'no_effect') result.outcome = 'applied';
+    }
+  }
   if (result.stopped.length > 0 && !erased) result.inFlight = await tx.touchesBeingSent(result.stopped);
   // An erased person leaves no link from the log to them.
   await tx.finishEvent(

@@ -24,6 +24,7 @@ export async function recordAndApplyEvent(
   const path = eventPathOf(event, effect, {
     notifyCrm: opts.notifyCrm ?? false,
     companyStops: opts.companyStops ?? false,
+    replyActions: opts.replyActions ?? false,
   });
   // An event that can fire a graph edge (accepted, opened, clicked) takes the
   // general transaction: the edge is taken in the commit that records it.
