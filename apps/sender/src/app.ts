@@ -1,6 +1,6 @@
 import type { DoNotContactTable } from '@touchbase/core';
 import type { Repositories } from '@touchbase/db';
-import type { ProviderRegistry, Throttle } from '@touchbase/providers';
+import type { LinkedInSender, ProviderRegistry, Throttle } from '@touchbase/providers';
 import {
   type AlertQueue,
   createWorker,
@@ -38,6 +38,8 @@ export type SenderDeps = {
   recheckTimeoutMs?: number;
   /** Whether a hard bounce the provider reported at the re-check queues a CRM update. */
   notifyCrm?: boolean;
+  /** The LinkedIn senders by provider name, for the LinkedIn nodes of graph sequences. */
+  linkedInSenders?: ReadonlyMap<string, LinkedInSender>;
   /** Do-not-contact hours and days per recipient country, on top of every sending window. */
   doNotContact?: DoNotContactTable;
 };
@@ -71,6 +73,7 @@ export function senderWorkerFactory(deps: SenderDeps): (partition: number) => Wo
     ...(deps.recheck !== undefined ? { recheck: deps.recheck } : {}),
     ...(deps.recheckTimeoutMs !== undefined ? { recheckTimeoutMs: deps.recheckTimeoutMs } : {}),
     ...(deps.notifyCrm !== undefined ? { notifyCrm: deps.notifyCrm } : {}),
+    ...(deps.linkedInSenders ? { linkedIn: { senders: deps.linkedInSenders } } : {}),
     ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
   });
   return (partition) =>

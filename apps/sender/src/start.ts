@@ -1,4 +1,4 @@
-import { createThrottle, signUnsubscribeToken } from '@touchbase/providers';
+import { createThrottle, parseLinkedInBucketId, signUnsubscribeToken } from '@touchbase/providers';
 import { WorkerSupervisor } from '@touchbase/queues';
 import type { Runtime } from '@touchbase/runtime';
 import type { Worker } from 'bullmq';
@@ -12,7 +12,13 @@ export function startSender(rt: Runtime): Worker[] {
     timeScale: config.TIME_SCALE,
     spacingJitter: config.SENDER_SPACING_JITTER,
     // A bucket Redis lost is rebuilt from the touches PostgreSQL recorded before it grants again.
-    seedFrom: (mailboxId, windowsMs) => rt.repos.touchWindows.countsInWindows(mailboxId, windowsMs),
+    // A LinkedIn account's buckets (`{accountId}-li-{action}`) from its actions of that kind.
+    seedFrom: (bucketId, windowsMs) => {
+      const linkedIn = parseLinkedInBucketId(bucketId);
+      return linkedIn
+        ? rt.repos.touchWindows.linkedInCountsInWindows(linkedIn.accountId, linkedIn.action, windowsMs)
+        : rt.repos.touchWindows.countsInWindows(bucketId, windowsMs);
+    },
   });
   // /u/{token} is served by ingest, which is the part users expose to the internet
   // anyway (provider webhooks reach it).
@@ -38,6 +44,7 @@ export function startSender(rt: Runtime): Worker[] {
     recheckTimeoutMs: config.SENDER_RECHECK_TIMEOUT_MS,
     // The outbox is delivered by ingest's CRM notifier, which sweeps it.
     notifyCrm: Boolean(config.HUBSPOT_ACCESS_TOKEN),
+    linkedInSenders: rt.linkedInSenders,
     doNotContact: rt.doNotContact,
   };
   const make = senderWorkerFactory(deps);

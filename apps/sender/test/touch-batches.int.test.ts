@@ -79,7 +79,7 @@ describe('the sender adds next jobs in batches and takes back strays (real Postg
           conversationId: 'c',
           nextTouchAt: due,
         }),
-      ).toBe(true);
+      ).toBe(1);
     }
     // The reply commits now, and ingest removes the job of the step it stopped at: none yet.
     const stopped = await repos.enrollments.stopForProspect(db.pool, prospects[0]!.id, 'replied', 'reply');

@@ -5,6 +5,7 @@ import type { Config } from '@touchbase/runtime';
 import type { Logger } from '@touchbase/telemetry';
 import { type Funnel, finished, LEGEND, progressLine, summaryLines } from './demo-report.js';
 import { type DemoState, resetDemoState } from './demo-state.js';
+import { type NodeFunnel, nodeLine, nodeSummary, startTwoChannel } from './demo-two-channel.js';
 import { startSystem } from './start.command.js';
 
 const FIRST = ['Ada', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Frances', 'Alan', 'Radia'];
@@ -42,7 +43,8 @@ export type DemoOptions = {
 /**
  * The demo: starts the whole system on the sandbox, on a database and Redis prefix
  * of its own created fresh, creates a mailbox, a 4-step sequence and `count`
- * prospects through the REST API, enrolls them, prints a line each time the
+ * prospects through the REST API, enrolls them, and a two-channel campaign (a
+ * graph: LinkedIn, then LinkedIn or e-mail) for half as many more, prints a line each time the
  * funnel changes while the campaign runs in compressed time, and a summary once
  * every enrollment has ended. With `keep` the system stays up until SIGINT/SIGTERM.
  */
@@ -106,24 +108,33 @@ export async function runDemo(config: Config, opts: DemoOptions): Promise<number
   print(
     `enrolled ${(enrolled.enrolled as unknown[]).length} prospects in "${String(sequence.name)}": ${STEPS.length} e-mails, waits ${STEPS.map((s) => s.wait).join(', ')}; a simulated day lasts ${(dayMs / 1000).toFixed(dayMs < 10_000 ? 1 : 0)} s`,
   );
+  const twoChannel = await startTwoChannel(call, String(mailbox.id), Math.max(1, Math.round(opts.count / 2)));
+  print(
+    `enrolled ${twoChannel.enrolled} prospects in "Two-channel campaign": connect on LinkedIn; accepted → message there; not accepted within 7 days → e-mail; a reply on either channel ends it`,
+  );
   print(LEGEND);
   const started = Date.now();
   let last = '';
+  let lastNodes = '';
   let funnel: Funnel;
+  let nodes: NodeFunnel;
   for (;;) {
     await new Promise((r) => setTimeout(r, 1000));
     funnel = (await call('GET', `/v1/stats?sequenceId=${sequence.id}`)) as Funnel;
+    nodes = (await call('GET', `/v1/stats?sequenceId=${twoChannel.id}`)) as NodeFunnel;
     const line = progressLine(funnel, STEPS.length);
-    if (line !== last) {
-      const day = ((Date.now() - started) / dayMs).toFixed(0).padStart(3);
-      print(`[day ${day}] ${line}`);
-      last = line;
-    }
-    if (finished(funnel)) break;
+    const nodeProgress = nodeLine(nodes);
+    const day = ((Date.now() - started) / dayMs).toFixed(0).padStart(3);
+    if (line !== last) print(`[day ${day}] ${line}`);
+    if (nodeProgress !== lastNodes) print(`[day ${day}] ${nodeProgress}`);
+    last = line;
+    lastNodes = nodeProgress;
+    if (finished(funnel) && finished(nodes)) break;
   }
   const elapsedMs = Date.now() - started;
   for (const l of summaryLines(funnel, { elapsedMs, timeScale: config.TIME_SCALE, steps: STEPS.length }))
     print(l);
+  for (const l of nodeSummary(nodes)) print(l);
   print(await domainHealthLine(call, config.DOMAIN_HEALTH_BOUNCE_THRESHOLD));
   if (demoKey)
     await revokeApiKey({ repos: system.rt.repos }, { idOrName: demoKey.apiKey.id, actor: 'cli:demo' });

@@ -27,7 +27,7 @@ export type ReadRepositories = {
   suppressions: Pick<SuppressionRepository, 'list'>;
   events: Pick<EventLogRepository, 'list'>;
   audit: Pick<AuditRepository, 'list'>;
-  enrollments: Pick<EnrollmentRepository, 'list' | 'funnel' | 'get'>;
+  enrollments: Pick<EnrollmentRepository, 'list' | 'funnel' | 'nodeFunnel' | 'get'>;
   touches: Pick<TouchRepository, 'sentByStepAndVariant'>;
   touchWindows: Pick<TouchWindowRepository, 'usage'>;
   funnel: Pick<FunnelRepository, 'view'>;

@@ -12,13 +12,16 @@ import {
   type Repositories,
 } from '@touchbase/db';
 import {
+  HttpLinkedInSender,
   HttpProviderAdapter,
   LemlistAdapter,
+  type LinkedInSender,
   type ProviderAdapter,
   ProviderRegistry,
   SandboxAdapter,
   SmartleadAdapter,
   SmtpAdapter,
+  UnipileLinkedInSender,
 } from '@touchbase/providers';
 import {
   AlertQueue,
@@ -72,6 +75,8 @@ export type Runtime = {
   /** The producer side of the `reactivations` queue (ingest schedules, the scheduler runs them). */
   reactivationQueue: ReactivationQueue;
   providers: ProviderRegistry;
+  /** The LinkedIn senders by a LinkedIn account's `provider`: always `sandbox`, plus `unipile` and `http` when configured. */
+  linkedInSenders: ReadonlyMap<string, LinkedInSender>;
   shutdown: Shutdown;
 };
 
@@ -130,6 +135,7 @@ export async function openRuntime(opts: {
   const providers = new ProviderRegistry().register(sandbox);
   const configured = configuredProviders(config);
   for (const adapter of configured) providers.register(adapter);
+  const linkedInSenders = configuredLinkedInSenders(config, sandboxUrl);
   const shutdown = new Shutdown(logger, config.SHUTDOWN_TIMEOUT_MS)
     .add('touch queue', () => touchQueue.close())
     .add('alert queue', () => alertQueue.close())
@@ -137,6 +143,9 @@ export async function openRuntime(opts: {
     .add('sandbox adapter', () => sandbox.close())
     .add('provider adapters', async () => {
       await Promise.allSettled(configured.map((a) => a.close()));
+    })
+    .add('linkedin senders', async () => {
+      await Promise.allSettled([...linkedInSenders.values()].map((s) => s.close()));
     })
     .add('redis', async () => {
       await Promise.allSettled([producer.quit(), worker.quit()]);
@@ -160,6 +169,7 @@ export async function openRuntime(opts: {
     reactivationQueue,
     doNotContact,
     providers,
+    linkedInSenders,
     shutdown,
   };
 }
@@ -176,6 +186,36 @@ export function queueLayoutOf(config: Config): QueueLayout {
     cluster: Boolean(config.REDIS_CLUSTER_NODES),
     touchPartitions: config.TOUCH_QUEUE_PARTITIONS,
   };
+}
+
+/**
+ * The LinkedIn senders a LinkedIn account may name: the sandbox's LinkedIn (the
+ * generic HTTP contract on its loopback server), Unipile and a generic HTTP tool
+ * when their variables are set.
+ */
+export function configuredLinkedInSenders(config: Config, sandboxUrl: string): Map<string, LinkedInSender> {
+  const timeoutMs = config.SENDER_PROVIDER_TIMEOUT_MS;
+  const senders = new Map<string, LinkedInSender>();
+  // The sandbox asks no token of LinkedIn calls; the contract's header is sent anyway.
+  senders.set(
+    'sandbox',
+    new HttpLinkedInSender({ baseUrl: sandboxUrl, token: 'sandbox', timeoutMs, name: 'sandbox' }),
+  );
+  if (config.UNIPILE_URL && config.UNIPILE_API_KEY)
+    senders.set(
+      'unipile',
+      new UnipileLinkedInSender({ baseUrl: config.UNIPILE_URL, apiKey: config.UNIPILE_API_KEY, timeoutMs }),
+    );
+  if (config.HTTP_LINKEDIN_URL && config.HTTP_LINKEDIN_TOKEN)
+    senders.set(
+      'http',
+      new HttpLinkedInSender({
+        baseUrl: config.HTTP_LINKEDIN_URL,
+        token: config.HTTP_LINKEDIN_TOKEN,
+        timeoutMs,
+      }),
+    );
+  return senders;
 }
 
 /**

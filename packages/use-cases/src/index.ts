@@ -8,4 +8,5 @@ export type { ApplyEventDeps } from './apply-event/apply-event.deps.js';
 export * from './apply-event/apply-event.ports.js';
 export * from './apply-event/apply-event.types.js';
 export { applyEvent } from './apply-event/apply-event.usecase.js';
+export { takeEarlyEdges } from './apply-event/early-edges.js';
 export { recordAndApplyEvent } from './apply-event/record-and-apply.js';

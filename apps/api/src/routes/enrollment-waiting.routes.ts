@@ -81,7 +81,7 @@ export const enrollmentWaitingRoutes: FastifyPluginAsyncZod<ApiDeps> = async (ap
         tags: ['enrollments'],
         summary: 'Why an enrollment is not being sent right now, and until when',
         description:
-          'The enrollment with `waiting`: `{ reason, until, variables?, cap?, detail? }`, or null once it has ended. ' +
+          'The enrollment with `waiting`: `{ reason, until, variables?, cap?, detail? }`, or null once it has ended, and `lastFailure` (`{ step, reason, at }`: the last node of a graph sequence whose action failed for good and was passed over, e.g. `linkedin_profile_not_found`). ' +
           'Reasons: ' +
           WAITING_REASONS.join(', ') +
           '. `due` means nothing holds it: its touch goes out next. `until` is null where only a person can end the wait.',

@@ -1,4 +1,11 @@
-import { DomainError, ENROLLMENT_STATUSES, TextSchema } from '@touchbase/core';
+import {
+  DomainError,
+  type EdgeTrigger,
+  EdgeTriggerSchema,
+  ENROLLMENT_STATUSES,
+  placeTouches,
+  TextSchema,
+} from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
@@ -114,7 +121,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
         tags: ['enrollments'],
         summary: 'Timeline of an enrollment',
         description:
-          'The enrollment with its touches, the events of its prospect, its audit entries and its reactivation chain: the reactivations it started (a lost deal, then the enrollment it led to) or came from.',
+          'The enrollment with its touches (each placed on its sequence graph: `node`, `action` and the `edge` that led there, `{ from, trigger, wait }`), the events of its prospect, its audit entries (`enrollment.edge_taken`: an event took an edge, naming the trigger, the nodes and the timeout it replaced) and its reactivation chain: the reactivations it started (a lost deal, then the enrollment it led to) or came from.',
         response: {
           200: z.looseObject({
             enrollment: EntitySchema,
@@ -129,13 +136,26 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
     },
     async (req) => {
       const enrollment = await deps.repos.enrollments.get(req.params.id);
-      const [touches, events, audit, reactivations] = await Promise.all([
+      const [touches, events, audit, reactivations, version] = await Promise.all([
         deps.repos.touches.forEnrollment(enrollment.id),
         deps.repos.events.list({ prospectId: enrollment.prospectId }, 500),
         deps.repos.audit.list({ entityType: 'enrollment', entityId: enrollment.id }, 500),
         deps.repos.reactivations.chainOf(enrollment.id),
+        deps.repos.sequences.version(enrollment.sequenceVersionId),
       ]);
-      return { enrollment, touches, events, audit, reactivations };
+      const taken = audit.flatMap((a) => (a.action === 'enrollment.edge_taken' ? [edgeTakenOf(a.data)] : []));
+      const placed = placeTouches(
+        version.graph,
+        touches,
+        taken.filter((x) => x !== null),
+      );
+      return {
+        enrollment,
+        touches: touches.map((t, i) => ({ ...t, ...placed[i] })),
+        events,
+        audit,
+        reactivations,
+      };
     },
   );
 
@@ -189,3 +209,11 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
     },
   );
 };
+
+/** The edge an `enrollment.edge_taken` audit entry names, or null for an entry of another shape. */
+function edgeTakenOf(data: unknown): { from: string; to: string; trigger: EdgeTrigger } | null {
+  const d = data as { from?: unknown; to?: unknown; trigger?: unknown } | null;
+  if (typeof d?.from !== 'string' || typeof d.to !== 'string' || typeof d.trigger !== 'string') return null;
+  const trigger = EdgeTriggerSchema.safeParse(d.trigger);
+  return trigger.success ? { from: d.from, to: d.to, trigger: trigger.data } : null;
+}

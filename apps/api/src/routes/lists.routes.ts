@@ -93,17 +93,18 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         tags: ['stats'],
         summary: 'Funnel statistics',
         description:
-          'The funnel of every sequence or of one: enrolled, sent, replied, bounced and the rest, and sends per step and A/B variant.',
+          'The funnel of every sequence or of one: enrolled, sent, replied, bounced and the rest, and sends per step and A/B variant; for one sequence, `byNode`: per version and node of its graph (a chain: per step), how many enrollments reached it, had its action done, had it fail for good, and replied after it.',
         response: { 200: ObjectSchema },
         querystring: z.object({ sequenceId: z.uuid().optional() }),
       },
     },
     async (req) => {
-      const [funnel, sentByStepAndVariant] = await Promise.all([
+      const [funnel, sentByStepAndVariant, byNode] = await Promise.all([
         deps.reads.enrollments.funnel(req.query.sequenceId),
         deps.reads.touches.sentByStepAndVariant(req.query.sequenceId),
+        req.query.sequenceId ? deps.reads.enrollments.nodeFunnel(req.query.sequenceId) : undefined,
       ]);
-      return { ...funnel, sentByStepAndVariant };
+      return { ...funnel, sentByStepAndVariant, ...(byNode ? { byNode } : {}) };
     },
   );
 

@@ -23,22 +23,30 @@ export type ExplainWaitingDeps = {
 /** One enrollment and why it is not being sent (null: it has ended). */
 export type EnrollmentWaiting = EnrollmentRow & { waiting: Waiting | null };
 
+/** A node of a graph sequence whose action failed for good and was passed over (a LinkedIn profile not found). */
+export type NodeFailure = { step: number; reason: string; at: Date };
+
 /** Rows read per statement while a filter or a summary walks the live enrollments. */
 const CHUNK = 1_000;
 /** A filtered page stops after reading this many rows and hands back its cursor, so no request walks the whole table. */
 const SCAN_LIMIT = 20_000;
 
 /** Why one enrollment is not being sent right now. @throws DomainError not_found */
-export async function explainWaiting(deps: ExplainWaitingDeps, id: string): Promise<EnrollmentWaiting> {
+export async function explainWaiting(
+  deps: ExplainWaitingDeps,
+  id: string,
+): Promise<EnrollmentWaiting & { lastFailure: NodeFailure | null }> {
   const now = deps.clock();
   const [row] = await deps.repos.waiting.states({ id }, 1, now);
+  // The walk may have passed over a node whose action failed for good: say which and why.
+  const lastFailure = await deps.repos.waiting.lastFailure(id);
   if (!row) {
     // Not live (ended), or not there at all: get() throws not_found for the latter.
     const e = await deps.repos.enrollments.get(id);
-    return { ...e, waiting: null };
+    return { ...e, waiting: null, lastFailure };
   }
   const [explained] = await explainRows(deps, [row], now);
-  return explained as EnrollmentWaiting;
+  return { ...(explained as EnrollmentWaiting), lastFailure };
 }
 
 /**

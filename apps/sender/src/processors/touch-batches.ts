@@ -15,7 +15,7 @@ import type { Logger, Metrics } from '@touchbase/telemetry';
 export class TouchBatches {
   private readonly loads: MicroBatcher<string, SendContext | null>;
   private readonly claims: MicroBatcher<ClaimInput, Claim>;
-  private readonly records: MicroBatcher<SentInput, boolean>;
+  private readonly records: MicroBatcher<SentInput, number | null>;
   private readonly schedules: MicroBatcher<ScheduledTouch, undefined>;
 
   constructor(
@@ -49,7 +49,7 @@ export class TouchBatches {
       isDeadlock,
     );
     this.records = new MicroBatcher(
-      (inputs) => touches.recordSentMany(inputs),
+      (inputs) => touches.recordSentAttempts(inputs),
       maxSize,
       maxInFlight,
       sized('record'),
@@ -91,7 +91,8 @@ export class TouchBatches {
     return this.claims.submit(input);
   }
 
-  recordSent(input: SentInput): Promise<boolean> {
+  /** Records a sent touch; the attempt now pending at the enrollment's next node, or null when it did not advance. */
+  recordSent(input: SentInput): Promise<number | null> {
     return this.records.submit(input);
   }
 

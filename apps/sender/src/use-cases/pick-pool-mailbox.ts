@@ -16,6 +16,8 @@ export async function pickPoolMailbox(
   ctx: SendContext,
   poolId: string,
   member: string,
+  /** The touch being sent (1 for a chain) and a graph's e-mail nodes (null for a chain: no touch at all yet). */
+  at: { step: number; emailNodes: number[] | null } = { step: 1, emailNodes: null },
 ): Promise<{ ctx: SendContext; granted: boolean } | null> {
   const { repos, throttle } = sc;
   const candidates = await repos.touches.poolCandidates(poolId, ctx.prospect.id);
@@ -41,7 +43,7 @@ export async function pickPoolMailbox(
     }
   }
   if (chosen.id === ctx.mailbox.id) return { ctx, granted };
-  await repos.touches.assignMailbox(ctx.enrollmentId, chosen.id);
+  await repos.touches.assignMailbox(ctx.enrollmentId, chosen.id, at.step, at.emailNodes);
   const moved = await repos.touches.loadForSend(ctx.enrollmentId);
   // Moved by nobody else in between: the token was taken for the mailbox it now has.
   return moved ? { ctx: moved, granted: granted && moved.mailbox.id === chosen.id } : null;

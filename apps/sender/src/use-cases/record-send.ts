@@ -1,4 +1,4 @@
-import type { SequenceStep } from '@touchbase/core';
+import { type SequenceGraph, timeoutEdge } from '@touchbase/core';
 import type { SendContext } from '@touchbase/db';
 import type { SendResult } from '@touchbase/providers';
 import type { LogCalls } from '@touchbase/telemetry';
@@ -6,23 +6,30 @@ import type { SenderContext } from './send-touch.types.js';
 import { nextDue } from './touch-timing.js';
 
 /** The touch being recorded: its key parts and the copy's variant. */
-type Sent = { enrollmentId: string; step: number; attempt: number; variant: number };
+type Sent = {
+  enrollmentId: string;
+  step: number;
+  attempt: number;
+  variant: number;
+  /** False for a LinkedIn action or a manual task: its ids start no e-mail thread. */
+  thread?: boolean;
+};
 
 /**
  * Records the provider's accept: the touch is `sent`, the enrollment moves to the
- * next step due after its wait, and the next touch's job is scheduled (when the
+ * node of its first timeout, due after that wait, and the next touch's job is scheduled (when the
  * record advanced it: a soft bounce that came first keeps it where it is).
  */
 export async function recordSend(
   sc: SenderContext,
   ctx: SendContext,
-  steps: SequenceStep[],
+  graph: SequenceGraph,
   touch: Sent,
   result: SendResult,
   providerName: string,
   log: LogCalls,
 ): Promise<void> {
-  await advance(sc, ctx, steps, touch, result, () => {
+  await advance(sc, ctx, graph, touch, result, () => {
     sc.metrics.touchesSent.inc({ provider: providerName });
     if (ctx.nextTouchAt)
       sc.metrics.sendLag.observe(Math.max(0, sc.clock().getTime() - ctx.nextTouchAt.getTime()) / 1000);
@@ -41,12 +48,12 @@ export async function recordSend(
 export async function recordUnknown(
   sc: SenderContext,
   ctx: SendContext,
-  steps: SequenceStep[],
+  graph: SequenceGraph,
   touch: Sent,
   providerName: string,
   log: LogCalls,
 ): Promise<void> {
-  await advance(sc, ctx, steps, touch, { messageId: '', conversationId: '', status: 'unknown' }, () => {
+  await advance(sc, ctx, graph, touch, { messageId: '', conversationId: '', status: 'unknown' }, () => {
     log.warn({ provider: providerName }, 'Touch outcome unknown; not resent');
     sc.metrics.touchesFailed.inc({ provider: providerName, kind: 'unknown' });
   });
@@ -59,22 +66,27 @@ export async function recordUnknown(
 async function advance(
   sc: SenderContext,
   ctx: SendContext,
-  steps: SequenceStep[],
+  graph: SequenceGraph,
   touch: Sent,
   outcome: SendResult & { status?: 'unknown' },
   report: () => void,
 ): Promise<void> {
   const { enrollmentId, step, attempt } = touch;
-  const dueAt = nextDue(ctx, steps, step, sc.clock(), sc.timeScale, sc.jitterMs, sc.doNotContact);
+  // The next job is the node's first timeout (a chain's: the next step after its wait);
+  // an event edge (accepted, opened, clicked) may take the enrollment elsewhere sooner.
+  const next = timeoutEdge(graph, step) ?? { to: step + 1, wait: '0s' };
+  const dueAt = nextDue(ctx, next.wait, sc.clock(), sc.timeScale, sc.jitterMs, sc.doNotContact);
   const advanced = await sc.batches.recordSent({
     enrollmentId,
     step,
     attempt,
+    nextStep: next.to,
+    ...(touch.thread === false ? { thread: false } : {}),
     messageId: outcome.messageId,
     conversationId: outcome.conversationId,
     nextTouchAt: dueAt,
     ...(outcome.status ? { status: outcome.status } : {}),
   });
   report();
-  if (advanced) await sc.batches.schedule({ enrollmentId, step: step + 1, dueAt });
+  if (advanced !== null) await sc.batches.schedule({ enrollmentId, step: next.to, attempt: advanced, dueAt });
 }

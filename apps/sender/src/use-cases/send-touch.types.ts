@@ -1,12 +1,15 @@
 import type { DoNotContactTable } from '@touchbase/core';
 import type { Repositories } from '@touchbase/db';
-import type { ProviderRegistry, Throttle } from '@touchbase/providers';
+import type { LinkedInSender, ProviderRegistry, Throttle } from '@touchbase/providers';
 import type { AlertQueue, TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import type { TouchBatches } from '../processors/touch-batches.js';
 
 export type SendTouchDeps = {
-  repos: Pick<Repositories, 'touches' | 'sequences' | 'mailboxes' | 'events' | 'contactPolicies'>;
+  repos: Pick<
+    Repositories,
+    'touches' | 'sequences' | 'mailboxes' | 'events' | 'contactPolicies' | 'linkedinAccounts'
+  >;
   touchQueue: TouchQueue;
   providers: ProviderRegistry;
   logger: Logger;
@@ -34,11 +37,19 @@ export type SendTouchDeps = {
   recheckTimeoutMs?: number;
   /** Whether a hard bounce the provider reported queues a CRM update (a CRM is configured). */
   notifyCrm?: boolean;
+  /**
+   * The LinkedIn senders by provider name (a LinkedIn account's `provider`:
+   * `unipile`, `http`, `sandbox`). Without one for an account, its nodes are held.
+   */
+  linkedIn?: { senders: ReadonlyMap<string, LinkedInSender> };
   /** At most this many touches in flight share one load, claim and record statement (default 100). */
   batchSize?: number;
   /** Do-not-contact hours and days per recipient country (COMPLIANCE_DO_NOT_CONTACT), on top of every window. */
   doNotContact?: DoNotContactTable;
 };
+
+/** One touch to send: the job's enrollment, node (its `step` number) and attempt. */
+export type TouchToSend = { enrollmentId: string; step: number; attempt: number };
 
 /** What became of one `touch.send` job; the processor's return value (kept in tests and Bull Board). */
 export type SendOutcome =

@@ -1,4 +1,12 @@
-import { missingVariableReason, renderTouch, touchKey } from '@touchbase/core';
+import {
+  isStepList,
+  missingVariableReason,
+  nodeAt,
+  renderEmailNode,
+  renderTouch,
+  type SequenceGraph,
+  touchKey,
+} from '@touchbase/core';
 import type { SendContext } from '@touchbase/db';
 import type { SendRequest, SendResult } from '@touchbase/providers';
 import { retriesOf } from '@touchbase/queues';
@@ -10,13 +18,12 @@ import { holdTouch } from './hold-touch.js';
 import { pickPoolMailbox } from './pick-pool-mailbox.js';
 import { askProvider, providerViewStops, stopsTheTouch } from './prospect-recheck.js';
 import { recordSend, recordUnknown } from './record-send.js';
-import type { SenderContext, SendOutcome } from './send-touch.types.js';
+import { sendNonEmailNode } from './send-non-email-node.js';
+import type { SenderContext, SendOutcome, TouchToSend } from './send-touch.types.js';
 import { settleStranded } from './settle-stranded.js';
 import { stopOnProviderView } from './stop-on-provider-view.js';
+import { variablesOf } from './template-variables.js';
 import { afterThrottleWait, windowClosedUntil } from './touch-timing.js';
-
-/** One touch to send: the job's enrollment, step and attempt. */
-export type TouchToSend = { enrollmentId: string; step: number; attempt: number };
 
 /**
  * Sends one touch: re-checks the enrollment, picks the pool's mailbox for a first
@@ -43,18 +50,25 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
     return 'fenced';
   }
   const version = await repos.sequences.version(ctx.sequenceVersionId);
-  const steps = version.steps;
-  if (step > steps.length) {
-    if (await repos.touches.exhaust(enrollmentId, step)) log.info('Enrollment exhausted');
+  const { graph } = version;
+  const node = nodeAt(graph, step);
+  // An end node (a chain's is steps + 1): the walk is over without an answer.
+  if (!node || node.action === 'end') {
+    if (await repos.touches.exhaust(enrollmentId, step)) log.info({ node: node?.id }, 'Enrollment exhausted');
     return 'exhausted';
   }
+  if (node.action !== 'email') return sendNonEmailNode(sc, ctx, version, node, touch, job, log);
+  const chain = isStepList(version);
   const key = touchKey(enrollmentId, step, attempt);
   // One throttle member per attempt: a retry after a 5xx counts as another
   // possible send; a job back from a throttle wait or a 429 keeps its place and slot.
   const member = `${key}.${retriesOf(job)}.${job.stalledCounter ?? 0}`;
   let tokenTaken = false;
-  if (ctx.mailboxPoolId && step === 1 && !ctx.conversationId) {
-    const picked = await pickPoolMailbox(sc, ctx, ctx.mailboxPoolId, member);
+  // The first e-mail of a pool sequence picks its mailbox (a chain's step 1; a graph's
+  // first e-mail node the walk reaches, whatever LinkedIn did before).
+  if (ctx.mailboxPoolId && !ctx.conversationId && (!chain || step === 1)) {
+    const at = chain ? undefined : { step, emailNodes: emailNodesOf(graph) };
+    const picked = await pickPoolMailbox(sc, ctx, ctx.mailboxPoolId, member, at);
     if (!picked) return holdTouch(sc, job, 'pool_unavailable');
     ctx = picked.ctx;
     tokenTaken = picked.granted;
@@ -74,7 +88,10 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
   // the copy, inside the window, so a slot of a day cap is taken by a touch about to go.
   await holdForContactPolicy(sc, ctx, attempt, key, job, log);
 
-  const content = renderTouch(steps, step, variablesOf(ctx), `${ctx.prospect.id}-${ctx.sequenceId}`);
+  const seed = `${ctx.prospect.id}-${ctx.sequenceId}`;
+  const content = chain
+    ? renderTouch(version.steps, step, variablesOf(ctx), seed)
+    : renderEmailNode(graph, step, variablesOf(ctx), seed, ctx.firstMessageId !== null);
   if (!content.ok) {
     const reason = missingVariableReason(content.missing);
     await repos.touches.pause(enrollmentId, step, reason);
@@ -137,7 +154,7 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
       if (!call.ok) return failTouch(sc, ctx, step, call.reason, attempt);
       result = call.result;
     } else {
-      await recordUnknown(sc, ctx, steps, sent, provider.name, log);
+      await recordUnknown(sc, ctx, graph, sent, provider.name, log);
       return 'unknown';
     }
   } else {
@@ -146,7 +163,7 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
     result = call.result;
   }
 
-  await recordSend(sc, ctx, steps, sent, result, provider.name, log);
+  await recordSend(sc, ctx, graph, sent, result, provider.name, log);
   return claim.kind === 'in_doubt' ? 'resent_in_doubt' : 'sent';
 }
 
@@ -176,12 +193,6 @@ function sendRequestOf(
   };
 }
 
-function variablesOf(ctx: SendContext): Record<string, string | null | undefined> {
-  return {
-    ...ctx.prospect.attributes,
-    firstName: ctx.prospect.firstName,
-    lastName: ctx.prospect.lastName,
-    company: ctx.prospect.company,
-    email: ctx.prospect.email,
-  };
+function emailNodesOf(graph: SequenceGraph): number[] {
+  return graph.nodes.flatMap((n, i) => (n.action === 'email' ? [i + 1] : []));
 }

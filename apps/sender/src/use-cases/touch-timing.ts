@@ -6,7 +6,6 @@ import {
   placeInWindow,
   recipientCountryOf,
   resolveTimeZone,
-  type SequenceStep,
   sendingWindowOf,
   type TouchTiming,
   withDoNotContact,
@@ -49,21 +48,16 @@ export function touchTiming(
   };
 }
 
-/** When the step after `step` is due: its wait after now, moved into the window. */
+/** When the next node is due: `wait` (its edge's) after now in the prospect's time, moved into the window. */
 export function nextDue(
   ctx: SendContext,
-  steps: SequenceStep[],
-  step: number,
+  wait: string,
   now: Date,
   timeScale: number,
   jitterMs?: number,
   doNotContact?: DoNotContactTable,
 ): Date {
-  return dueAfterWait(
-    now,
-    steps[step - 1]?.wait ?? '0s',
-    touchTiming(ctx, timeScale, jitterMs, doNotContact),
-  );
+  return dueAfterWait(now, wait, touchTiming(ctx, timeScale, jitterMs, doNotContact));
 }
 
 /**

@@ -24,7 +24,13 @@ export const RESENDABLE_TOUCH_STATUSES = ['sending', 'sent', 'unknown'] as const
 
 /** The soft-bounced touch, and its enrollment as locked. */
 export type BouncedTouch = { step: number; attempt: number; status: string };
-export type ResendCandidate = { status: string; currentStep: number; currentAttempt: number };
+export type ResendCandidate = {
+  status: string;
+  currentStep: number;
+  currentAttempt: number;
+  /** The node that ran last (null before graphs: a chain's is current_step - 1). */
+  waitingNode?: number | null;
+};
 
 /** A resend: the touch's step at its next attempt, and the touch it replaces as current (to remove its job). */
 export type Resend = { step: number; attempt: number; replaces: { step: number; attempt: number } | null };
@@ -53,12 +59,18 @@ export function resendOf(
   if (!(RESENDABLE_TOUCH_STATUSES as readonly string[]).includes(touch.status)) return null;
   if (enrollment.status !== 'active') return null;
   const atThisTouch = enrollment.currentStep === touch.step && enrollment.currentAttempt === touch.attempt;
-  const movedOnByIt = enrollment.currentStep === touch.step + 1 && enrollment.currentAttempt === 1;
+  // Moved on by this touch's record: the node it sits after is this one (a chain's is the step before).
+  const ranLast = enrollment.waitingNode ?? enrollment.currentStep - 1;
+  const movedOnByIt =
+    !atThisTouch &&
+    ranLast === touch.step &&
+    enrollment.currentAttempt === 1 &&
+    enrollment.currentStep !== touch.step;
   if (!atThisTouch && !movedOnByIt) return null;
   if (laterTouchExists) return null;
   return {
     step: touch.step,
     attempt: touch.attempt + 1,
-    replaces: movedOnByIt ? { step: touch.step + 1, attempt: 1 } : null,
+    replaces: movedOnByIt ? { step: enrollment.currentStep, attempt: 1 } : null,
   };
 }

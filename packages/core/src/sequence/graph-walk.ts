@@ -113,3 +113,46 @@ export function afterFailure(
 export function firstEmailNode(graph: SequenceGraph): number {
   return graph.nodes.findIndex((x) => x.action === 'email') + 1;
 }
+
+/** A touch of a timeline placed on its graph: its node, action, and the edge the walk took to reach it. */
+export type PlacedTouch = {
+  node: string | null;
+  action: SequenceNode['action'] | null;
+  /** Null for the first node; else the edge from the node run before (`trigger` says why). */
+  edge: { from: string; trigger: SequenceEdge['trigger']; wait: string } | null;
+};
+
+/**
+ * Places an enrollment's touches (in the order they were made) on its graph: the
+ * node of each and the edge that led to it. An edge an event took is named by
+ * `eventEdges` (from the audit log); otherwise it was the timeout (or, after a
+ * node that failed, the failure edge or the skip to another channel).
+ */
+export function placeTouches(
+  graph: SequenceGraph,
+  touches: readonly { step: number; status: string }[],
+  eventEdges: readonly { from: string; to: string; trigger: SequenceEdge['trigger'] }[] = [],
+): PlacedTouch[] {
+  const events = [...eventEdges];
+  let before: { step: number; status: string } | null = null;
+  return touches.map((t) => {
+    const node = nodeAt(graph, t.step);
+    const prev = before ? nodeAt(graph, before.step) : undefined;
+    let edge: PlacedTouch['edge'] = null;
+    if (before && prev && node && before.step === t.step) {
+      edge = null; // another attempt of the same node (a resend)
+    } else if (prev && node) {
+      const k = events.findIndex((e) => e.from === prev.id && e.to === node.id);
+      const taken = k >= 0 ? events.splice(k, 1)[0]! : null;
+      const timeout = timeoutEdge(graph, before!.step);
+      const found = taken
+        ? eventEdge(graph, before!.step, taken.trigger)?.edge
+        : before!.status === 'failed'
+          ? (afterFailure(graph, before!.step).edge ?? undefined)
+          : timeout?.edge;
+      if (found) edge = { from: prev.id, trigger: found.trigger, wait: found.wait ?? '0s' };
+    }
+    before = t;
+    return { node: node?.id ?? null, action: node?.action ?? null, edge };
+  });
+}

@@ -1,3 +1,4 @@
+export * from './edge-trigger.js';
 export * from './graph-validation.js';
 export * from './graph-walk.js';
 export * from './sequence-definition.js';

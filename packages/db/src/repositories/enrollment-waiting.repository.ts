@@ -136,4 +136,17 @@ export class EnrollmentWaitingRepository {
     );
     return new Map(rows.map((r) => [r.id, r.steps]));
   }
+
+  /**
+   * The last node of an enrollment whose action failed for good (a LinkedIn profile
+   * not found, ...) and was passed over: its node number, reason and time, or null.
+   */
+  async lastFailure(enrollmentId: string): Promise<{ step: number; reason: string; at: Date } | null> {
+    const { rows } = await this.pool.query<{ step: number; reason: string; at: Date }>(
+      `SELECT step, error AS reason, created_at AS at FROM touch
+       WHERE enrollment_id = $1 AND status = 'failed' AND error IS NOT NULL ORDER BY created_at DESC LIMIT 1`,
+      [enrollmentId],
+    );
+    return rows[0] ?? null;
+  }
 }

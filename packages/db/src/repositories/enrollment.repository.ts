@@ -360,4 +360,39 @@ export class EnrollmentRepository {
       sentByStep: Object.fromEntries(t.rows.map((r) => [String(r.step), r.n])),
     };
   }
+
+  /**
+   * The funnel per node of a sequence's graph (per version: node numbers mean
+   * different nodes in different versions): how many enrollments reached each node
+   * (a touch claimed), had its action done (`sent`), had it fail for good (a
+   * LinkedIn profile not found: the walk went on elsewhere), and replied while
+   * waiting after it.
+   */
+  async nodeFunnel(sequenceId: string): Promise<
+    {
+      version: number;
+      step: number;
+      node: string | null;
+      action: string | null;
+      reached: number;
+      sent: number;
+      failed: number;
+      repliedAfter: number;
+    }[]
+  > {
+    const { rows } = await this.pool.query(
+      `SELECT v.version, t.step,
+              v.graph->'nodes'->(t.step - 1)->>'id' AS node, v.graph->'nodes'->(t.step - 1)->>'action' AS action,
+              count(DISTINCT t.enrollment_id)::int AS reached,
+              count(DISTINCT t.enrollment_id) FILTER (WHERE t.status = 'sent')::int AS sent,
+              count(DISTINCT t.enrollment_id) FILTER (WHERE t.status = 'failed')::int AS failed,
+              count(DISTINCT t.enrollment_id) FILTER (
+                WHERE e.status = 'replied' AND coalesce(e.waiting_node, e.current_step - 1) = t.step)::int AS "repliedAfter"
+       FROM touch t JOIN enrollment e ON e.id = t.enrollment_id JOIN sequence_version v ON v.id = e.sequence_version_id
+       WHERE e.sequence_id = $1
+       GROUP BY v.version, t.step, node, action ORDER BY v.version, t.step`,
+      [sequenceId],
+    );
+    return rows;
+  }
 }

@@ -20,6 +20,7 @@ import { ErasureRepository } from './erasure.repository.js';
 import { EventBatchRepository } from './event-batch.repository.js';
 import { type EventListFilter, EventLogRepository, type EventRow } from './event-log.repository.js';
 import { EventTargetRepository } from './event-target.repository.js';
+import { GraphEdgeRepository } from './graph-edge.repository.js';
 import { ProspectRepository } from './prospect.repository.js';
 import { ProviderCursorRepository } from './provider-cursor.repository.js';
 import { ReactivationRepository } from './reactivation.repository.js';
@@ -43,6 +44,7 @@ export class EventRepository implements EventStore {
   private readonly prospects: ProspectRepository;
   private readonly suppressions: SuppressionRepository;
   private readonly softBounces = new SoftBounceRepository();
+  private readonly edges = new GraphEdgeRepository();
   private readonly erasure: ErasureRepository;
   private readonly outbox: CrmOutboxRepository;
   private readonly auditLog: AuditRepository;
@@ -169,6 +171,13 @@ export class EventRepository implements EventStore {
       personAddresses: (prospectId) => this.erasure.personAddresses(client, prospectId),
       eraseProspect: (target, addresses) => this.erasure.eraseProspect(client, target, addresses),
       touchesBeingSent: (enrollments) => this.effects.touchesBeingSent(client, enrollments),
+      lockWaiting: (prospectId, enrollmentId) => this.edges.lockWaiting(client, prospectId, enrollmentId),
+      nodeStarted: (enrollmentId, step, attempt) =>
+        this.edges.nodeStarted(client, enrollmentId, step, attempt),
+      touchStep: (touchId) => this.edges.touchStep(client, touchId),
+      edgeEventsSince: (prospectId, touch) => this.edges.edgeEventsSince(client, prospectId, touch),
+      moveAlongEdge: (enrollmentId, to, nextTouchAt) =>
+        this.edges.moveAlongEdge(client, enrollmentId, to, nextTouchAt),
     };
   }
 }

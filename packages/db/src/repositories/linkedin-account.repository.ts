@@ -122,6 +122,44 @@ export class LinkedInAccountRepository {
     return r.count === 1;
   }
 
+  /**
+   * Who acts on LinkedIn for an enrollment and on whom: the account it keeps (null
+   * before its first LinkedIn node) and the prospect's LinkedIn profile URL (null
+   * when the prospect has none).
+   */
+  async targetOf(
+    enrollmentId: string,
+  ): Promise<{ account: LinkedInAccountRow | null; profileUrl: string | null } | null> {
+    const row = await this.prisma.enrollment.findUnique({
+      where: { id: enrollmentId },
+      select: {
+        linkedinAccount: { include: INCLUDE },
+        prospect: {
+          select: { identities: { where: { kind: 'linkedin' }, select: { value: true }, take: 1 } },
+        },
+      },
+    });
+    if (!row) return null;
+    return { account: row.linkedinAccount, profileUrl: row.prospect.identities[0]?.value ?? null };
+  }
+
+  /**
+   * Gives an enrollment the account that will act for it from now on, once: the
+   * invitation and the chat stay with one account. Answers the account it has
+   * (another sender may have given it one first).
+   */
+  async assignToEnrollment(enrollmentId: string, accountId: string): Promise<string | null> {
+    await this.prisma.enrollment.updateMany({
+      where: { id: enrollmentId, linkedinAccountId: null },
+      data: { linkedinAccountId: accountId },
+    });
+    const row = await this.prisma.enrollment.findUnique({
+      where: { id: enrollmentId },
+      select: { linkedinAccountId: true },
+    });
+    return row?.linkedinAccountId ?? null;
+  }
+
   async resume(id: string): Promise<void> {
     const r = await this.prisma.linkedinAccount.updateMany({
       where: { id },

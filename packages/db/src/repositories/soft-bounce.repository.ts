@@ -56,7 +56,7 @@ export class SoftBounceRepository {
   async lockForResend(client: pg.PoolClient, enrollmentId: string): Promise<ResendContextRow | null> {
     const { rows } = await client.query<ResendContextRow & { sendingWindow: SendingWindow | null }>(
       `SELECT e.status::text AS status, e.current_step AS "currentStep", e.current_attempt AS "currentAttempt",
-              p.timezone AS "prospectTimeZone", m.timezone AS "mailboxTimeZone",
+              e.waiting_node AS "waitingNode", p.timezone AS "prospectTimeZone", m.timezone AS "mailboxTimeZone",
               m.window_days AS "windowDays", m.window_start AS "windowStart", m.window_end AS "windowEnd",
               m.holidays, s.sending_window AS "sendingWindow"
        FROM enrollment e JOIN prospect p ON p.id = e.prospect_id JOIN mailbox m ON m.id = e.mailbox_id
@@ -75,7 +75,10 @@ export class SoftBounceRepository {
     attempt: number,
   ): Promise<boolean> {
     const later = await client.query(
-      `SELECT 1 FROM touch WHERE enrollment_id = $1 AND (step > $2 OR (step = $2 AND attempt > $3)) LIMIT 1`,
+      // In a graph a later touch may be of a lower node number: created after this one.
+      `SELECT 1 FROM touch t WHERE t.enrollment_id = $1 AND (t.step > $2 OR (t.step = $2 AND t.attempt > $3)
+         OR t.created_at > (SELECT b.created_at FROM touch b WHERE b.enrollment_id = $1 AND b.step = $2 AND b.attempt = $3))
+       LIMIT 1`,
       [enrollmentId, step, attempt],
     );
     return (later.rowCount ?? 0) > 0;

@@ -12,6 +12,13 @@ export type SentInput = {
   status?: 'sent' | 'unknown';
   /** The attempt of the step that was sent (1 unless it is a resend after a soft bounce). */
   attempt?: number;
+  /** The node the enrollment moves to: its graph's first timeout after this one (a chain's: step + 1). */
+  nextStep?: number;
+  /**
+   * Whether the touch's ids start the enrollment's e-mail thread (conversation and first
+   * message, when none yet); false for a LinkedIn action or a manual task, whose ids are no e-mail thread.
+   */
+  thread?: boolean;
 };
 
 /**
@@ -38,21 +45,38 @@ export class TouchProgressRepository {
 
   /** `recordSent` for many touches in one statement (one commit); whether each enrollment advanced. */
   async recordSentMany(inputs: SentInput[]): Promise<boolean[]> {
+    return (await this.recordSentAttempts(inputs)).map((a) => a !== null);
+  }
+
+  /**
+   * `recordSentMany` answering, for each enrollment that advanced, the attempt of
+   * the touch now pending at its next node: 1, unless a loop of its graph brings it
+   * back to a node already run (then the next attempt there, so the touch key is new).
+   * Null where the enrollment did not advance.
+   */
+  async recordSentAttempts(inputs: SentInput[]): Promise<(number | null)[]> {
     if (inputs.length === 0) return [];
     // A data-modifying CTE runs to completion even though the outer UPDATE may match nothing.
-    const { rows } = await this.pool.query<{ id: string; step: number; attempt: number }>({
+    const { rows } = await this.pool.query<{
+      id: string;
+      step: number;
+      attempt: number;
+      next_attempt: number;
+    }>({
       name: 'touch-record-sent-many',
       text: `WITH input AS (
-         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::timestamptz[], $5::text[], $6::text[], $7::text[])
-           AS i(eid, step, attempt, next_at, conversation_id, message_id, status)),
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::int[], $9::bool[])
+           AS i(eid, step, attempt, next_at, conversation_id, message_id, status, next_step, thread)),
        t AS (
          UPDATE touch t SET status = i.status::"TouchStatus", provider_message_id = i.message_id, sent_at = now()
          FROM input i WHERE t.enrollment_id = i.eid AND t.step = i.step AND t.attempt = i.attempt RETURNING 1)
-       UPDATE enrollment e SET current_step = i.step + 1, current_attempt = 1, next_touch_at = i.next_at, updated_at = now(),
-         conversation_id = COALESCE(e.conversation_id, i.conversation_id), first_message_id = COALESCE(e.first_message_id, i.message_id)
+       UPDATE enrollment e SET current_step = i.next_step, waiting_node = i.step, next_touch_at = i.next_at, updated_at = now(),
+         current_attempt = COALESCE((SELECT max(x.attempt) FROM touch x WHERE x.enrollment_id = e.id AND x.step = i.next_step), 0) + 1,
+         conversation_id = CASE WHEN i.thread THEN COALESCE(e.conversation_id, i.conversation_id) ELSE e.conversation_id END,
+         first_message_id = CASE WHEN i.thread THEN COALESCE(e.first_message_id, i.message_id) ELSE e.first_message_id END
        FROM (SELECT * FROM input ORDER BY eid) i
        WHERE e.id = i.eid AND e.current_step = i.step AND e.current_attempt = i.attempt AND e.status = 'active'
-       RETURNING e.id, i.step, i.attempt`,
+       RETURNING e.id, i.step, i.attempt, e.current_attempt AS next_attempt`,
       values: [
         inputs.map((x) => x.enrollmentId),
         inputs.map((x) => x.step),
@@ -61,12 +85,14 @@ export class TouchProgressRepository {
         inputs.map((x) => x.conversationId || null),
         inputs.map((x) => x.messageId || null),
         inputs.map((x) => x.status ?? 'sent'),
+        inputs.map((x) => x.nextStep ?? x.step + 1),
+        inputs.map((x) => x.thread ?? true),
       ],
     });
-    const advanced = new Set(
-      rows.map((r) => touchOf({ enrollmentId: r.id, step: r.step, attempt: r.attempt })),
+    const advanced = new Map(
+      rows.map((r) => [touchOf({ enrollmentId: r.id, step: r.step, attempt: r.attempt }), r.next_attempt]),
     );
-    return inputs.map((x) => advanced.has(touchOf(x)));
+    return inputs.map((x) => advanced.get(touchOf(x)) ?? null);
   }
 
   /**
@@ -153,6 +179,38 @@ export class TouchProgressRepository {
     });
   }
 
+  /**
+   * A node whose action failed for good (a LinkedIn profile not found, not
+   * connectable): the touch is `failed` with the reason, and the enrollment takes
+   * the node's failure edge (or skips to another channel: core's `afterFailure`),
+   * due at `nextTouchAt`, only if still active at this node and attempt.
+   * @returns the attempt now pending at the next node, or null when the enrollment did not move.
+   */
+  async failNode(input: {
+    enrollmentId: string;
+    step: number;
+    attempt: number;
+    reason: string;
+    nextStep: number;
+    nextTouchAt: Date;
+  }): Promise<number | null> {
+    return inTransaction(this.pool, async (client) => {
+      await client.query(
+        `UPDATE touch SET status = 'failed', error = $4
+         WHERE enrollment_id = $1 AND step = $2 AND attempt = $3`,
+        [input.enrollmentId, input.step, input.attempt, input.reason.slice(0, 500)],
+      );
+      const r = await client.query(
+        `UPDATE enrollment e SET current_step = $4, waiting_node = $2, next_touch_at = $5, updated_at = now(),
+           current_attempt = COALESCE((SELECT max(x.attempt) FROM touch x WHERE x.enrollment_id = e.id AND x.step = $4), 0) + 1
+         WHERE e.id = $1 AND e.status = 'active' AND e.current_step = $2 AND e.current_attempt = $3
+         RETURNING e.current_attempt AS attempt`,
+        [input.enrollmentId, input.step, input.attempt, input.nextStep, input.nextTouchAt],
+      );
+      return (r.rows[0] as { attempt: number } | undefined)?.attempt ?? null;
+    });
+  }
+
   /** The step after the last: the sequence ran out without an answer. */
   async exhaust(enrollmentId: string, step: number): Promise<boolean> {
     const r = await this.pool.query(
@@ -178,12 +236,19 @@ export class TouchProgressRepository {
    * (of its sequence's pool). Refused once a touch exists: the thread stays with
    * the mailbox that started it.
    */
-  async assignMailbox(enrollmentId: string, mailboxId: string): Promise<boolean> {
+  async assignMailbox(
+    enrollmentId: string,
+    mailboxId: string,
+    /** The touch being sent: the first e-mail node of a graph, 1 for a chain. */
+    step = 1,
+    /** A graph's e-mail nodes: no e-mail may have gone out (its LinkedIn actions do not count); null: no touch at all. */
+    emailNodes: number[] | null = null,
+  ): Promise<boolean> {
     const r = await this.pool.query(
       `UPDATE enrollment SET mailbox_id = $2, updated_at = now()
-       WHERE id = $1 AND status = 'active' AND current_step = 1 AND mailbox_id <> $2
-         AND NOT EXISTS (SELECT 1 FROM touch t WHERE t.enrollment_id = $1)`,
-      [enrollmentId, mailboxId],
+       WHERE id = $1 AND status = 'active' AND current_step = $3 AND mailbox_id <> $2
+         AND NOT EXISTS (SELECT 1 FROM touch t WHERE t.enrollment_id = $1 AND ($4::int[] IS NULL OR t.step = ANY($4::int[])))`,
+      [enrollmentId, mailboxId, step, emailNodes],
     );
     return (r.rowCount ?? 0) > 0;
   }

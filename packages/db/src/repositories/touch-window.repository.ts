@@ -48,7 +48,10 @@ export class TouchWindowRepository {
               max(x.at) AS last_at
          FROM (SELECT coalesce(t.sent_at, t.created_at) AS at
                  FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
-                WHERE e.mailbox_id = $1 AND t.status IN ('sending', 'sent', 'unknown')) x
+                 JOIN sequence_version v ON v.id = e.sequence_version_id
+                WHERE e.mailbox_id = $1 AND t.status IN ('sending', 'sent', 'unknown')
+                  -- Only e-mails: a graph's LinkedIn actions and tasks are not the mailbox's sends.
+                  AND coalesce(v.graph->'nodes'->(t.step - 1)->>'action', 'email') = 'email') x
         WHERE x.at > now() - make_interval(secs => $4 / 1000.0)`,
       [mailboxId, minuteMs, hourMs, dayMs],
     );
@@ -57,6 +60,52 @@ export class TouchWindowRepository {
       minute: row?.minute ?? 0,
       hour: row?.hour ?? 0,
       day: row?.day ?? 0,
+      lastAt: row?.last_at ? row.last_at.getTime() : null,
+    };
+  }
+
+  /**
+   * `countsInWindows` for one action of one LinkedIn account (the bucket
+   * `{accountId}-li-{action}`): its touches at the graph nodes of that action, in
+   * the minute, hour, day and, for invitations, week windows.
+   */
+  async linkedInCountsInWindows(
+    accountId: string,
+    action: 'invitation' | 'message' | 'profile_visit',
+    windowsMs: [number, number, number] | [number, number, number, number],
+  ): Promise<MailboxTouchCounts & { week?: number }> {
+    const [minuteMs, hourMs, dayMs, weekMs] = windowsMs;
+    const node = {
+      invitation: 'linkedin_connect',
+      message: 'linkedin_message',
+      profile_visit: 'linkedin_visit',
+    }[action];
+    const { rows } = await this.pool.query<{
+      minute: number;
+      hour: number;
+      day: number;
+      week: number;
+      last_at: Date | null;
+    }>(
+      `SELECT count(*) FILTER (WHERE x.at > now() - make_interval(secs => $3 / 1000.0))::int AS minute,
+              count(*) FILTER (WHERE x.at > now() - make_interval(secs => $4 / 1000.0))::int AS hour,
+              count(*) FILTER (WHERE x.at > now() - make_interval(secs => $5 / 1000.0))::int AS day,
+              count(*)::int AS week,
+              max(x.at) AS last_at
+         FROM (SELECT coalesce(t.sent_at, t.created_at) AS at
+                 FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
+                 JOIN sequence_version v ON v.id = e.sequence_version_id
+                WHERE e.linkedin_account_id = $1 AND t.status IN ('sending', 'sent', 'unknown')
+                  AND v.graph->'nodes'->(t.step - 1)->>'action' = $2) x
+        WHERE x.at > now() - make_interval(secs => $6 / 1000.0)`,
+      [accountId, node, minuteMs, hourMs, dayMs, weekMs ?? dayMs],
+    );
+    const row = rows[0];
+    return {
+      minute: row?.minute ?? 0,
+      hour: row?.hour ?? 0,
+      day: row?.day ?? 0,
+      ...(weekMs === undefined ? {} : { week: row?.week ?? 0 }),
       lastAt: row?.last_at ? row.last_at.getTime() : null,
     };
   }
@@ -99,12 +148,16 @@ export class TouchWindowRepository {
                   max(y.at) AS last_at
              FROM (SELECT coalesce(t.sent_at, t.created_at) AS at
                      FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
-                    WHERE e.mailbox_id = m.id AND t.status IN ('sending', 'sent', 'unknown')) y
+                     JOIN sequence_version v ON v.id = e.sequence_version_id
+                    WHERE e.mailbox_id = m.id AND t.status IN ('sending', 'sent', 'unknown')
+                      AND coalesce(v.graph->'nodes'->(t.step - 1)->>'action', 'email') = 'email') y
             WHERE y.at > now() - make_interval(secs => $3 / 1000.0)) x
          CROSS JOIN LATERAL (
            SELECT count(*)::int AS today
              FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
+             JOIN sequence_version v ON v.id = e.sequence_version_id
             WHERE e.mailbox_id = m.id AND t.status IN ('sending', 'sent', 'unknown')
+              AND coalesce(v.graph->'nodes'->(t.step - 1)->>'action', 'email') = 'email'
               AND coalesce(t.sent_at, t.created_at) >= date_trunc('day', now() AT TIME ZONE m.timezone) AT TIME ZONE m.timezone) t
         WHERE ($4::uuid IS NULL OR m.id > $4)
         ORDER BY m.id

@@ -76,6 +76,11 @@ export class TouchRepository {
     return this.claims.statusOf(enrollmentId, step, attempt);
   }
 
+  /** {@inheritDoc TouchProgressRepository.recordSentAttempts} */
+  recordSentAttempts(inputs: SentInput[]): Promise<(number | null)[]> {
+    return this.progress.recordSentAttempts(inputs);
+  }
+
   /** {@inheritDoc TouchProgressRepository.recordSent} */
   recordSent(input: SentInput): Promise<boolean> {
     return this.progress.recordSent(input);
@@ -128,9 +133,19 @@ export class TouchRepository {
     return this.progress.pause(enrollmentId, step, reason);
   }
 
+  /** {@inheritDoc TouchProgressRepository.failNode} */
+  failNode(input: Parameters<TouchProgressRepository['failNode']>[0]): Promise<number | null> {
+    return this.progress.failNode(input);
+  }
+
   /** {@inheritDoc TouchProgressRepository.assignMailbox} */
-  assignMailbox(enrollmentId: string, mailboxId: string): Promise<boolean> {
-    return this.progress.assignMailbox(enrollmentId, mailboxId);
+  assignMailbox(
+    enrollmentId: string,
+    mailboxId: string,
+    step = 1,
+    emailNodes: number[] | null = null,
+  ): Promise<boolean> {
+    return this.progress.assignMailbox(enrollmentId, mailboxId, step, emailNodes);
   }
 
   /**

@@ -97,6 +97,32 @@ export async function waitForInFlight(deps: ApplyEventDeps, result: ApplyResult)
 }
 
 /**
+ * Enrollments an event moved along an edge: the timeout's pending job is removed
+ * (one that survives is fenced by the claim: the enrollment is no longer at that
+ * node) and the new node's job added. A failure here loses nothing: the reconciler
+ * gives the enrollment the job PostgreSQL says it needs.
+ */
+export async function moveEdgeJobs(deps: ApplyEventDeps, result: ApplyResult): Promise<void> {
+  if (result.moved.length === 0) return;
+  try {
+    await deps.touchQueue.cancel(result.moved.map((m) => ({ enrollmentId: m.id, ...m.from })));
+    await deps.touchQueue.schedule(
+      result.moved.map((m) => ({
+        enrollmentId: m.id,
+        step: m.to.step,
+        attempt: m.to.attempt,
+        dueAt: m.to.dueAt,
+      })),
+    );
+  } catch (err) {
+    deps.logger.warn(
+      { eventId: result.eventId, err: (err as Error).message },
+      'Edge job move failed; the reconciler repairs it',
+    );
+  }
+}
+
+/**
  * Hands the alerts the event recorded (a positive reply's notification) to the alert
  * queue. Best effort: the alert row is committed, and domain-health's sweep enqueues
  * any alert whose delivery was never started.

@@ -9,6 +9,7 @@ import type {
   PastEnrollment,
   ReactivationPlan,
   SendingWindow,
+  SequenceGraph,
   SuppressionKeys,
   SuppressionKind,
 } from '@touchbase/core';
@@ -28,6 +29,25 @@ export type ResendContextRow = {
   status: EnrollmentStatus;
   currentStep: number;
   currentAttempt: number;
+  /** The node that ran last; null for pre-graph chains (read as current_step - 1). */
+  waitingNode: number | null;
+  prospectTimeZone: string | null;
+  mailboxTimeZone: string;
+  sendingWindow: SendingWindow | null;
+  windowDays: number[];
+  windowStart: string;
+  windowEnd: string;
+  holidays: string[] | null;
+};
+
+/** An enrollment waiting after a node of its graph, locked, with what deciding and timing an edge needs. */
+export type WaitingEnrollmentRow = {
+  id: string;
+  currentStep: number;
+  currentAttempt: number;
+  /** The node that ran last, whose event edges are open (null once an event took one, until the next node runs). */
+  waitingNode: number;
+  graph: SequenceGraph;
   prospectTimeZone: string | null;
   mailboxTimeZone: string;
   sendingWindow: SendingWindow | null;
@@ -135,6 +155,19 @@ export interface EventTransaction {
   /** Deletes the person's rows and what names them (identities, enrollments, touches, triage, outbox, quotes), for each of `addresses`. */
   eraseProspect(target: EventTarget, addresses: string[]): Promise<void>;
   touchesBeingSent(enrollments: { id: string }[]): Promise<{ enrollmentId: string; step: number }[]>;
+  /** The prospect's active enrollments waiting after a node (or the one named), locked in id order. */
+  lockWaiting(prospectId: string, enrollmentId: string | null): Promise<WaitingEnrollmentRow[]>;
+  /** Whether (step, attempt) was claimed (its timeout edge taken), read after the lock. */
+  nodeStarted(enrollmentId: string, step: number, attempt: number): Promise<boolean>;
+  /** LinkedIn events of the prospect recorded since that touch was claimed (they came while it was being sent). */
+  edgeEventsSince(
+    prospectId: string,
+    touch: { enrollmentId: string; step: number; attempt: number },
+  ): Promise<{ id: string; source: string; type: string }[]>;
+  /** The node number of a touch, or null. */
+  touchStep(touchId: string): Promise<number | null>;
+  /** Moves a locked enrollment to node `to`, due at `nextTouchAt`; the attempt now pending there. */
+  moveAlongEdge(enrollmentId: string, to: number, nextTouchAt: Date): Promise<number>;
 }
 
 /**

@@ -17,10 +17,21 @@ export type SoftBounceRetry = {
   replaces: { step: number; attempt: number } | null;
 };
 
+/**
+ * An enrollment an event moved along an edge of its graph: the timeout's touch it
+ * was waiting for (its job to remove) and the node's touch it now waits for (its job to add).
+ */
+export type EdgeMove = {
+  id: string;
+  from: { step: number; attempt: number };
+  to: { step: number; attempt: number; dueAt: Date };
+};
+
 /** What an event's outcome is recorded as (`event.outcome`). */
 export type ApplyOutcome =
   | 'applied'
   | 'paused'
+  | 'edge_taken'
   | 'soft_bounce'
   | 'email_changed'
   | 'erased'
@@ -52,6 +63,8 @@ export type ApplyResult = {
   inFlight: { enrollmentId: string; step: number }[];
   /** Whether a CRM notification was queued in the outbox. */
   crmQueued: boolean;
+  /** Enrollments moved along an edge of their graph by this event (accepted, opened, clicked). */
+  moved: EdgeMove[];
   /** Alerts recorded (a positive reply's notification), to enqueue for delivery after the commit. */
   alertIds: string[];
   /** Reactivations recorded (a lost deal), whose delayed jobs are to be added after the commit. */
@@ -96,6 +109,7 @@ export function freshResult(eventId: string, prospectId: string | null, outcome:
     retried: [],
     inFlight: [],
     crmQueued: false,
+    moved: [],
     triaged: false,
     alertIds: [],
     reactivations: [],

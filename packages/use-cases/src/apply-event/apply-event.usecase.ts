@@ -1,6 +1,7 @@
 import { type CanonicalEvent, safeTextDeep } from '@touchbase/core';
 import {
   enqueueAlerts,
+  moveEdgeJobs,
   removePendingJobs,
   scheduleResends,
   scheduleResumed,
@@ -42,6 +43,7 @@ export async function applyEvent(deps: ApplyEventDeps, received: CanonicalEvent)
   await removePendingJobs(deps, result);
   await scheduleResumed(deps, result);
   await scheduleResends(deps, result);
+  await moveEdgeJobs(deps, result);
   await waitForInFlight(deps, result);
   await enqueueAlerts(deps, result);
   await syncReactivationJobs(deps, result);
@@ -55,6 +57,7 @@ export async function applyEvent(deps: ApplyEventDeps, received: CanonicalEvent)
       stopped: result.stopped.length,
       resumed: result.resumed.length,
       resent: result.retried.length,
+      moved: result.moved.length,
     },
     'Event applied',
   );

@@ -1,4 +1,10 @@
-import { type CanonicalEvent, type EventEffect, noEffectOutcome, softBounceEffect } from '@touchbase/core';
+import {
+  type CanonicalEvent,
+  type EventEffect,
+  edgeTriggerOf,
+  noEffectOutcome,
+  softBounceEffect,
+} from '@touchbase/core';
 import type { EventTransaction } from './apply-event.ports.js';
 import { type ApplyOptions, type ApplyResult, duplicateResult, freshResult } from './apply-event.types.js';
 import { changeAddress } from './effects/change-address.effect.js';
@@ -9,6 +15,7 @@ import { cancelReactivations, planReactivation } from './effects/reactivation.ef
 import { actOnReply, pauseAsSequencesSay } from './effects/reply-actions.effect.js';
 import { resendAfterSoftBounce } from './effects/resend.effect.js';
 import { stop } from './effects/stop.effect.js';
+import { takeEdges } from './effects/take-edge.effect.js';
 import { unresolved } from './effects/unresolved.effect.js';
 
 /**
@@ -79,9 +86,16 @@ export async function applyInTransaction(
       result.stopped = await erase(tx, id, event, target);
       result.outcome = 'erased';
       break;
-    case 'none':
+    case 'none': {
       result.outcome = noEffectOutcome(effect.reason);
+      // No effect of its own, but it may fire an edge of the prospect's graph sequences.
+      const trigger = edgeTriggerOf(event.type);
+      if (trigger && result.outcome === 'no_effect') {
+        result.moved = await takeEdges(tx, id, event, target, trigger, now, timeScale);
+        if (result.moved.length > 0) result.outcome = 'edge_taken';
+      }
       break;
+    }
   }
 
   const erased = effect.kind === 'erase';

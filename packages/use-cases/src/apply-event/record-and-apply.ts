@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CanonicalEvent, effectOf, eventPathOf, noEffectOutcome } from '@touchbase/core';
+import { type CanonicalEvent, edgeTriggerOf, effectOf, eventPathOf, noEffectOutcome } from '@touchbase/core';
 import type { EventStore } from './apply-event.ports.js';
 import { type ApplyOptions, type ApplyResult, duplicateResult, freshResult } from './apply-event.types.js';
 import { applyInTransaction } from './apply-in-transaction.js';
@@ -26,7 +26,9 @@ export async function recordAndApplyEvent(
     companyStops: opts.companyStops ?? false,
     replyActions: opts.replyActions ?? false,
   });
-  if (path === 'informational' && effect.kind === 'none') {
+  // An event that can fire a graph edge (accepted, opened, clicked) takes the
+  // general transaction: the edge is taken in the commit that records it.
+  if (path === 'informational' && effect.kind === 'none' && !edgeTriggerOf(event.type)) {
     return recordInformational(store, event, noEffectOutcome(effect.reason));
   }
   if (path === 'batched_stop' && effect.kind === 'stop') {

@@ -1,0 +1,103 @@
+import type { SendingWindow } from '@touchbase/core';
+import type { WaitingEnrollmentRow } from '@touchbase/use-cases';
+import type pg from 'pg';
+
+/**
+ * The enrollments of a graph sequence waiting after a node, for an event that may
+ * take one of that node's edges: locked, checked and moved in the event's
+ * transaction. Persists only; core's `edgeTakenBy` decides.
+ */
+export class GraphEdgeRepository {
+  /**
+   * Locks the prospect's active enrollments that wait after a node (only the one
+   * the event names, when it names one), in id order as every stop locks them, and
+   * reads their position, graph and timing. The lock serialises with the sender's
+   * claim, which locks the same row.
+   */
+  async lockWaiting(
+    client: pg.PoolClient,
+    prospectId: string,
+    enrollmentId: string | null,
+  ): Promise<WaitingEnrollmentRow[]> {
+    const { rows } = await client.query<WaitingEnrollmentRow & { sendingWindow: SendingWindow | null }>(
+      `SELECT e.id, e.current_step AS "currentStep", e.current_attempt AS "currentAttempt",
+              e.waiting_node AS "waitingNode", v.graph,
+              p.timezone AS "prospectTimeZone", m.timezone AS "mailboxTimeZone",
+              m.window_days AS "windowDays", m.window_start AS "windowStart", m.window_end AS "windowEnd",
+              m.holidays, s.sending_window AS "sendingWindow"
+       FROM enrollment e JOIN sequence_version v ON v.id = e.sequence_version_id
+       JOIN prospect p ON p.id = e.prospect_id JOIN mailbox m ON m.id = e.mailbox_id
+       JOIN sequence s ON s.id = e.sequence_id
+       WHERE e.prospect_id = $1 AND e.status = 'active' AND e.waiting_node IS NOT NULL
+         AND ($2::uuid IS NULL OR e.id = $2)
+       ORDER BY e.id FOR UPDATE OF e`,
+      [prospectId, enrollmentId],
+    );
+    return rows;
+  }
+
+  /**
+   * Whether the touch of (step, attempt) has been claimed: its timeout edge was
+   * taken. A statement of its own after the lock, so it sees a claim that committed
+   * while the lock was awaited (the claim locks the row, it writes no new version).
+   */
+  async nodeStarted(
+    client: pg.PoolClient,
+    enrollmentId: string,
+    step: number,
+    attempt: number,
+  ): Promise<boolean> {
+    const r = await client.query(
+      'SELECT 1 FROM touch WHERE enrollment_id = $1 AND step = $2 AND attempt = $3',
+      [enrollmentId, step, attempt],
+    );
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  /** The step (node number) of a touch, or null. */
+  async touchStep(client: pg.PoolClient, touchId: string): Promise<number | null> {
+    const { rows } = await client.query<{ step: number }>('SELECT step FROM touch WHERE id = $1', [touchId]);
+    return rows[0]?.step ?? null;
+  }
+
+  /**
+   * Moves a locked enrollment along an edge to node `to`, due at `nextTouchAt`, and
+   * closes the edges of the node it waited after (until `to` runs): its next attempt there (1 unless a loop brings it back to a node already run).
+   * @returns the attempt of the touch now pending.
+   */
+  async moveAlongEdge(
+    client: pg.PoolClient,
+    enrollmentId: string,
+    to: number,
+    nextTouchAt: Date,
+  ): Promise<number> {
+    const { rows } = await client.query<{ attempt: number }>(
+      // The old node's event edges close (waiting_node null): one event edge per node run.
+      `UPDATE enrollment e SET current_step = $2, next_touch_at = $3, updated_at = now(), waiting_node = NULL,
+         current_attempt = COALESCE((SELECT max(t.attempt) FROM touch t WHERE t.enrollment_id = e.id AND t.step = $2), 0) + 1
+       WHERE e.id = $1 RETURNING e.current_attempt AS attempt`,
+      [enrollmentId, to, nextTouchAt],
+    );
+    return rows[0]?.attempt ?? 1;
+  }
+
+  /**
+   * LinkedIn events of the prospect (an acceptance, a late invitation failure)
+   * recorded since the touch (step, attempt) of the enrollment was claimed: they
+   * arrived while its action was being sent, before the enrollment waited after it.
+   */
+  async edgeEventsSince(
+    client: pg.PoolClient,
+    prospectId: string,
+    touch: { enrollmentId: string; step: number; attempt: number },
+  ): Promise<{ id: string; source: string; type: string }[]> {
+    const { rows } = await client.query<{ id: string; source: string; type: string }>(
+      `SELECT ev.id, ev.source, ev.type FROM event ev
+       WHERE ev.prospect_id = $1 AND ev.type IN ('linkedin.connection_accepted', 'linkedin.invitation_failed')
+         AND ev.received_at >= (SELECT t.created_at FROM touch t WHERE t.enrollment_id = $2 AND t.step = $3 AND t.attempt = $4)
+       ORDER BY ev.seq`,
+      [prospectId, touch.enrollmentId, touch.step, touch.attempt],
+    );
+    return rows;
+  }
+}

@@ -1,0 +1,71 @@
+import {
+  type CanonicalEvent,
+  dueAfterWait,
+  type EdgeTrigger,
+  edgeTakenBy,
+  nodeAt,
+  placeInWindow,
+  resolveTimeZone,
+  sendingWindowOf,
+} from '@touchbase/core';
+import type { EventTarget, EventTransaction } from '../apply-event.ports.js';
+import type { EdgeMove } from '../apply-event.types.js';
+
+/**
+ * An event that fires an edge trigger (connection accepted, opened, clicked, a late
+ * invitation failure) moves each of the prospect's enrollments waiting after a node
+ * with an edge of that trigger, at once, in the event's transaction: the
+ * enrollment is locked (serialising with the sender's claim, as a reply's stop
+ * does), then, if the pending timeout's touch has not been claimed meanwhile (its
+ * edge was taken first: this event is too late for it), it moves to the edge's
+ * node, due after the edge's wait. The after-commit step removes the timeout's job
+ * and adds the new node's. An audit row on the enrollment names the edge, the
+ * trigger and the event, for its timeline.
+ */
+export async function takeEdges(
+  tx: EventTransaction,
+  eventId: string,
+  event: Pick<CanonicalEvent, 'source' | 'data'>,
+  target: Pick<EventTarget, 'prospectId' | 'enrollmentId'>,
+  trigger: EdgeTrigger,
+  now: Date,
+  timeScale: number,
+): Promise<EdgeMove[]> {
+  const waiting = await tx.lockWaiting(target.prospectId, target.enrollmentId);
+  const moves: EdgeMove[] = [];
+  const touchId = typeof event.data?.touchId === 'string' ? event.data.touchId : null;
+  for (const e of waiting) {
+    const taken = edgeTakenBy(e.graph, e.waitingNode, trigger);
+    if (!taken) continue;
+    // An open or a click of an older e-mail is not about the node waiting now.
+    if (touchId && (await tx.touchStep(touchId)) !== e.waitingNode) continue;
+    if (await tx.nodeStarted(e.id, e.currentStep, e.currentAttempt)) continue;
+    const timing = {
+      timeZone: resolveTimeZone(e.prospectTimeZone, e.mailboxTimeZone),
+      window: sendingWindowOf(e.sendingWindow, {
+        windowDays: e.windowDays ?? [],
+        windowStart: e.windowStart,
+        windowEnd: e.windowEnd,
+        holidays: e.holidays,
+      }),
+      timeScale,
+    };
+    const dueAt = taken.wait === '0s' ? placeInWindow(now, timing) : dueAfterWait(now, taken.wait, timing);
+    const attempt = await tx.moveAlongEdge(e.id, taken.to, dueAt);
+    const from = nodeAt(e.graph, e.waitingNode)?.id;
+    const to = nodeAt(e.graph, taken.to)?.id;
+    await tx.audit({
+      actor: `event:${event.source}`,
+      action: 'enrollment.edge_taken',
+      entityType: 'enrollment',
+      entityId: e.id,
+      data: { eventId, trigger, from, to, wait: taken.wait, instead: nodeAt(e.graph, e.currentStep)?.id },
+    });
+    moves.push({
+      id: e.id,
+      from: { step: e.currentStep, attempt: e.currentAttempt },
+      to: { step: taken.to, attempt, dueAt },
+    });
+  }
+  return moves;
+}
