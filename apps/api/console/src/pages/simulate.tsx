@@ -288,7 +288,7 @@ function SimulationView({ report }: { report: SimulationReport }) {
         {binding.message}
       </p>
       <dl class="figures" aria-label="Simulation totals">
-        <div>
+        <div class="wide">
           <dt>Last touch</dt>
           <dd data-field="lastTouch">
             {summary.lastTouchAt ? (
