@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
   let profile: string;
   let key: string;
   const errors: string[] = [];
-  const ids = { campaign: '', waiting: '', domain: '', domainName: '', spareMailbox: '' };
+  const ids = { campaign: '', waiting: '', domain: '', domainName: '', spareMailbox: '', patientMailbox: '' };
 
   /** The API as a client sees it, with the admin key. */
   const api = async (method: string, path: string, body?: unknown) => {
@@ -96,6 +96,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
       address: 'sdr@patient-sender.example',
       windowDays: [],
     });
+    ids.patientMailbox = slowMailbox.body.id;
     const slow = await sys.api('POST', '/v1/sequences', {
       name: 'Slow follow-up',
       steps: ['first', 'second', 'third'].map((n) => ({
@@ -330,6 +331,8 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
       ),
     );
     expect(await page.locator('[data-field=binding]').textContent()).toBe(expected.binding.message);
+    // Screen readers hear the outcome in a status line.
+    expect(await page.getByRole('status').textContent()).toBe(`Simulated: ${expected.binding.message}`);
     expect(await page.locator('[data-field=binding]').getAttribute('data-constraint')).toBe(
       expected.binding.constraint,
     );
@@ -348,10 +351,44 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     // Sends per day drawn by Chart.js from the JSON (no SVG markup in the page: the CSP stays strict).
     const chart = page.locator('[data-field=simulation] canvas');
     await expect.poll(async () => (await chart.boundingBox())?.height ?? 0).toBeGreaterThan(100);
+
     // The README's picture: the result, from its binding sentence to the chart.
     await page.getByRole('heading', { level: 2, name: 'Result' }).evaluate((el) => el.scrollIntoView());
     await page.screenshot({ path: SIMULATION_SCREENSHOT });
     expect(await unnamed()).toEqual([]);
+
+    // A pool campaign needs no mailbox picked: the API takes the pool's active members (the paused one is left out).
+    const pool = await api('POST', '/v1/mailbox-pools', {
+      name: 'Console pool',
+      mailboxIds: [ids.spareMailbox, ids.patientMailbox],
+    });
+    const pooled = await api('POST', '/v1/sequences', {
+      name: 'Pooled outreach',
+      mailboxPoolId: pool.id,
+      steps: [
+        { subject: 'Hello', body: 'A first note', wait: '2d' },
+        { subject: 'Again', body: 'A follow-up', wait: '0s' },
+      ],
+    });
+    await page.goto(`${sys.apiUrl}/console/campaigns/${pooled.id}/simulate`);
+    await page.getByText('Mailboxes: the active members of the campaign’s pool.').waitFor();
+    expect(await page.getByRole('group', { name: /Mailboxes/ }).count()).toBe(0);
+    await page.getByLabel('Prospects').fill('200');
+    const pooledPost = page.waitForRequest(
+      (r) => r.url().endsWith('/v1/simulations') && r.method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click();
+    const pooledBody = (await pooledPost).postDataJSON();
+    expect(pooledBody).toMatchObject({ sequenceId: pooled.id, prospects: { count: 200 } });
+    expect(pooledBody.mailboxIds).toBeUndefined();
+    const pooledExpected = await api('POST', '/v1/simulations', pooledBody);
+    expect(pooledExpected.input.mailboxes.map((m: { id: string }) => m.id)).toEqual([
+      'sdr@patient-sender.example',
+    ]);
+    await expect
+      .poll(() => page.locator('[data-field=lastTouch] time').getAttribute('datetime'))
+      .toBe(pooledExpected.summary.lastTouchAt);
+    expect(await page.locator('[data-field=binding]').textContent()).toBe(pooledExpected.binding.message);
   });
 
   it('finds a person, reads why their enrollment waits, pauses and resumes it', async () => {

@@ -234,7 +234,11 @@ export function SimulatePage() {
           {error}
         </p>
       )}
-      <div aria-live="polite">{report && <SimulationView report={report} />}</div>
+      {/* A short line for screen readers when a run ends; the result itself is read at will. */}
+      <p role="status" class="visually-hidden">
+        {busy ? 'Simulating…' : report ? `Simulated: ${report.binding.message}` : ''}
+      </p>
+      {report && <SimulationView report={report} />}
     </>
   );
 }
