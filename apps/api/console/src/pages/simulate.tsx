@@ -180,7 +180,7 @@ export function SimulatePage() {
               />
             </p>
             <p>
-              <label for="sim-start">Start</label>
+              <label for="sim-start">Start (your local time)</label>
               <input id="sim-start" name="start" type="datetime-local" required defaultValue={nowLocal()} />
             </p>
             {(
