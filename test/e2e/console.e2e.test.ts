@@ -19,6 +19,7 @@ if (!hasChromium) {
   );
 }
 const SCREENSHOT = fileURLToPath(new URL('../../docs/console.png', import.meta.url));
+const SIMULATION_SCREENSHOT = fileURLToPath(new URL('../../docs/console-simulate.png', import.meta.url));
 
 /** A number as the console prints it (`1,234`); NaN for a dash. */
 const num = (text: string | null) => Number((text ?? '').replace(/[,\s]/g, ''));
@@ -32,7 +33,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
   let profile: string;
   let key: string;
   const errors: string[] = [];
-  const ids = { campaign: '', waiting: '', domain: '', domainName: '', spareMailbox: '' };
+  const ids = { campaign: '', waiting: '', domain: '', domainName: '', spareMailbox: '', patientMailbox: '' };
 
   /** The API as a client sees it, with the admin key. */
   const api = async (method: string, path: string, body?: unknown) => {
@@ -95,6 +96,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
       address: 'sdr@patient-sender.example',
       windowDays: [],
     });
+    ids.patientMailbox = slowMailbox.body.id;
     const slow = await sys.api('POST', '/v1/sequences', {
       name: 'Slow follow-up',
       steps: ['first', 'second', 'third'].map((n) => ({
@@ -286,6 +288,107 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     expect(page.url()).toContain(`from=${tomorrow}`);
     await page.getByRole('link', { name: 'All dates' }).click();
     await steps.first().waitFor();
+  });
+
+  it("simulates the campaign and shows the last touch and binding constraint of the API's answer", async () => {
+    await page
+      .getByRole('navigation', { name: 'Campaign views' })
+      .getByRole('link', { name: 'Simulate' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Simulate Spring outreach' }).waitFor();
+    // The form by keyboard: labelled fields, Enter submits. The campaign has no pool: a mailbox is needed.
+    await page.getByLabel('Prospects').fill('400');
+    await page.getByLabel('Days to simulate').fill('30');
+    await page.getByLabel('Seed').fill('7');
+    await page.getByLabel('Start').fill('2027-01-11T08:00');
+    await page.getByLabel('Reply odds').fill('0.05, 0.03');
+    await page.getByLabel('Bounce odds').fill('0.02');
+    await page.getByLabel('Seed').press('Enter');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Mailboxes: pick at least one');
+    await page.getByLabel('sdr@outreach-sender.example').check();
+    const posted = page.waitForRequest((r) => r.url().endsWith('/v1/simulations') && r.method() === 'POST');
+    await page.getByLabel('Seed').press('Enter');
+    const body = (await posted).postDataJSON();
+    expect(body).toMatchObject({
+      sequenceId: ids.campaign,
+      prospects: { count: 400 },
+      horizonDays: 30,
+      seed: 7,
+      odds: { reply: [0.05, 0.03], bounce: 0.02, outOfOffice: 0.02 },
+    });
+    expect(body.mailboxIds).toHaveLength(1);
+
+    // The same input through the API with the key: the page shows that answer.
+    const expected = await api('POST', '/v1/simulations', body);
+    expect(expected.summary.lastTouchAt).not.toBeNull();
+    const lastTouch = page.locator('[data-field=lastTouch] time');
+    await lastTouch.waitFor();
+    expect(await lastTouch.getAttribute('datetime')).toBe(expected.summary.lastTouchAt);
+    expect(await lastTouch.textContent()).toBe(
+      await page.evaluate(
+        (iso) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' }),
+        expected.summary.lastTouchAt as string,
+      ),
+    );
+    expect(await page.locator('[data-field=binding]').textContent()).toBe(expected.binding.message);
+    // Screen readers hear the outcome in a status line.
+    expect(await page.getByRole('status').textContent()).toBe(`Simulated: ${expected.binding.message}`);
+    expect(await page.locator('[data-field=binding]').getAttribute('data-constraint')).toBe(
+      expected.binding.constraint,
+    );
+    const funnel = page
+      .getByRole('table', { name: 'Projected funnel per step' })
+      .locator('tbody tr[data-node]');
+    const shown = [];
+    for (const row of await funnel.all())
+      shown.push({
+        node: await row.getAttribute('data-node'),
+        sent: num(await row.locator('td[data-metric=sent]').textContent()),
+      });
+    expect(shown).toEqual(
+      expected.funnel.map((f: { node: string; sent: number }) => ({ node: f.node, sent: f.sent })),
+    );
+    // Sends per day drawn by Chart.js from the JSON (no SVG markup in the page: the CSP stays strict).
+    const chart = page.locator('[data-field=simulation] canvas');
+    await expect.poll(async () => (await chart.boundingBox())?.height ?? 0).toBeGreaterThan(100);
+
+    // The README's picture: the result, from its binding sentence to the chart.
+    await page.getByRole('heading', { level: 2, name: 'Result' }).evaluate((el) => el.scrollIntoView());
+    await page.screenshot({ path: SIMULATION_SCREENSHOT });
+    expect(await unnamed()).toEqual([]);
+
+    // A pool campaign needs no mailbox picked: the API takes the pool's active members (the paused one is left out).
+    const pool = await api('POST', '/v1/mailbox-pools', {
+      name: 'Console pool',
+      mailboxIds: [ids.spareMailbox, ids.patientMailbox],
+    });
+    const pooled = await api('POST', '/v1/sequences', {
+      name: 'Pooled outreach',
+      mailboxPoolId: pool.id,
+      steps: [
+        { subject: 'Hello', body: 'A first note', wait: '2d' },
+        { subject: 'Again', body: 'A follow-up', wait: '0s' },
+      ],
+    });
+    await page.goto(`${sys.apiUrl}/console/campaigns/${pooled.id}/simulate`);
+    await page.getByText('Mailboxes: the active members of the campaign’s pool.').waitFor();
+    expect(await page.getByRole('group', { name: /Mailboxes/ }).count()).toBe(0);
+    await page.getByLabel('Prospects').fill('200');
+    const pooledPost = page.waitForRequest(
+      (r) => r.url().endsWith('/v1/simulations') && r.method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click();
+    const pooledBody = (await pooledPost).postDataJSON();
+    expect(pooledBody).toMatchObject({ sequenceId: pooled.id, prospects: { count: 200 } });
+    expect(pooledBody.mailboxIds).toBeUndefined();
+    const pooledExpected = await api('POST', '/v1/simulations', pooledBody);
+    expect(pooledExpected.input.mailboxes.map((m: { id: string }) => m.id)).toEqual([
+      'sdr@patient-sender.example',
+    ]);
+    await expect
+      .poll(() => page.locator('[data-field=lastTouch] time').getAttribute('datetime'))
+      .toBe(pooledExpected.summary.lastTouchAt);
+    expect(await page.locator('[data-field=binding]').textContent()).toBe(pooledExpected.binding.message);
   });
 
   it('finds a person, reads why their enrollment waits, pauses and resumes it', async () => {

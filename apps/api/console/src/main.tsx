@@ -6,6 +6,7 @@ import { CampaignPage, CampaignsPage } from './pages/campaigns.js';
 import { DomainPage, DomainsPage } from './pages/domains.js';
 import { EnrollmentPage } from './pages/enrollment.js';
 import { PeoplePage, PersonPage, WaitingListPage } from './pages/people.js';
+import { SimulatePage } from './pages/simulate.js';
 import './console.css';
 
 const NAV = [
@@ -77,6 +78,7 @@ function App() {
             <Route path="/console" component={CampaignsPage} />
             <Route path="/console/campaigns" component={CampaignsPage} />
             <Route path="/console/campaigns/:id" component={CampaignPage} />
+            <Route path="/console/campaigns/:id/simulate" component={SimulatePage} />
             <Route path="/console/people" component={PeoplePage} />
             <Route path="/console/people/:id" component={PersonPage} />
             <Route path="/console/waiting/:reason" component={WaitingListPage} />

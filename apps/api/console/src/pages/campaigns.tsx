@@ -110,6 +110,7 @@ export function CampaignPage() {
         <a href="/console/campaigns">Campaigns</a>
       </p>
       <h1>{sequence.data?.name ?? 'Campaign'}</h1>
+      <CampaignTabs id={id} current="funnel" />
       {/* Uncontrolled fields (defaultValue), keyed by the URL's range: what a person types is
           never reset by a re-render when a read finishes, and a new range starts afresh. */}
       <form class="inline" onSubmit={filter} aria-label="Date range" key={`${from}|${to}`}>
@@ -122,6 +123,27 @@ export function CampaignPage() {
       </form>
       <Show of={funnel}>{(f) => <FunnelView funnel={f} />}</Show>
     </>
+  );
+}
+
+/** The views of one campaign, each its own address: its funnel, and a dry run of it. */
+export function CampaignTabs(props: { id: string; current: 'funnel' | 'simulate' }) {
+  const tabs = [
+    ['funnel', `/console/campaigns/${props.id}`, 'Funnel'],
+    ['simulate', `/console/campaigns/${props.id}/simulate`, 'Simulate'],
+  ] as const;
+  return (
+    <nav aria-label="Campaign views" class="tabs">
+      <ul>
+        {tabs.map(([key, href, label]) => (
+          <li key={key}>
+            <a href={href} aria-current={props.current === key ? 'page' : undefined}>
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
