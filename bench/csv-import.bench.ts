@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, createTestRedisPrefix, freePort, waitFor } from '@touchbase/testing';
 import { killHard } from '../test/support/child-service.js';
@@ -226,6 +227,7 @@ await finishBench({
     ...figuresOf('production', prod),
     ...figuresOf('productionNoFlags', prodNoFlags),
     ...figuresOf('tsx', tsx),
+    loadAverage1m: round(loadavg()[0]!),
   },
   baseline: { bareFastifyRestRssMb: round(bareMb) },
   ratio: round(prod.peakMb / bareMb),
@@ -244,6 +246,7 @@ await finishBench({
     'ratio: production peak over the RSS of a bare Fastify process (plain node, one route) at rest',
     'tsx form: the sources under tsx with the same flags, as `npm start` runs them; tsx itself costs its RSS',
     'each form imports on a fresh database; this process only generates and sends the body',
+    'seconds depend on what else the machine runs (loadAverage1m, read at the end)',
   ],
 });
 const ok = (r: Run) => r.status === 200 && r.imported + r.rejected === ROWS && r.rejected >= expectedBad;
