@@ -1,4 +1,4 @@
-import { type ParsedMail, simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { detectBounceNotice } from './bounce-notice.detector.js';
 import { readBounceNotice } from './bounce-notice.reader.js';
 import { decideBounce } from './bounce-reason.js';
@@ -26,6 +26,9 @@ export async function classifyRawMessage(raw: Buffer | string): Promise<Classifi
 async function classifyAt(raw: Buffer | string, depth: number): Promise<Classification> {
   // keepDeliveryStatus: without it mailparser folds the message/delivery-status part
   // into `text` and the structured fields are lost.
+  // Loaded on first use: the MIME parser and its HTML and entity tables cost a
+  // process that never reads mail (the API) ~5 MB of heap at rest.
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(raw, {
     keepDeliveryStatus: true,
     skipTextToHtml: true,

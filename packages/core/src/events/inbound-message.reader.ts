@@ -1,4 +1,4 @@
-import { type AddressObject, simpleParser } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 
 /** Who and what a raw inbound message is about, for resolving it to a prospect. */
 export type InboundEnvelope = {
@@ -26,6 +26,9 @@ const ADDRESS = /<?([^\s<>"';,]+@[^\s<>"';,]+?)>?(?=$|[\s;,])/;
  * mail forwarder delivers it) with mailparser. Pure: the message is the only input.
  */
 export async function readInboundMessage(raw: string | Buffer): Promise<InboundEnvelope> {
+  // Loaded on first use: the MIME parser and its HTML and entity tables cost a
+  // process that never reads mail (the API) ~5 MB of heap at rest.
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(raw, {
     keepDeliveryStatus: true,
     skipTextToHtml: true,
