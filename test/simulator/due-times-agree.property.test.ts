@@ -117,7 +117,9 @@ describe('simulated due times agree with the live scheduling functions', () => {
               sequenceWindow,
             } as unknown as SendContext;
             for (let step = 1; step < c.waits.length; step++) {
-              expect(sent[step]).toBe(nextDue(ctx, steps, step, new Date(sent[step - 1]!), 1).getTime());
+              expect(sent[step]).toBe(
+                nextDue(ctx, steps[step - 1]?.wait ?? '0s', new Date(sent[step - 1]!), 1).getTime(),
+              );
             }
           });
         },
