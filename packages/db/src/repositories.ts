@@ -18,6 +18,7 @@ import { ProspectRepository } from './repositories/prospect.repository.js';
 import { ProspectMergeRepository } from './repositories/prospect-merge.repository.js';
 import { SendingDomainRepository } from './repositories/sending-domain.repository.js';
 import { SequenceRepository } from './repositories/sequence.repository.js';
+import { SequenceMigrationRepository } from './repositories/sequence-migration.repository.js';
 import { SuppressionRepository } from './repositories/suppression.repository.js';
 import { SuppressionStopRepository } from './repositories/suppression-stop.repository.js';
 import { TouchRepository } from './repositories/touch.repository.js';
@@ -53,5 +54,6 @@ export function createRepositories(db: Database) {
     funnel: new FunnelRepository(db.pool),
     waiting: new EnrollmentWaitingRepository(db.pool),
     contactPolicies: new ContactPolicyRepository(db.pool),
+    sequenceMigrations: new SequenceMigrationRepository(db.pool),
   };
 }

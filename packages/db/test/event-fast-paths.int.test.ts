@@ -31,7 +31,8 @@ describe('event hot paths (real PostgreSQL)', () => {
     const prospects = await repos.prospects.upsertMany(emails.map((email) => ({ email })));
     const seqs = [{ id: fixture.sequenceId, versionId: fixture.versionId }];
     // One person in several sequences at once: every one of them opts out of exclusivity.
-    if (sequences > 1) await repos.sequences.setPolicies(fixture.sequenceId, { contact: { exclusive: false } });
+    if (sequences > 1)
+      await repos.sequences.setPolicies(fixture.sequenceId, { contact: { exclusive: false } });
     for (let i = 1; i < sequences; i++) {
       const s = await repos.sequences.create({
         name: `extra ${randomUUID()}`,
