@@ -1,6 +1,7 @@
 import type { ReadRepositories, Repositories } from '@touchbase/db';
 import type { AlertQueue, DomainHealthQueue, TouchQueue } from '@touchbase/queues';
 import type { Logger } from '@touchbase/telemetry';
+import type { MigrateEnrollmentsDeps } from '@touchbase/use-cases';
 import type { EnrollDeps } from './use-cases/enroll-prospects.js';
 
 /**
@@ -22,6 +23,8 @@ export type ApiDeps = {
   /** Deliveries of the alerts an operator's pause or resume raises. */
   alertQueue: AlertQueue;
   enroll: EnrollDeps;
+  /** Planning and applying version migrations (`/v1/sequences/:id/migrations`). */
+  migrate: MigrateEnrollmentsDeps;
   providerNames: string[];
   /** For the use cases a route runs (a request's own logs go to `req.log`). */
   logger: Logger;

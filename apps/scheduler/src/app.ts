@@ -7,6 +7,7 @@ import {
   type TouchQueue,
 } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
+import { type MigrateEnrollmentsDeps, resumeMigrations } from '@touchbase/use-cases';
 import type { Worker } from 'bullmq';
 import { type ReconcileDeps, reconcile } from './processors/reconcile.processor.js';
 
@@ -23,6 +24,8 @@ export type SchedulerDeps = {
   clock?: () => Date;
   /** Out-of-office pauses to end when due (see `ReconcileDeps.pauses`). */
   pauses?: ReconcileDeps['pauses'];
+  /** Version migrations a crash or restart left applying are resumed on each tick (in the background). */
+  migrations?: MigrateEnrollmentsDeps;
 };
 
 /**
@@ -34,7 +37,7 @@ export async function buildScheduler(deps: SchedulerDeps): Promise<{
   queue: SchedulerQueue;
   runNow(): Promise<{ checked: number; repaired: number }>;
 }> {
-  const run = () =>
+  const reconcileOnce = () =>
     reconcile({
       enrollments: deps.enrollments,
       touchQueue: deps.touchQueue,
@@ -43,6 +46,14 @@ export async function buildScheduler(deps: SchedulerDeps): Promise<{
       clock: deps.clock ?? (() => new Date()),
       ...(deps.pauses ? { pauses: deps.pauses } : {}),
     });
+  const run = async () => {
+    const result = await reconcileOnce();
+    if (deps.migrations) {
+      const resumed = await resumeMigrations(deps.migrations, { budgetMs: deps.reconcileEveryMs });
+      if (resumed.length > 0) deps.logger.info({ migrations: resumed }, 'Applying migrations resumed');
+    }
+    return result;
+  };
   const queue = new SchedulerQueue(deps.producer, deps.prefix);
   const stopKeeper = await queue.keepReconciling(deps.reconcileEveryMs, deps.logger);
   const worker = createWorker('schedule.reconcile', () => run(), {

@@ -13,6 +13,12 @@ export async function startScheduler(rt: Runtime) {
     logger: rt.logger.child({ service: 'scheduler' }),
     metrics: rt.metrics,
     reconcileEveryMs: rt.config.SCHEDULER_RECONCILE_INTERVAL_MS,
+    migrations: {
+      repos: rt.repos,
+      touchQueue: rt.touchQueue,
+      logger: rt.logger.child({ service: 'scheduler' }),
+      timeScale: rt.config.TIME_SCALE,
+    },
   });
   rt.shutdown.addFirst('scheduler worker', async () => {
     await scheduler.worker.close();

@@ -33,7 +33,9 @@ export class SequenceMigrationRepository implements MigrationStore {
       mid_thread: boolean;
     }>(
       `SELECT e.id, e.current_step AS node, e.status::text AS status,
-              COALESCE(max(t.step), 0)::int AS last_run,
+              -- A touch of its current node being sent now is in flight, not run: the
+              -- enrollment moves once it settles, by the node it is at then.
+              COALESCE(max(t.step) FILTER (WHERE NOT (t.status = 'sending' AND t.step = e.current_step)), 0)::int AS last_run,
               COALESCE(bool_or(t.status = 'sent'), false) AS mid_thread
        FROM enrollment e LEFT JOIN touch t ON t.enrollment_id = e.id
        WHERE e.sequence_version_id = $1 AND e.status::text = ANY($2::text[])
