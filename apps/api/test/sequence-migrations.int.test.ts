@@ -133,7 +133,8 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     expect(lost.body.errors).toEqual([
       {
         field: 'mapping.step-3',
-        message: '1 live enrollment(s) are at node "step-3", which the mapping leaves out: they would be lost',
+        message:
+          '1 live enrollment(s) are at node "step-3", which the mapping leaves out: they would be lost',
       },
     ]);
     // Filtered to step 1, the others are not in the population: nothing is lost.
