@@ -278,9 +278,12 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
       [c.ids[0]],
     );
     expect(held!.sequence_version_id).toBe(c.v1);
-    // The sender records the send and moves the enrollment to node 3.
-    await q(`UPDATE touch SET status = 'sent', sent_at = now() WHERE id = $1`, [touchId]);
-    await q('UPDATE enrollment SET current_step = 3 WHERE id = $1', [c.ids[0]]);
+    // The sender records the send and moves the enrollment to node 3, in one transaction as it does.
+    await q(
+      `WITH t AS (UPDATE touch SET status = 'sent', sent_at = now() WHERE id = $1)
+       UPDATE enrollment SET current_step = 3 WHERE id = $2`,
+      [touchId, c.ids[0]],
+    );
     const done = await waitFor('the migration to complete', async () => {
       const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
       return m.body.status === 'completed' ? m.body : null;
@@ -291,6 +294,40 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
       [c.ids[0]],
     );
     expect(moved).toEqual({ sequence_version_id: c.v2, current_step: 3 });
+  });
+
+  it('an enrollment waiting to resend a soft-bounced touch moves onto the same node with its attempt', async () => {
+    const c = await campaign(1);
+    const id = c.ids[0]!;
+    await advance(id, 2);
+    // Touch 2 soft-bounced: the enrollment waits at node 2 for attempt 2 (key {id}-2-2).
+    await q(
+      `INSERT INTO touch (id, enrollment_id, step, attempt, status, idempotency_key, sent_at) VALUES ($1, $2, 2, 1, 'sent', $3, now())`,
+      [randomUUID(), id, touchKey(id, 2)],
+    );
+    await q('UPDATE enrollment SET current_attempt = 2 WHERE id = $1', [id]);
+    await f.touchQueue.cancel([{ enrollmentId: id, step: 2 }]);
+    await f.touchQueue.schedule([
+      { enrollmentId: id, step: 2, attempt: 2, dueAt: new Date(Date.now() + 3_600_000) },
+    ]);
+    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: MAP,
+      reason: 'soft bounce',
+    });
+    expect(plan.status).toBe(201);
+    await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { planId: plan.body.planId });
+    await waitFor('completed', async () => {
+      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
+      return m.body.status === 'completed';
+    });
+    const [e] = await q<{ sequence_version_id: string; current_step: number; current_attempt: number }>(
+      'SELECT sequence_version_id, current_step, current_attempt FROM enrollment WHERE id = $1',
+      [id],
+    );
+    expect(e).toEqual({ sequence_version_id: c.v2, current_step: 2, current_attempt: 2 });
+    expect((await f.touchQueue.existing([touchKey(id, 2, 2)])).size).toBe(1);
   });
 
   it('is reversible: a migration back puts every enrollment on its old version and node', async () => {

@@ -8,6 +8,9 @@ import type {
 import type pg from 'pg';
 import { inTransaction } from '../database.js';
 
+/** A touch row of the enrollment's current node that does not make the node run: in flight, or an attempt soft-bounced and waiting for its resend. */
+const CURRENT_NODE_PENDING = `t.step = e.current_step AND (t.status = 'sending' OR e.current_attempt > t.attempt)`;
+
 const MIGRATION_COLUMNS = `m.id, m.sequence_id, m.from_version_id, m.to_version_id, m.mapping, m.filter, m.plan,
   m.fingerprint, m.status, m.reason, m.planned_by, m.applied_by, m.created_at, m.started_at, m.finished_at`;
 
@@ -34,8 +37,10 @@ export class SequenceMigrationRepository implements MigrationStore {
     }>(
       `SELECT e.id, e.current_step AS node, e.status::text AS status,
               -- A touch of its current node being sent now is in flight, not run: the
-              -- enrollment moves once it settles, by the node it is at then.
-              COALESCE(max(t.step) FILTER (WHERE NOT (t.status = 'sending' AND t.step = e.current_step)), 0)::int AS last_run,
+              -- enrollment moves once it settles, by the node it is at then. A node
+              -- waiting for its resend after a soft bounce has not run either: a move
+              -- onto the same node keeps the attempt (and its key).
+              COALESCE(max(t.step) FILTER (WHERE NOT (${CURRENT_NODE_PENDING})), 0)::int AS last_run,
               COALESCE(bool_or(t.status = 'sent'), false) AS mid_thread
        FROM enrollment e LEFT JOIN touch t ON t.enrollment_id = e.id
        WHERE e.sequence_version_id = $1 AND e.status::text = ANY($2::text[])
@@ -204,7 +209,7 @@ export class SequenceMigrationRepository implements MigrationStore {
                 p.timezone AS p_tz, m.timezone AS m_tz, m.window_days, m.window_start, m.window_end, m.holidays,
                 s.sending_window,
                 EXISTS (SELECT 1 FROM touch t WHERE t.enrollment_id = e.id AND t.status = 'sending') AS in_flight,
-                (SELECT COALESCE(max(t.step), 0) FROM touch t WHERE t.enrollment_id = e.id)::int AS last_run,
+                (SELECT COALESCE(max(t.step) FILTER (WHERE NOT (${CURRENT_NODE_PENDING})), 0) FROM touch t WHERE t.enrollment_id = e.id)::int AS last_run,
                 (SELECT max(COALESCE(t.sent_at, t.created_at)) FROM touch t WHERE t.enrollment_id = e.id) AS last_run_at
          FROM enrollment e JOIN prospect p ON p.id = e.prospect_id JOIN mailbox m ON m.id = e.mailbox_id
          JOIN sequence s ON s.id = e.sequence_id
@@ -248,15 +253,16 @@ export class SequenceMigrationRepository implements MigrationStore {
       if (moves.length > 0) {
         // Guarded by the version, status and node read under the lock: nothing else changed them since.
         await client.query(
-          `UPDATE enrollment e SET sequence_version_id = x.v, current_step = x.n, current_attempt = 1,
+          `UPDATE enrollment e SET sequence_version_id = x.v, current_step = x.n, current_attempt = x.a,
              waiting_node = NULL, next_touch_at = x.due, policy_hold = NULL, policy_hold_until = NULL, updated_at = now()
-           FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::timestamptz[]) AS x(id, v, n, due)
+           FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::timestamptz[], $5::int[]) AS x(id, v, n, due, a)
            WHERE e.id = x.id`,
           [
             moves.map((d) => d.enrollmentId),
             moves.map((d) => d.toVersionId),
             moves.map((d) => d.toNode),
             moves.map((d) => d.nextTouchAt),
+            moves.map((d) => d.attempt),
           ],
         );
         // Each moved enrollment's timeline says who moved it, why, and from where to where.

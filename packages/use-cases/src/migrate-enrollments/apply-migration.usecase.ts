@@ -225,6 +225,7 @@ async function decideBatch(
       kind: 'move',
       toVersionId: v.toId,
       toNode: target,
+      attempt: target === r.node ? r.attempt : 1,
       nextTouchAt,
     });
   }
@@ -243,7 +244,7 @@ async function scheduleMoved(
 ): Promise<void> {
   const due = decisions.flatMap((d) =>
     d.kind === 'move' && d.nextTouchAt
-      ? [{ enrollmentId: d.enrollmentId, step: d.toNode, dueAt: d.nextTouchAt }]
+      ? [{ enrollmentId: d.enrollmentId, step: d.toNode, attempt: d.attempt, dueAt: d.nextTouchAt }]
       : [],
   );
   if (due.length === 0) return;

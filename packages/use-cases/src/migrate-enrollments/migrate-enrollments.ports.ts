@@ -42,7 +42,15 @@ export type MigrationBatchRow = {
 
 /** What a batch decided for one enrollment. */
 export type MigrationBatchDecision =
-  | { enrollmentId: string; kind: 'move'; toVersionId: string; toNode: number; nextTouchAt: Date | null }
+  | {
+      enrollmentId: string;
+      kind: 'move';
+      toVersionId: string;
+      toNode: number;
+      /** 1 on a new node; kept on the same node number (a resend after a soft bounce keeps its key). */
+      attempt: number;
+      nextTouchAt: Date | null;
+    }
   | { enrollmentId: string; kind: 'skip'; reason: string }
   | { enrollmentId: string; kind: 'defer' };
 
