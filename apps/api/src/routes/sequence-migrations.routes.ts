@@ -3,7 +3,7 @@ import { applyVersionMigration, planVersionMigration, runMigrationInBackground }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { EntitySchema, IdParamsSchema, ObjectSchema } from './schemas.js';
+import { IdParamsSchema } from './schemas.js';
 
 const VersionRefSchema = z
   .union([z.number().int().min(1), z.uuid()])
@@ -49,6 +49,59 @@ const MigrationBodySchema = z
 
 const MigrationParamsSchema = IdParamsSchema.extend({ mid: z.uuid() });
 
+const VersionOfSchema = z.object({ id: z.string(), version: z.number().int() });
+
+/** What a dry run answers: the stored plan. */
+const MigrationPlanSchema = z
+  .looseObject({
+    planId: z.string().describe('Apply it with `{ planId }`'),
+    sequenceId: z.string(),
+    from: VersionOfSchema,
+    to: VersionOfSchema,
+    enrollments: z.number().int().describe('How many enrollments move'),
+    perSourceNode: z
+      .array(z.object({ from: z.string(), to: z.string(), enrollments: z.number().int() }))
+      .describe('Where the enrollments of each source node land'),
+    skipped: z
+      .array(z.object({ enrollmentId: z.string(), node: z.string(), reason: z.string() }))
+      .describe('Enrollments of the population that do not move, and why (`at_end`)'),
+    changedMessages: z
+      .array(
+        z.object({
+          from: z.string(),
+          to: z.string(),
+          enrollments: z.number().int(),
+          fields: z.array(z.string()),
+        }),
+      )
+      .describe(
+        "People mid-thread whose next message changes: the target node's copy differs (the fields named)",
+      ),
+    fingerprint: z.string().describe('sha256 of the population (enrollment ids, nodes, statuses)'),
+  })
+  .describe('A migration plan');
+
+/** A stored migration with its progress. */
+const MigrationSchema = z
+  .looseObject({
+    id: z.string(),
+    sequenceId: z.string(),
+    fromVersionId: z.string(),
+    toVersionId: z.string(),
+    status: z.enum(['planned', 'applying', 'completed']),
+    reason: z.string(),
+    plannedBy: z.string(),
+    appliedBy: z.string().nullable(),
+    progress: z.object({
+      total: z.number().int(),
+      pending: z.number().int(),
+      moved: z.number().int(),
+      skipped: z.number().int(),
+      deferrals: z.number().int().describe('Times a touch in flight left an enrollment for a later batch'),
+    }),
+  })
+  .describe('A migration and its progress');
+
 /** `/v1/sequences/:id/migrations`: move live enrollments between versions by a node mapping. */
 export const sequenceMigrationsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
   app.post(
@@ -60,7 +113,7 @@ export const sequenceMigrationsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (a
         summary: 'Plan or apply a migration between versions',
         description:
           "A dry run (`{ from, to, mapping, filter?, reason }`, versions by number or id, mapping: source node id → target node id) stores a plan and answers it (201): how many enrollments move, per source node where they land, which are skipped and why, and which messages change for people mid-thread (the target node's copy differs). It refuses (422 `invalid_migration`, each error naming the node) a mapping that would resend an action already done (a target at or before a node the enrollment already ran), maps onto a node the target version lacks, or loses an enrollment (a live one at an unmapped node). Applying is a second call with `{ planId }` (202): exactly the previewed population, or 409 `population_changed` when it changed since the dry run. Enrollments with a touch in flight move once it settles; pending jobs get the new version's due times; the move is resumable and audited.",
-        response: { 201: ObjectSchema, 202: EntitySchema },
+        response: { 201: MigrationPlanSchema, 202: MigrationSchema },
         params: IdParamsSchema,
         body: MigrationBodySchema,
       },
@@ -100,7 +153,7 @@ export const sequenceMigrationsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (a
         summary: 'A migration and its progress',
         description:
           'Its status (`planned`, `applying`, `completed`), the plan as previewed, who planned and applied it and why, and its progress: enrollments in all, pending, moved, skipped (stopped or moved on meanwhile), and how often a touch in flight deferred one.',
-        response: { 200: EntitySchema },
+        response: { 200: MigrationSchema },
         params: MigrationParamsSchema,
       },
     },
