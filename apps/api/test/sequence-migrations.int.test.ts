@@ -296,6 +296,42 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     expect(moved).toEqual({ sequence_version_id: c.v2, current_step: 3 });
   });
 
+  it('an enrollment that replies while its touch was in flight is skipped, with the reason', async () => {
+    const c = await campaign(2);
+    await advance(c.ids[0]!, 2);
+    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: MAP,
+      reason: 'reply meanwhile',
+    });
+    const touchId = randomUUID();
+    await q(
+      `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key) VALUES ($1, $2, 2, 'sending', $3)`,
+      [touchId, c.ids[0], touchKey(c.ids[0]!, 2)],
+    );
+    await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { planId: plan.body.planId });
+    await waitFor('the first to be deferred', async () => {
+      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
+      return m.body.progress.deferrals > 0;
+    });
+    await q(
+      `WITH t AS (UPDATE touch SET status = 'sent', sent_at = now() WHERE id = $1)
+       UPDATE enrollment SET status = 'replied', stop_reason = 'reply' WHERE id = $2`,
+      [touchId, c.ids[0]],
+    );
+    const done = await waitFor('the migration to complete', async () => {
+      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
+      return m.body.status === 'completed' ? m.body : null;
+    });
+    expect(done.progress).toMatchObject({ moved: 1, skipped: 1, skippedBy: { 'stopped: replied': 1 } });
+    const [e] = await q<{ sequence_version_id: string }>(
+      'SELECT sequence_version_id FROM enrollment WHERE id = $1',
+      [c.ids[0]],
+    );
+    expect(e!.sequence_version_id).toBe(c.v1);
+  });
+
   it('an enrollment waiting to resend a soft-bounced touch moves onto the same node with its attempt', async () => {
     const c = await campaign(1);
     const id = c.ids[0]!;

@@ -98,6 +98,7 @@ const MigrationSchema = z
       moved: z.number().int(),
       skipped: z.number().int(),
       deferrals: z.number().int().describe('Times a touch in flight left an enrollment for a later batch'),
+      skippedBy: z.record(z.string(), z.number().int()).describe('Skipped enrollments by reason'),
     }),
   })
   .describe('A migration and its progress');

@@ -109,7 +109,10 @@ export class SequenceMigrationRepository implements MigrationStore {
          (SELECT count(*) FROM sequence_migration_item i WHERE i.migration_id = m.id AND i.state = 'pending')::int AS pending,
          (SELECT count(*) FROM sequence_migration_item i WHERE i.migration_id = m.id AND i.state = 'moved')::int AS moved,
          (SELECT count(*) FROM sequence_migration_item i WHERE i.migration_id = m.id AND i.state = 'skipped')::int AS skipped,
-         (SELECT COALESCE(sum(deferrals), 0) FROM sequence_migration_item i WHERE i.migration_id = m.id)::int AS deferrals
+         (SELECT COALESCE(sum(deferrals), 0) FROM sequence_migration_item i WHERE i.migration_id = m.id)::int AS deferrals,
+         (SELECT COALESCE(jsonb_object_agg(reason, n), '{}'::jsonb) FROM (
+            SELECT reason, count(*)::int AS n FROM sequence_migration_item i
+            WHERE i.migration_id = m.id AND i.state = 'skipped' GROUP BY reason) r) AS skipped_by
        FROM sequence_migration m WHERE m.id = $1 AND ($2::uuid IS NULL OR m.sequence_id = $2)`,
       [id, sequenceId ?? null],
     );
@@ -137,6 +140,7 @@ export class SequenceMigrationRepository implements MigrationStore {
         moved: r.moved,
         skipped: r.skipped,
         deferrals: r.deferrals,
+        skippedBy: r.skipped_by,
       },
     };
   }

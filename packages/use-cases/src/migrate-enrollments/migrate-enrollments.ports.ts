@@ -17,7 +17,15 @@ export type SequenceMigrationRow = {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
-  progress: { total: number; pending: number; moved: number; skipped: number; deferrals: number };
+  progress: {
+    total: number;
+    pending: number;
+    moved: number;
+    skipped: number;
+    deferrals: number;
+    /** Skipped enrollments by reason (stopped meanwhile, moved on to a node whose mapping would act again, ...). */
+    skippedBy: Record<string, number>;
+  };
 };
 
 /** One enrollment of a batch, locked: its state now, its timing inputs and its last touch. */
