@@ -401,6 +401,28 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     expect(pending.size).toBe(3);
   });
 
+  it('a migration a crash left applying is resumed by asking to apply its plan again', async () => {
+    const c = await campaign(3);
+    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: MAP,
+      reason: 'resume by the API',
+    });
+    // Marked applying by a process that died before moving anyone.
+    expect(await f.repos.sequenceMigrations.startApplying(plan.body.planId, 'a dead process')).toBe(true);
+    const again = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      planId: plan.body.planId,
+    });
+    expect(again.status).toBe(202);
+    expect(again.body.status).toBe('applying');
+    const done = await waitFor('the migration to complete', async () => {
+      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
+      return m.body.status === 'completed' ? m.body : null;
+    });
+    expect(done.progress).toMatchObject({ total: 3, moved: 3, pending: 0 });
+  });
+
   it('names the version it cannot find, and needs write scope', async () => {
     const c = await campaign(1);
     const r = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
