@@ -401,6 +401,44 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     expect(pending.size).toBe(3);
   });
 
+  it('a queued enrollment (its domain paused) moves too, and stays queued without a job', async () => {
+    const c = await campaign(1);
+    // Enrolled while its domain was paused: queued, no job, as enroll leaves it.
+    const person = await call('POST', '/v1/prospects', {
+      prospects: [{ email: `q-${randomUUID()}@people.example` }],
+    });
+    const queued = randomUUID();
+    await q(
+      `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status, stop_reason)
+       VALUES ($1, $2, $3, $4, $5, 'queued', 'domain_paused')`,
+      [queued, person.body.prospects[0].id, c.sequenceId, c.v1, mailboxId],
+    );
+    c.ids = [...c.ids, queued].sort();
+    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: MAP,
+      reason: 'queued too',
+    });
+    expect(plan.body.enrollments).toBe(2);
+    await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { planId: plan.body.planId });
+    await waitFor('completed', async () => {
+      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
+      return m.body.status === 'completed';
+    });
+    const rows = await q<{ id: string; status: string; sequence_version_id: string }>(
+      'SELECT id, status::text, sequence_version_id FROM enrollment WHERE id = ANY($1::uuid[]) ORDER BY id',
+      [c.ids],
+    );
+    expect(
+      rows.map((r) => [r.id === queued ? 'queued one' : 'other', r.status, r.sequence_version_id]).sort(),
+    ).toEqual([
+      ['other', 'active', c.v2],
+      ['queued one', 'queued', c.v2],
+    ]);
+    expect((await f.touchQueue.existing([touchKey(queued, 1)])).size).toBe(0);
+  });
+
   it('a migration a crash left applying is resumed by asking to apply its plan again', async () => {
     const c = await campaign(3);
     const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {

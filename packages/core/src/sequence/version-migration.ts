@@ -4,8 +4,11 @@ import { dueAfterWait, placeInWindow, type TouchTiming } from '../schedule/next-
 import { nodeAt, nodeNumber } from './graph-walk.js';
 import { isTimeout, NodeIdSchema, type SequenceGraph, type SequenceNode } from './sequence-graph.js';
 
-/** The enrollment statuses a migration moves: the ones with a node still ahead of them. */
-export const MIGRATABLE_STATUSES = ['active', 'paused'] as const;
+/**
+ * The enrollment statuses a migration moves: the live ones (LIVE_STATUSES), with a
+ * node still ahead of them; `queued` waits for its domain to resume its first touch.
+ */
+export const MIGRATABLE_STATUSES = ['queued', 'active', 'paused'] as const;
 
 /** Which enrollments of the source version a migration takes (all live ones when absent). */
 export const MigrationFilterSchema = z
@@ -14,7 +17,7 @@ export const MigrationFilterSchema = z
       .array(z.enum(MIGRATABLE_STATUSES))
       .min(1)
       .optional()
-      .describe('Only enrollments in these statuses (default: active and paused)'),
+      .describe('Only enrollments in these statuses (default: every live one: queued, active, paused)'),
     nodes: z.array(NodeIdSchema).min(1).optional().describe('Only enrollments at these source nodes'),
   })
   .strict();

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DomainError,
+  MIGRATABLE_STATUSES,
   type MigrationFilter,
   migratedTouchDue,
   nodeAt,
@@ -159,7 +160,7 @@ async function decideBatch(
   const toRemove: MigrationBatchRow[] = [];
   const targets = new Map<string, number>();
   for (const r of rows) {
-    if (r.status !== 'active' && r.status !== 'paused') {
+    if (!(MIGRATABLE_STATUSES as readonly string[]).includes(r.status)) {
       decisions.push({ enrollmentId: r.enrollmentId, kind: 'skip', reason: `stopped: ${r.status}` });
       continue;
     }
