@@ -2,6 +2,7 @@ import type { DoNotContactTable } from '@touchbase/core';
 import type { ReadRepositories, Repositories } from '@touchbase/db';
 import type { AlertQueue, DomainHealthQueue, TouchQueue } from '@touchbase/queues';
 import type { Logger } from '@touchbase/telemetry';
+import type { MigrateEnrollmentsDeps } from '@touchbase/use-cases';
 import type { EnrollDeps } from './use-cases/enroll-prospects.js';
 
 /**
@@ -25,6 +26,8 @@ export type ApiDeps = {
   enroll: EnrollDeps;
   /** Do-not-contact hours and days per recipient country (the waiting reasons say when they hold a touch). */
   doNotContact?: DoNotContactTable;
+  /** Planning and applying version migrations (`/v1/sequences/:id/migrations`). */
+  migrate: MigrateEnrollmentsDeps;
   providerNames: string[];
   /** For the use cases a route runs (a request's own logs go to `req.log`). */
   logger: Logger;

@@ -40,6 +40,7 @@ import { prospectErasureRoutes } from './routes/prospect-erasure.routes.js';
 import { prospectMergeRoutes } from './routes/prospect-merge.routes.js';
 import { prospectsRoutes } from './routes/prospects.routes.js';
 import { prospectsImportRoutes } from './routes/prospects-import.routes.js';
+import { sequenceMigrationsRoutes } from './routes/sequence-migrations.routes.js';
 import { sequencesRoutes } from './routes/sequences.routes.js';
 import { simulationsRoutes } from './routes/simulations.routes.js';
 import { statsRoutes } from './routes/stats.routes.js';
@@ -48,7 +49,7 @@ import { triageRoutes } from './routes/triage.routes.js';
 
 export type { ApiDeps };
 
-export type ApiAppDeps = Omit<ApiDeps, 'reads'> & {
+export type ApiAppDeps = Omit<ApiDeps, 'reads' | 'migrate'> & {
   /** Where lists and stats are read (the runtime's `reads`); the primary's `repos` when absent. */
   reads?: ApiDeps['reads'] | undefined;
   logger: Logger;
@@ -131,6 +132,13 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
     domainHealthQueue: deps.domainHealthQueue,
     alertQueue: deps.alertQueue,
     enroll: deps.enroll,
+    migrate: {
+      repos: deps.repos,
+      touchQueue: deps.touchQueue,
+      logger: deps.logger,
+      clock: deps.enroll.clock,
+      timeScale: deps.enroll.timeScale,
+    },
     providerNames: deps.providerNames,
     logger: deps.logger,
   };
@@ -151,6 +159,7 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
       await scope.register(withScope('read', consolePlugin, { dir: deps.consoleDir }));
       for (const routes of [
         sequencesRoutes,
+        sequenceMigrationsRoutes,
         prospectsRoutes,
         prospectsImportRoutes,
         mailboxesRoutes,

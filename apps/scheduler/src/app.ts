@@ -8,6 +8,7 @@ import {
   type TouchQueue,
 } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
+import { type MigrateEnrollmentsDeps, resumeMigrations } from '@touchbase/use-cases';
 import type { Worker } from 'bullmq';
 import { type ReconcileDeps, reconcile } from './processors/reconcile.processor.js';
 import { runReactivation } from './use-cases/run-reactivation.js';
@@ -27,6 +28,8 @@ export type SchedulerDeps = {
   pauses?: ReconcileDeps['pauses'];
   /** Reactivations: their due jobs are run here, and the reconciler re-creates lost ones from the rows. */
   reactivations?: { repo: ReactivationRepository; queue: ReactivationQueue };
+  /** Version migrations a crash or restart left applying are resumed on each tick (in the background). */
+  migrations?: MigrateEnrollmentsDeps;
 };
 
 /**
@@ -40,7 +43,7 @@ export async function buildScheduler(deps: SchedulerDeps): Promise<{
   queue: SchedulerQueue;
   runNow(): Promise<{ checked: number; repaired: number }>;
 }> {
-  const run = () =>
+  const reconcileOnce = () =>
     reconcile({
       enrollments: deps.enrollments,
       touchQueue: deps.touchQueue,
@@ -50,6 +53,14 @@ export async function buildScheduler(deps: SchedulerDeps): Promise<{
       ...(deps.pauses ? { pauses: deps.pauses } : {}),
       ...(deps.reactivations ? { reactivations: deps.reactivations } : {}),
     });
+  const run = async () => {
+    const result = await reconcileOnce();
+    if (deps.migrations) {
+      const resumed = await resumeMigrations(deps.migrations, { budgetMs: deps.reconcileEveryMs });
+      if (resumed.length > 0) deps.logger.info({ migrations: resumed }, 'Applying migrations resumed');
+    }
+    return result;
+  };
   const queue = new SchedulerQueue(deps.producer, deps.prefix);
   const stopKeeper = await queue.keepReconciling(deps.reconcileEveryMs, deps.logger);
   const worker = createWorker('schedule.reconcile', () => run(), {

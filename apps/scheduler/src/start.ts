@@ -14,6 +14,12 @@ export async function startScheduler(rt: Runtime) {
     metrics: rt.metrics,
     reconcileEveryMs: rt.config.SCHEDULER_RECONCILE_INTERVAL_MS,
     reactivations: { repo: rt.repos.reactivations, queue: rt.reactivationQueue },
+    migrations: {
+      repos: rt.repos,
+      touchQueue: rt.touchQueue,
+      logger: rt.logger.child({ service: 'scheduler' }),
+      timeScale: rt.config.TIME_SCALE,
+    },
   });
   rt.shutdown.addFirst('scheduler worker', async () => {
     await scheduler.reactivator?.close();

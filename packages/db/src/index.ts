@@ -110,6 +110,7 @@ export {
   type SendingDomainRow,
 } from './repositories/sending-domain.repository.js';
 export { SequenceRepository, type SequenceVersionRow } from './repositories/sequence.repository.js';
+export { SequenceMigrationRepository } from './repositories/sequence-migration.repository.js';
 export { SuppressionRepository, type SuppressionRow } from './repositories/suppression.repository.js';
 export {
   type SuppressionMatch,

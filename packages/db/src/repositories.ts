@@ -19,6 +19,7 @@ import { ProspectMergeRepository } from './repositories/prospect-merge.repositor
 import { ReactivationRepository } from './repositories/reactivation.repository.js';
 import { SendingDomainRepository } from './repositories/sending-domain.repository.js';
 import { SequenceRepository } from './repositories/sequence.repository.js';
+import { SequenceMigrationRepository } from './repositories/sequence-migration.repository.js';
 import { SuppressionRepository } from './repositories/suppression.repository.js';
 import { SuppressionStopRepository } from './repositories/suppression-stop.repository.js';
 import { TouchRepository } from './repositories/touch.repository.js';
@@ -55,5 +56,6 @@ export function createRepositories(db: Database) {
     waiting: new EnrollmentWaitingRepository(db.pool),
     contactPolicies: new ContactPolicyRepository(db.pool),
     reactivations: new ReactivationRepository(db.pool),
+    sequenceMigrations: new SequenceMigrationRepository(db.pool),
   };
 }

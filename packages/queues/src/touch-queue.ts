@@ -129,6 +129,29 @@ export class TouchQueue {
   }
 
   /**
+   * Removes pending jobs unless a sender holds them: the keys whose job is active
+   * (locked by a worker, so being sent right now) are returned and their jobs stay.
+   * A missing job counts as removed. Redis failing rejects.
+   */
+  async removeUnlessActive(keys: TouchJobKey[]): Promise<Set<string>> {
+    const active = new Set<string>();
+    await Promise.all(
+      keys.map(async (k) => {
+        const key = touchKey(k.enrollmentId, k.step, k.attempt);
+        // BullMQ answers 0 for a locked job and 1 otherwise (removed, or there was none).
+        const removed = await this.queueOf(k.enrollmentId)
+          .remove(touchJobId(key))
+          .catch((err: unknown) => {
+            if (isBullmqAnswer(err)) return 1;
+            throw err;
+          });
+        if (removed === 0) active.add(key);
+      }),
+    );
+    return active;
+  }
+
+  /**
    * Which of these touches (by key) have a job really scheduled: waiting, delayed, active or
    * prioritized. A job hash alone is not enough: after a partial loss (a flush of
    * the delayed set, a failover) a hash can remain that no worker will ever pick

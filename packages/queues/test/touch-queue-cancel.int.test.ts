@@ -100,4 +100,45 @@ describe('cancelling touch jobs', () => {
       await Promise.all([producer.quit(), worker.quit()]);
     }
   });
+
+  it('removeUnlessActive removes pending jobs and names the ones a worker holds, which stay', async () => {
+    const producer = createRedis(env.url, 'producer');
+    const worker = createRedis(env.url, 'worker');
+    const queue = new TouchQueue(producer, env.prefix);
+    const taken = randomUUID();
+    const waiting = randomUUID();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started: string[] = [];
+    const w = createWorker(
+      'touch.send',
+      async (payload) => {
+        started.push(payload.e);
+        await held;
+      },
+      { connection: worker, prefix: env.prefix, logger: { warn: () => {}, error: () => {} } },
+    );
+    try {
+      await queue.schedule([
+        { enrollmentId: taken, step: 2, dueAt: new Date() },
+        { enrollmentId: waiting, step: 1, dueAt: inAnHour() },
+      ]);
+      await waitFor('the worker to take the job', async () => (started.includes(taken) ? true : null));
+      const active = await queue.removeUnlessActive([
+        { enrollmentId: taken, step: 2 },
+        { enrollmentId: waiting, step: 1 },
+        { enrollmentId: randomUUID(), step: 4 },
+      ]);
+      expect([...active]).toEqual([touchKey(taken, 2)]);
+      expect(await queue.queue.getJobState(touchJobId(touchKey(taken, 2)))).toBe('active');
+      expect((await queue.existing([touchKey(waiting, 1)])).size).toBe(0);
+    } finally {
+      release();
+      await w.close();
+      await queue.close();
+      await Promise.all([producer.quit(), worker.quit()]);
+    }
+  });
 });

@@ -10,3 +10,18 @@ export * from './apply-event/apply-event.types.js';
 export { applyEvent } from './apply-event/apply-event.usecase.js';
 export { takeEarlyEdges } from './apply-event/early-edges.js';
 export { recordAndApplyEvent } from './apply-event/record-and-apply.js';
+export {
+  applyVersionMigration,
+  type MigrationRunResult,
+  resumeMigrations,
+  runMigration,
+  runMigrationInBackground,
+} from './migrate-enrollments/apply-migration.usecase.js';
+export type { MigrateEnrollmentsDeps } from './migrate-enrollments/migrate-enrollments.deps.js';
+export type * from './migrate-enrollments/migrate-enrollments.ports.js';
+export {
+  type MigrationPreview,
+  type PlanMigrationCommand,
+  planVersionMigration,
+  type VersionRef,
+} from './migrate-enrollments/plan-migration.usecase.js';

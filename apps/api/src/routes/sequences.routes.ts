@@ -225,7 +225,8 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
       const definition = versionOfBody(req.body);
       const sequence = await deps.repos.sequences.get(req.params.id);
       await checkSequenceGraph(deps, definition.graph, sequence.mailboxPoolId);
-      const version = await deps.repos.sequences.addVersion(req.params.id, definition);
+      // The body as given (steps or graph): the definition already holds both, which addVersion refuses.
+      const version = await deps.repos.sequences.addVersion(req.params.id, req.body);
       await deps.repos.audit.write({
         actor: req.actor,
         action: 'sequence.version_added',

@@ -26,4 +26,8 @@ export type DomainErrorCode =
   | 'domain_paused'
   | 'mailbox_paused'
   | 'invalid_sequence'
+  /** A version migration's mapping would resend, map onto a missing node or lose an enrollment (`errors` name the nodes). */
+  | 'invalid_migration'
+  /** A migration plan's population changed since its dry run: plan again. */
+  | 'population_changed'
   | 'conflict';

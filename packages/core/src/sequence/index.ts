@@ -5,3 +5,4 @@ export * from './sequence-definition.js';
 export * from './sequence-graph.js';
 export * from './sequence-version.js';
 export * from './touch-content.js';
+export * from './version-migration.js';

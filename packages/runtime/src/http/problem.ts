@@ -19,6 +19,8 @@ const STATUS: Record<DomainErrorCode, number> = {
   domain_paused: 409,
   mailbox_paused: 409,
   invalid_sequence: 422,
+  invalid_migration: 422,
+  population_changed: 409,
   conflict: 409,
 };
 

@@ -1,0 +1,483 @@
+import { randomUUID } from 'node:crypto';
+import { touchKey } from '@touchbase/core';
+import { waitFor } from '@touchbase/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiFixture, apiFixture } from './support/api-fixture.js';
+
+const TOKEN = 'migrations-admin-token-0123456789';
+const headers = { authorization: `Bearer ${TOKEN}` };
+
+const steps = (copy: string[], wait = '2d') =>
+  copy.map((body, i) => ({ subject: `Hi ${i + 1}`, body, wait }));
+
+describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
+  let f: ApiFixture;
+  let mailboxId: string;
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const res = await f.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    return { status: res.statusCode, body: res.json(), type: res.headers['content-type'] };
+  };
+  const q = <T extends object>(sql: string, values: unknown[] = []) =>
+    f.db.pool.query<T & import('pg').QueryResultRow>(sql, values).then((r) => r.rows);
+
+  beforeAll(async () => {
+    f = await apiFixture('sequence_migrations', { adminToken: TOKEN });
+    mailboxId = (await call('POST', '/v1/mailboxes', { provider: 'sandbox', address: 'sdr@migrate.example' }))
+      .body.id;
+  });
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  /** A sequence of three steps with `n` people enrolled, and its second version (copy of step 2 changed, a step added). */
+  async function campaign(n: number) {
+    const seq = await call('POST', '/v1/sequences', {
+      name: `c-${randomUUID()}`,
+      steps: steps(['one', 'two', 'three']),
+    });
+    expect(seq.status).toBe(201);
+    const prospects = await call('POST', '/v1/prospects', {
+      prospects: Array.from({ length: n }, (_, i) => ({ email: `p${i}-${randomUUID()}@people.example` })),
+    });
+    const prospectIds = prospects.body.prospects.map((p: { id: string }) => p.id);
+    const enrolled = await call('POST', '/v1/enrollments', {
+      sequenceId: seq.body.id,
+      mailboxId,
+      prospectIds,
+    });
+    expect(enrolled.status).toBe(201);
+    const v2 = await call('POST', `/v1/sequences/${seq.body.id}/versions`, {
+      steps: steps(['one', 'two, new copy', 'three', 'four']),
+    });
+    expect(v2.body).toMatchObject({ sequenceId: seq.body.id });
+    const ids = (enrolled.body.enrolled as { id: string }[]).map((e) => e.id).sort();
+    return {
+      sequenceId: seq.body.id as string,
+      v1: seq.body.version.id as string,
+      v2: v2.body.id as string,
+      ids,
+    };
+  }
+
+  /** Puts an enrollment at `node` with touches 1..node-1 sent (as the sender leaves it), and its job. */
+  async function advance(id: string, node: number) {
+    for (let s = 1; s < node; s++)
+      await q(
+        `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key, sent_at) VALUES ($1, $2, $3, 'sent', $4, now())`,
+        [randomUUID(), id, s, touchKey(id, s)],
+      );
+    await q('UPDATE enrollment SET current_step = $2 WHERE id = $1', [id, node]);
+    await f.touchQueue.cancel([{ enrollmentId: id, step: 1 }]);
+    await f.touchQueue.schedule([{ enrollmentId: id, step: node, dueAt: new Date(Date.now() + 3_600_000) }]);
+  }
+
+  const MAP = { 'step-1': 'step-1', 'step-2': 'step-2', 'step-3': 'step-3' };
+
+  it('a dry run answers the plan: who moves where, who is skipped, which copy changes mid-thread', async () => {
+    const c = await campaign(4);
+    await advance(c.ids[1]!, 2);
+    await advance(c.ids[2]!, 3);
+    await advance(c.ids[3]!, 4); // past the last step: at the end
+    const r = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: c.v2,
+      mapping: MAP,
+      dryRun: true,
+      reason: 'new copy for step 2',
+    });
+    expect(r.status).toBe(201);
+    expect(r.body.enrollments).toBe(3);
+    expect(r.body.perSourceNode).toEqual(
+      expect.arrayContaining([
+        { from: 'step-1', to: 'step-1', enrollments: 1 },
+        { from: 'step-2', to: 'step-2', enrollments: 1 },
+        { from: 'step-3', to: 'step-3', enrollments: 1 },
+      ]),
+    );
+    expect(r.body.skipped).toEqual([{ enrollmentId: c.ids[3], node: 'end', reason: 'at_end' }]);
+    // Only the person mid-thread at step 2 reads different copy.
+    expect(r.body.changedMessages).toEqual([
+      { from: 'step-2', to: 'step-2', enrollments: 1, fields: ['body'] },
+    ]);
+    const stored = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${r.body.planId}`);
+    expect(stored.body.status).toBe('planned');
+    expect(stored.body.progress).toMatchObject({ total: 3, pending: 3, moved: 0 });
+  });
+
+  it('refuses, naming the node, a resend, a missing target and a lost enrollment', async () => {
+    const c = await campaign(3);
+    await advance(c.ids[1]!, 3);
+    const plan = (mapping: Record<string, string>) =>
+      call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { from: 1, to: 2, mapping, reason: 'test' });
+    const resend = await plan({ ...MAP, 'step-3': 'step-2' });
+    expect(resend.status).toBe(422);
+    expect(resend.type).toContain('application/problem+json');
+    expect(resend.body.code).toBe('invalid_migration');
+    expect(resend.body.errors).toEqual([
+      {
+        field: 'mapping.step-3',
+        message:
+          'node "step-3" is mapped to "step-2", at or before a node already run for 1 enrollment(s): it would act again',
+      },
+    ]);
+    const missing = await plan({ ...MAP, 'step-2': 'step-9' });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual([
+      {
+        field: 'mapping.step-2',
+        message: 'node "step-2" is mapped to "step-9", which the target version does not have',
+      },
+    ]);
+    const lost = await plan({ 'step-1': 'step-1' });
+    expect(lost.status).toBe(422);
+    expect(lost.body.errors).toEqual([
+      {
+        field: 'mapping.step-3',
+        message:
+          '1 live enrollment(s) are at node "step-3", which the mapping leaves out: they would be lost',
+      },
+    ]);
+    // Filtered to step 1, the others are not in the population: nothing is lost.
+    const filtered = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: { 'step-1': 'step-1' },
+      filter: { nodes: ['step-1'] },
+      reason: 'only the new ones',
+    });
+    expect(filtered.status).toBe(201);
+    expect(filtered.body.enrollments).toBe(2);
+    const noReason = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: MAP,
+    });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors).toEqual([expect.objectContaining({ field: 'body.reason' })]);
+  });
+
+  it('applies exactly the plan, or 409 when the population changed', async () => {
+    const c = await campaign(3);
+    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: MAP,
+      reason: 'new copy',
+    });
+    await advance(c.ids[0]!, 2);
+    const stale = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      planId: plan.body.planId,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('population_changed');
+    expect(stale.body.errors).toEqual([expect.objectContaining({ field: 'planId' })]);
+
+    const again = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: MAP,
+      reason: 'new copy',
+    });
+    const applied = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      planId: again.body.planId,
+    });
+    expect(applied.status).toBe(202);
+    const done = await waitFor('the migration to complete', async () => {
+      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${again.body.planId}`);
+      return m.body.status === 'completed' ? m.body : null;
+    });
+    expect(done.progress).toMatchObject({ total: 3, moved: 3, pending: 0, skipped: 0 });
+    expect(done.appliedBy).toBeTruthy();
+    const rows = await q<{ id: string; sequence_version_id: string; current_step: number }>(
+      'SELECT id, sequence_version_id, current_step FROM enrollment WHERE id = ANY($1::uuid[]) ORDER BY id',
+      [c.ids],
+    );
+    expect(rows.map((r) => [r.sequence_version_id, r.current_step])).toEqual([
+      [c.v2, 2],
+      [c.v2, 1],
+      [c.v2, 1],
+    ]);
+    // Each moved enrollment has exactly its new node's job, and its timeline says who moved it and why.
+    const pending = await f.touchQueue.existing(rows.map((r) => touchKey(r.id, r.current_step)));
+    expect(pending.size).toBe(3);
+    const audit = await q<{ entity_id: string; data: { reason: string; toNode: number } }>(
+      `SELECT entity_id, data FROM audit_log WHERE action = 'enrollment.migrated' AND entity_id = ANY($1::text[])`,
+      [c.ids],
+    );
+    expect(audit).toHaveLength(3);
+    expect(audit.every((a) => a.data.reason === 'new copy')).toBe(true);
+    const seqAudit = await q<{ action: string }>(
+      `SELECT action FROM audit_log WHERE entity_id = $1 AND action LIKE 'sequence.migration%' ORDER BY id`,
+      [c.sequenceId],
+    );
+    expect(seqAudit.map((a) => a.action)).toEqual(
+      expect.arrayContaining([
+        'sequence.migration_planned',
+        'sequence.migration_applied',
+        'sequence.migration_completed',
+      ]),
+    );
+    // Applying the same plan twice changes nothing.
+    const twice = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      planId: again.body.planId,
+    });
+    expect(twice.status).toBe(202);
+    expect(twice.body.status).toBe('completed');
+  });
+
+  it('a plan takes an enrollment whose touch is in flight at its node', async () => {
+    const c = await campaign(2);
+    await advance(c.ids[0]!, 2);
+    // Touch 2 of the first one is claimed (sending): the sender is on it.
+    await q(
+      `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key) VALUES ($1, $2, 2, 'sending', $3)`,
+      [randomUUID(), c.ids[0], touchKey(c.ids[0]!, 2)],
+    );
+    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: MAP,
+      reason: 'in flight',
+    });
+    expect(plan.status).toBe(201);
+    // A touch in flight is not a touch run: the plan takes it, and the apply waits for it to settle.
+    expect(plan.body.perSourceNode).toEqual(
+      expect.arrayContaining([
+        { from: 'step-1', to: 'step-1', enrollments: 1 },
+        { from: 'step-2', to: 'step-2', enrollments: 1 },
+      ]),
+    );
+  });
+
+  it('a touch in flight defers the move until the sender records it; then it moves by its new node', async () => {
+    const c = await campaign(2);
+    await advance(c.ids[0]!, 2);
+    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: MAP,
+      reason: 'in flight',
+    });
+    // After the plan, the sender claims touch 2 (as it would).
+    const touchId = randomUUID();
+    await q(
+      `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key) VALUES ($1, $2, 2, 'sending', $3)`,
+      [touchId, c.ids[0], touchKey(c.ids[0]!, 2)],
+    );
+    // The claim is not part of the fingerprint (ids, nodes, statuses): the plan applies.
+    const applied = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      planId: plan.body.planId,
+    });
+    expect(applied.status).toBe(202);
+    await waitFor('the other enrollment to move and the first to be deferred', async () => {
+      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
+      return m.body.progress.moved === 1 && m.body.progress.deferrals > 0 ? m.body : null;
+    });
+    const [held] = await q<{ sequence_version_id: string }>(
+      'SELECT sequence_version_id FROM enrollment WHERE id = $1',
+      [c.ids[0]],
+    );
+    expect(held!.sequence_version_id).toBe(c.v1);
+    // The sender records the send and moves the enrollment to node 3, in one transaction as it does.
+    await q(
+      `WITH t AS (UPDATE touch SET status = 'sent', sent_at = now() WHERE id = $1)
+       UPDATE enrollment SET current_step = 3 WHERE id = $2`,
+      [touchId, c.ids[0]],
+    );
+    const done = await waitFor('the migration to complete', async () => {
+      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
+      return m.body.status === 'completed' ? m.body : null;
+    });
+    expect(done.progress).toMatchObject({ moved: 2, skipped: 0 });
+    const [moved] = await q<{ sequence_version_id: string; current_step: number }>(
+      'SELECT sequence_version_id, current_step FROM enrollment WHERE id = $1',
+      [c.ids[0]],
+    );
+    expect(moved).toEqual({ sequence_version_id: c.v2, current_step: 3 });
+  });
+
+  it('an enrollment that replies while its touch was in flight is skipped, with the reason', async () => {
+    const c = await campaign(2);
+    await advance(c.ids[0]!, 2);
+    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: MAP,
+      reason: 'reply meanwhile',
+    });
+    const touchId = randomUUID();
+    await q(
+      `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key) VALUES ($1, $2, 2, 'sending', $3)`,
+      [touchId, c.ids[0], touchKey(c.ids[0]!, 2)],
+    );
+    await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { planId: plan.body.planId });
+    await waitFor('the first to be deferred', async () => {
+      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
+      return m.body.progress.deferrals > 0;
+    });
+    await q(
+      `WITH t AS (UPDATE touch SET status = 'sent', sent_at = now() WHERE id = $1)
+       UPDATE enrollment SET status = 'replied', stop_reason = 'reply' WHERE id = $2`,
+      [touchId, c.ids[0]],
+    );
+    const done = await waitFor('the migration to complete', async () => {
+      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
+      return m.body.status === 'completed' ? m.body : null;
+    });
+    expect(done.progress).toMatchObject({ moved: 1, skipped: 1, skippedBy: { 'stopped: replied': 1 } });
+    const [e] = await q<{ sequence_version_id: string }>(
+      'SELECT sequence_version_id FROM enrollment WHERE id = $1',
+      [c.ids[0]],
+    );
+    expect(e!.sequence_version_id).toBe(c.v1);
+  });
+
+  it('an enrollment waiting to resend a soft-bounced touch moves onto the same node with its attempt', async () => {
+    const c = await campaign(1);
+    const id = c.ids[0]!;
+    await advance(id, 2);
+    // Touch 2 soft-bounced: the enrollment waits at node 2 for attempt 2 (key {id}-2-2).
+    await q(
+      `INSERT INTO touch (id, enrollment_id, step, attempt, status, idempotency_key, sent_at) VALUES ($1, $2, 2, 1, 'sent', $3, now())`,
+      [randomUUID(), id, touchKey(id, 2)],
+    );
+    await q('UPDATE enrollment SET current_attempt = 2 WHERE id = $1', [id]);
+    await f.touchQueue.cancel([{ enrollmentId: id, step: 2 }]);
+    await f.touchQueue.schedule([
+      { enrollmentId: id, step: 2, attempt: 2, dueAt: new Date(Date.now() + 3_600_000) },
+    ]);
+    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: MAP,
+      reason: 'soft bounce',
+    });
+    expect(plan.status).toBe(201);
+    await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { planId: plan.body.planId });
+    await waitFor('completed', async () => {
+      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
+      return m.body.status === 'completed';
+    });
+    const [e] = await q<{ sequence_version_id: string; current_step: number; current_attempt: number }>(
+      'SELECT sequence_version_id, current_step, current_attempt FROM enrollment WHERE id = $1',
+      [id],
+    );
+    expect(e).toEqual({ sequence_version_id: c.v2, current_step: 2, current_attempt: 2 });
+    expect((await f.touchQueue.existing([touchKey(id, 2, 2)])).size).toBe(1);
+  });
+
+  it('is reversible: a migration back puts every enrollment on its old version and node', async () => {
+    const c = await campaign(3);
+    await advance(c.ids[1]!, 2);
+    const before = await q<{ id: string; sequence_version_id: string; current_step: number }>(
+      'SELECT id, sequence_version_id, current_step FROM enrollment WHERE id = ANY($1::uuid[]) ORDER BY id',
+      [c.ids],
+    );
+    const migrate = async (from: number, to: number, mapping: Record<string, string>) => {
+      const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+        from,
+        to,
+        mapping,
+        reason: 'try',
+      });
+      expect(plan.status).toBe(201);
+      const applied = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+        planId: plan.body.planId,
+      });
+      expect(applied.status).toBe(202);
+      await waitFor('completed', async () => {
+        const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
+        return m.body.status === 'completed';
+      });
+    };
+    await migrate(1, 2, MAP);
+    await migrate(2, 1, MAP);
+    const after = await q<{ id: string; sequence_version_id: string; current_step: number }>(
+      'SELECT id, sequence_version_id, current_step FROM enrollment WHERE id = ANY($1::uuid[]) ORDER BY id',
+      [c.ids],
+    );
+    expect(after).toEqual(before);
+    const pending = await f.touchQueue.existing(after.map((r) => touchKey(r.id, r.current_step)));
+    expect(pending.size).toBe(3);
+  });
+
+  it('a queued enrollment (its domain paused) moves too, and stays queued without a job', async () => {
+    const c = await campaign(1);
+    // Enrolled while its domain was paused: queued, no job, as enroll leaves it.
+    const person = await call('POST', '/v1/prospects', {
+      prospects: [{ email: `q-${randomUUID()}@people.example` }],
+    });
+    const queued = randomUUID();
+    await q(
+      `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status, stop_reason)
+       VALUES ($1, $2, $3, $4, $5, 'queued', 'domain_paused')`,
+      [queued, person.body.prospects[0].id, c.sequenceId, c.v1, mailboxId],
+    );
+    c.ids = [...c.ids, queued].sort();
+    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: MAP,
+      reason: 'queued too',
+    });
+    expect(plan.body.enrollments).toBe(2);
+    await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { planId: plan.body.planId });
+    await waitFor('completed', async () => {
+      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
+      return m.body.status === 'completed';
+    });
+    const rows = await q<{ id: string; status: string; sequence_version_id: string }>(
+      'SELECT id, status::text, sequence_version_id FROM enrollment WHERE id = ANY($1::uuid[]) ORDER BY id',
+      [c.ids],
+    );
+    expect(
+      rows.map((r) => [r.id === queued ? 'queued one' : 'other', r.status, r.sequence_version_id]).sort(),
+    ).toEqual([
+      ['other', 'active', c.v2],
+      ['queued one', 'queued', c.v2],
+    ]);
+    expect((await f.touchQueue.existing([touchKey(queued, 1)])).size).toBe(0);
+  });
+
+  it('a migration a crash left applying is resumed by asking to apply its plan again', async () => {
+    const c = await campaign(3);
+    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: MAP,
+      reason: 'resume by the API',
+    });
+    // Marked applying by a process that died before moving anyone.
+    expect(await f.repos.sequenceMigrations.startApplying(plan.body.planId, 'a dead process')).toBe(true);
+    const again = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      planId: plan.body.planId,
+    });
+    expect(again.status).toBe(202);
+    expect(again.body.status).toBe('applying');
+    const done = await waitFor('the migration to complete', async () => {
+      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
+      return m.body.status === 'completed' ? m.body : null;
+    });
+    expect(done.progress).toMatchObject({ total: 3, moved: 3, pending: 0 });
+  });
+
+  it('names the version it cannot find, and needs write scope', async () => {
+    const c = await campaign(1);
+    const r = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 7,
+      mapping: MAP,
+      reason: 'x',
+    });
+    expect(r.status).toBe(404);
+    expect(r.body.errors).toEqual([expect.objectContaining({ field: 'to' })]);
+    const readKey = await f.key('read');
+    const denied = await f.app.inject({
+      method: 'POST',
+      url: `/v1/sequences/${c.sequenceId}/migrations`,
+      headers: { authorization: `Bearer ${readKey}` },
+      payload: { from: 1, to: 2, mapping: MAP, reason: 'x' },
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+});

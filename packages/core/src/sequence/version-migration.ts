@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { dueAfterWait, placeInWindow, type TouchTiming } from '../schedule/next-touch-due.js';
+import { nodeAt, nodeNumber } from './graph-walk.js';
+import { isTimeout, NodeIdSchema, type SequenceGraph, type SequenceNode } from './sequence-graph.js';
+
+/**
+ * The enrollment statuses a migration moves: the live ones (LIVE_STATUSES), with a
+ * node still ahead of them; `queued` waits for its domain to resume its first touch.
+ */
+export const MIGRATABLE_STATUSES = ['queued', 'active', 'paused'] as const;
+
+/** Which enrollments of the source version a migration takes (all live ones when absent). */
+export const MigrationFilterSchema = z
+  .object({
+    statuses: z
+      .array(z.enum(MIGRATABLE_STATUSES))
+      .min(1)
+      .optional()
+      .describe('Only enrollments in these statuses (default: every live one: queued, active, paused)'),
+    nodes: z.array(NodeIdSchema).min(1).optional().describe('Only enrollments at these source nodes'),
+  })
+  .strict();
+
+/** Source node → target node, by node id (`step-2` → `step-2`). */
+export const NodeMappingSchema = z
+  .record(NodeIdSchema, NodeIdSchema)
+  .describe('Source node id → target node id; every live source node in the filter must be mapped');
+
+export type MigrationFilter = z.infer<typeof MigrationFilterSchema>;
+export type NodeMapping = z.infer<typeof NodeMappingSchema>;
+
+/** One enrollment of the source version as the plan sees it. */
+export type MigrationCandidate = {
+  id: string;
+  /** The node it is at (enrollment.current_step). */
+  node: number;
+  status: string;
+  /** The highest node number it has a touch row for (any status: its key is taken), 0 for none. */
+  lastRun: number;
+  /** Whether any touch of it was sent: a person mid-thread. */
+  midThread: boolean;
+};
+
+/** Why a mapping cannot be applied, naming the node (`field` points into the request). */
+export type MigrationProblem = {
+  field: string;
+  node: string;
+  code: 'unknown_source_node' | 'missing_target_node' | 'unmapped_node' | 'resend';
+  message: string;
+  enrollments?: number;
+};
+
+/** Where one enrollment goes. */
+export type MigrationMove = { enrollmentId: string; fromNode: number; toNode: number };
+
+/** A migration's plan: the moves, the skips and the copy that changes, or the problems that refuse it. */
+export type MigrationPlan = {
+  problems: MigrationProblem[];
+  moves: MigrationMove[];
+  perSourceNode: { from: string; to: string; enrollments: number }[];
+  skipped: { enrollmentId: string; node: string; reason: 'at_end' }[];
+  changedMessages: { from: string; to: string; enrollments: number; fields: string[] }[];
+  fingerprint: string;
+};
+
+const idOf = (graph: SequenceGraph, n: number): string => nodeAt(graph, n)?.id ?? `#${n}`;
+
+/**
+ * Whether moving an enrollment that has touches up to node `lastRun` onto node
+ * `target` could act again: a target at or before a node already run reuses a
+ * touch key (its action was done, or its row would fence it for good). An end
+ * never acts.
+ */
+export function wouldResend(to: SequenceGraph, target: number, lastRun: number): boolean {
+  if (nodeAt(to, target)?.action === 'end') return false;
+  return target <= lastRun;
+}
+
+/** The content fields of a node that differ from another's (what a person would read differently). */
+export function changedFields(a: SequenceNode | undefined, b: SequenceNode | undefined): string[] {
+  if (!a || !b) return ['node'];
+  if (a.action !== b.action) return ['action'];
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => k !== 'id' && k !== 'action'));
+  const rec = (n: SequenceNode) => n as unknown as Record<string, unknown>;
+  return [...keys].filter((k) => JSON.stringify(rec(a)[k]) !== JSON.stringify(rec(b)[k])).sort();
+}
+
+/**
+ * A fingerprint of the population a plan was made for: its enrollment ids, nodes
+ * and statuses. Applying refuses when the population no longer has it.
+ */
+export function populationFingerprint(
+  candidates: readonly Pick<MigrationCandidate, 'id' | 'node' | 'status'>[],
+): string {
+  const lines = candidates.map((c) => `${c.id}:${c.node}:${c.status}`).sort();
+  return createHash('sha256').update(lines.join('\n')).digest('hex');
+}
+
+/**
+ * Plans a migration from graph `from` to graph `to` for the live enrollments of
+ * `from` the filter took: each lands on the target its node is mapped to. Refused
+ * (problems, each naming its node) when a mapping names a node `from` lacks or a
+ * target `to` lacks, a live enrollment's node is unmapped (it would be lost), or a
+ * target would act again for some enrollment ({@link wouldResend}).
+ */
+export function planMigration(input: {
+  from: SequenceGraph;
+  to: SequenceGraph;
+  mapping: NodeMapping;
+  candidates: readonly MigrationCandidate[];
+}): MigrationPlan {
+  const { from, to, mapping, candidates } = input;
+  const problems: MigrationProblem[] = [];
+  for (const [source, target] of Object.entries(mapping)) {
+    if (nodeNumber(from, source) === 0)
+      problems.push({
+        field: `mapping.${source}`,
+        node: source,
+        code: 'unknown_source_node',
+        message: `the source version has no node "${source}"`,
+      });
+    if (nodeNumber(to, target) === 0)
+      problems.push({
+        field: `mapping.${source}`,
+        node: target,
+        code: 'missing_target_node',
+        message: `node "${source}" is mapped to "${target}", which the target version does not have`,
+      });
+  }
+  const moves: MigrationMove[] = [];
+  const skipped: MigrationPlan['skipped'] = [];
+  const unmapped = new Map<string, number>();
+  const resends = new Map<string, { target: string; n: number }>();
+  const perSource = new Map<string, { from: string; to: string; enrollments: number }>();
+  const changed = new Map<string, { from: string; to: string; enrollments: number; fields: string[] }>();
+  for (const c of candidates) {
+    const source = nodeAt(from, c.node);
+    if (!source || source.action === 'end') {
+      skipped.push({ enrollmentId: c.id, node: idOf(from, c.node), reason: 'at_end' });
+      continue;
+    }
+    const targetId = mapping[source.id];
+    if (targetId === undefined) {
+      unmapped.set(source.id, (unmapped.get(source.id) ?? 0) + 1);
+      continue;
+    }
+    const target = nodeNumber(to, targetId);
+    if (target === 0) continue;
+    if (wouldResend(to, target, c.lastRun)) {
+      const r = resends.get(source.id) ?? { target: targetId, n: 0 };
+      r.n++;
+      resends.set(source.id, r);
+      continue;
+    }
+    moves.push({ enrollmentId: c.id, fromNode: c.node, toNode: target });
+    const key = `${source.id}\u0000${targetId}`;
+    const per = perSource.get(key) ?? { from: source.id, to: targetId, enrollments: 0 };
+    per.enrollments++;
+    perSource.set(key, per);
+    const fields = changedFields(source, nodeAt(to, target));
+    if (c.midThread && fields.length > 0) {
+      const ch = changed.get(key) ?? { from: source.id, to: targetId, enrollments: 0, fields };
+      ch.enrollments++;
+      changed.set(key, ch);
+    }
+  }
+  for (const [node, n] of unmapped)
+    problems.push({
+      field: `mapping.${node}`,
+      node,
+      code: 'unmapped_node',
+      message: `${n} live enrollment(s) are at node "${node}", which the mapping leaves out: they would be lost`,
+      enrollments: n,
+    });
+  for (const [node, r] of resends)
+    problems.push({
+      field: `mapping.${node}`,
+      node,
+      code: 'resend',
+      message: `node "${node}" is mapped to "${r.target}", at or before a node already run for ${r.n} enrollment(s): it would act again`,
+      enrollments: r.n,
+    });
+  return {
+    problems,
+    moves,
+    perSourceNode: [...perSource.values()],
+    skipped,
+    changedMessages: [...changed.values()],
+    fingerprint: populationFingerprint(candidates),
+  };
+}
+
+/**
+ * When the touch of node `target` of graph `to` is due for an enrollment moved
+ * there: the wait of the timeout edge into it (from the highest-numbered node
+ * before it that has one) after the last touch that ran, by the scheduler's own
+ * {@link dueAfterWait}; a first node keeps its pending time. Never in the past,
+ * and always inside the window.
+ */
+export function migratedTouchDue(input: {
+  to: SequenceGraph;
+  target: number;
+  lastRunAt: Date | null;
+  pendingAt: Date | null;
+  now: Date;
+  timing: TouchTiming;
+}): Date {
+  const { to, target, lastRunAt, pendingAt, now, timing } = input;
+  const node = nodeAt(to, target);
+  const into = to.edges
+    .filter((e) => node && e.to === node.id && isTimeout(e.trigger))
+    .map((e) => ({ e, from: nodeNumber(to, e.from) }))
+    .filter((x) => x.from > 0 && x.from < target)
+    .sort((a, b) => b.from - a.from)[0];
+  if (into && lastRunAt) {
+    const due = dueAfterWait(lastRunAt, into.e.wait ?? '0s', timing);
+    if (due.getTime() >= now.getTime()) return due;
+  }
+  const pending = pendingAt && pendingAt.getTime() > now.getTime() ? pendingAt : now;
+  return placeInWindow(pending, timing);
+}
