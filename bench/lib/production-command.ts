@@ -14,7 +14,7 @@ function nodeArgsOf(line: string | undefined, where: string): string[] {
 
 /**
  * How production runs the API as its own process: the node arguments of the `api`
- * service's command in docker-compose.yml (`--optimize-for-size apps/api/dist/main.mjs`),
+ * service's command in docker-compose.yml (`--max-semi-space-size=1 … apps/api/dist/main.mjs`),
  * read from the file so a bench measures what users run, not a copy of it.
  */
 export function composeApiCommand(file = `${root}docker-compose.yml`): string[] {
@@ -23,7 +23,7 @@ export function composeApiCommand(file = `${root}docker-compose.yml`): string[] 
   return nodeArgsOf(/^ {4}command: .*$/m.exec(service ?? '')?.[0], `${file} (service api)`);
 }
 
-/** The node arguments of the image's CMD in the Dockerfile (`--optimize-for-size cli/dist/main.mjs start`). */
+/** The node arguments of the image's CMD in the Dockerfile (`--max-semi-space-size=1 … cli/dist/main.mjs start`). */
 export function dockerfileCommand(file = `${root}Dockerfile`): string[] {
   return nodeArgsOf(/^CMD .*$/m.exec(readFileSync(file, 'utf8'))?.[0], `${file} (CMD)`);
 }
