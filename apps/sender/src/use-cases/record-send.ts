@@ -65,16 +65,17 @@ async function advance(
   report: () => void,
 ): Promise<void> {
   const { enrollmentId, step, attempt } = touch;
-  const dueAt = nextDue(ctx, steps, step, sc.clock(), sc.timeScale, sc.jitterMs);
+  const due = nextDue(ctx, steps, step, sc.clock(), sc.timeScale, sc.jitterMs);
   const advanced = await sc.batches.recordSent({
     enrollmentId,
     step,
     attempt,
     messageId: outcome.messageId,
     conversationId: outcome.conversationId,
-    nextTouchAt: dueAt,
+    nextTouchAt: due.at,
+    nextTouchUnfittedAt: due.unfittedAt,
     ...(outcome.status ? { status: outcome.status } : {}),
   });
   report();
-  if (advanced) await sc.batches.schedule({ enrollmentId, step: step + 1, dueAt });
+  if (advanced) await sc.batches.schedule({ enrollmentId, step: step + 1, dueAt: due.at });
 }

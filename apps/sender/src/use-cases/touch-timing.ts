@@ -1,11 +1,13 @@
 import {
   dueAfterDelay,
-  dueAfterWait,
+  type FittedDue,
+  fitDue,
   placeInWindow,
   resolveTimeZone,
   type SequenceStep,
   sendingWindowOf,
   type TouchTiming,
+  unfittedAfterWait,
 } from '@touchbase/core';
 import type { SendContext } from '@touchbase/db';
 
@@ -38,7 +40,10 @@ export function touchTiming(ctx: SendContext, timeScale: number, jitterMs?: numb
   };
 }
 
-/** When the step after `step` is due: its wait after now, moved into the window. */
+/**
+ * When the step after `step` is due: its wait after now, moved into the window; with
+ * the raw time before the window, kept so a window change re-fits it exactly.
+ */
 export function nextDue(
   ctx: SendContext,
   steps: SequenceStep[],
@@ -46,8 +51,9 @@ export function nextDue(
   now: Date,
   timeScale: number,
   jitterMs?: number,
-): Date {
-  return dueAfterWait(now, steps[step - 1]?.wait ?? '0s', touchTiming(ctx, timeScale, jitterMs));
+): FittedDue {
+  const timing = touchTiming(ctx, timeScale, jitterMs);
+  return fitDue(unfittedAfterWait(now, steps[step - 1]?.wait ?? '0s', timing), timing);
 }
 
 /**

@@ -9,6 +9,8 @@ export type SentInput = {
   messageId: string;
   conversationId: string;
   nextTouchAt: Date;
+  /** The raw due time `nextTouchAt` was fitted from (core's `fitDue`): kept for a re-fit after a window change. */
+  nextTouchUnfittedAt?: Date;
   status?: 'sent' | 'unknown';
   /** The attempt of the step that was sent (1 unless it is a resend after a soft bounce). */
   attempt?: number;
@@ -43,12 +45,13 @@ export class TouchProgressRepository {
     const { rows } = await this.pool.query<{ id: string; step: number; attempt: number }>({
       name: 'touch-record-sent-many',
       text: `WITH input AS (
-         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::timestamptz[], $5::text[], $6::text[], $7::text[])
-           AS i(eid, step, attempt, next_at, conversation_id, message_id, status)),
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
+           AS i(eid, step, attempt, next_at, conversation_id, message_id, status, unfitted_at)),
        t AS (
          UPDATE touch t SET status = i.status::"TouchStatus", provider_message_id = i.message_id, sent_at = now()
          FROM input i WHERE t.enrollment_id = i.eid AND t.step = i.step AND t.attempt = i.attempt RETURNING 1)
        UPDATE enrollment e SET current_step = i.step + 1, current_attempt = 1, next_touch_at = i.next_at, updated_at = now(),
+         next_touch_unfitted_at = i.unfitted_at, next_touch_fitted_at = CASE WHEN i.unfitted_at IS NULL THEN NULL ELSE i.next_at END,
          conversation_id = COALESCE(e.conversation_id, i.conversation_id), first_message_id = COALESCE(e.first_message_id, i.message_id)
        FROM (SELECT * FROM input ORDER BY eid) i
        WHERE e.id = i.eid AND e.current_step = i.step AND e.current_attempt = i.attempt AND e.status = 'active'
@@ -61,6 +64,7 @@ export class TouchProgressRepository {
         inputs.map((x) => x.conversationId || null),
         inputs.map((x) => x.messageId || null),
         inputs.map((x) => x.status ?? 'sent'),
+        inputs.map((x) => x.nextTouchUnfittedAt ?? null),
       ],
     });
     const advanced = new Set(
