@@ -14,6 +14,7 @@ import { FunnelRepository } from './repositories/funnel.repository.js';
 import { LinkedInAccountRepository } from './repositories/linkedin-account.repository.js';
 import { MailboxRepository } from './repositories/mailbox.repository.js';
 import { MailboxSettingsRepository } from './repositories/mailbox-settings.repository.js';
+import { PendingTouchRepository } from './repositories/pending-touch.repository.js';
 import { ProspectRepository } from './repositories/prospect.repository.js';
 import { ProspectMergeRepository } from './repositories/prospect-merge.repository.js';
 import { SendingDomainRepository } from './repositories/sending-domain.repository.js';
@@ -53,5 +54,6 @@ export function createRepositories(db: Database) {
     funnel: new FunnelRepository(db.pool),
     waiting: new EnrollmentWaitingRepository(db.pool),
     contactPolicies: new ContactPolicyRepository(db.pool),
+    pendingTouches: new PendingTouchRepository(db.pool),
   };
 }

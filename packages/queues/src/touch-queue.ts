@@ -88,6 +88,36 @@ export class TouchQueue {
     );
   }
 
+  /**
+   * Moves delayed jobs to their touches' new due times (BullMQ's `changeDelay`, one
+   * atomic step in Redis: the job is never absent, so the reconciler has nothing to
+   * repair whatever happens meanwhile). A job already due is promoted. A job that is
+   * not delayed is left: waiting or active (a sender has it; its claim in PostgreSQL
+   * decides), or missing (the reconciler re-creates it from `next_touch_at`).
+   * @returns the touches whose job was moved (a job already at its due time is not).
+   */
+  async retime<T extends ScheduledTouch>(touches: T[]): Promise<T[]> {
+    const moved: T[] = [];
+    for (const t of touches) {
+      const at = await this.delayedUntil(touchKey(t.enrollmentId, t.step, t.attempt));
+      const due = t.dueAt.getTime();
+      // BullMQ times the delay from its own clock reading: a few ms either way is the same time.
+      if (at === null || Math.abs(at - Math.max(due, Date.now())) <= RETIME_TOLERANCE_MS) continue;
+      const job = await this.queueOf(t.enrollmentId).getJob(jobIdOf(t));
+      if (!job) continue;
+      try {
+        const delay = due - Date.now();
+        if (delay <= 0) await job.promote();
+        else await job.changeDelay(delay);
+        moved.push(t);
+      } catch (err) {
+        // BullMQ's own answer: the job left the delayed set meanwhile (a sender took it).
+        if (!isBullmqAnswer(err)) throw err;
+      }
+    }
+    return moved;
+  }
+
   /** Runs `fn` once per partition with the items that go there (one round trip each, in parallel). */
   private async byPartition<T, R>(
     items: T[],
@@ -210,6 +240,9 @@ export class TouchQueue {
     await Promise.all(this.partitions.map((q) => q.close()));
   }
 }
+
+/** How far a delayed job's time may be from its due time and still be at it (BullMQ reads its own clock). */
+const RETIME_TOLERANCE_MS = 50;
 
 /** The enrollment of a touch key `{uuid}-{step}[-{attempt}]`. */
 const enrollmentOfKey = (touchKey: string): string => touchKey.slice(0, 36);

@@ -9,3 +9,4 @@ export * from './apply-event/apply-event.ports.js';
 export * from './apply-event/apply-event.types.js';
 export { applyEvent } from './apply-event/apply-event.usecase.js';
 export { recordAndApplyEvent } from './apply-event/record-and-apply.js';
+export * from './retime-pending/retime-pending-touches.js';
