@@ -101,7 +101,8 @@ export class TouchQueue {
     for (const t of touches) {
       const at = await this.delayedUntil(touchKey(t.enrollmentId, t.step, t.attempt));
       const due = t.dueAt.getTime();
-      // BullMQ times the delay from its own clock reading: a few ms either way is the same time.
+      // A job's time is its due time give or take the ms between the caller's clock
+      // reading and BullMQ's (an enrolment's jobs come up to a second late): the same time.
       if (at === null || Math.abs(at - Math.max(due, Date.now())) <= RETIME_TOLERANCE_MS) continue;
       const job = await this.queueOf(t.enrollmentId).getJob(jobIdOf(t));
       if (!job) continue;
@@ -242,7 +243,7 @@ export class TouchQueue {
 }
 
 /** How far a delayed job's time may be from its due time and still be at it (BullMQ reads its own clock). */
-const RETIME_TOLERANCE_MS = 50;
+const RETIME_TOLERANCE_MS = 1_000;
 
 /** The enrollment of a touch key `{uuid}-{step}[-{attempt}]`. */
 const enrollmentOfKey = (touchKey: string): string => touchKey.slice(0, 36);
