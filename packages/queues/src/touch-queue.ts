@@ -97,13 +97,33 @@ export class TouchQueue {
    * @returns the touches whose job was moved (a job already at its due time is not).
    */
   async retime<T extends ScheduledTouch>(touches: T[]): Promise<T[]> {
+    if (touches.length === 0) return [];
+    // Where each job is now: one pipelined round trip per partition (one slot each on a cluster).
+    const scores = new Map<T, unknown>();
+    await this.byPartition(
+      touches,
+      (t) => t.enrollmentId,
+      async (queue, part) => {
+        const read = this.connection.pipeline();
+        for (const t of part) read.zscore(queue.toKey('delayed'), jobIdOf(t));
+        const replies = (await read.exec()) ?? [];
+        part.forEach((t, i) => {
+          const [err, score] = replies[i] ?? [null, null];
+          if (err) throw err;
+          scores.set(t, score);
+        });
+      },
+    );
     const moved: T[] = [];
     for (const t of touches) {
-      const at = await this.delayedUntil(touchKey(t.enrollmentId, t.step, t.attempt));
+      const score = scores.get(t);
+      if (score === null || score === undefined) continue;
+      // BullMQ scores a delayed job with its due time times 0x1000 plus a counter.
+      const at = Math.floor(Number(score) / 0x1000);
       const due = t.dueAt.getTime();
       // A job's time is its due time give or take the ms between the caller's clock
       // reading and BullMQ's (an enrolment's jobs come up to a second late): the same time.
-      if (at === null || Math.abs(at - Math.max(due, Date.now())) <= RETIME_TOLERANCE_MS) continue;
+      if (Math.abs(at - Math.max(due, Date.now())) <= RETIME_TOLERANCE_MS) continue;
       const job = await this.queueOf(t.enrollmentId).getJob(jobIdOf(t));
       if (!job) continue;
       try {
