@@ -118,7 +118,7 @@ describe('simulated due times agree with the live scheduling functions', () => {
             } as unknown as SendContext;
             for (let step = 1; step < c.waits.length; step++) {
               expect(sent[step]).toBe(
-                nextDue(ctx, steps[step - 1]?.wait ?? '0s', new Date(sent[step - 1]!), 1).getTime(),
+                nextDue(ctx, steps[step - 1]?.wait ?? '0s', new Date(sent[step - 1]!), 1).at.getTime(),
               );
             }
           });

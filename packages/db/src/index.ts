@@ -77,6 +77,12 @@ export {
   OPERATOR_PAUSE_PREFIX,
 } from './repositories/mailbox-settings.repository.js';
 export {
+  type DueMove,
+  type PendingScope,
+  PendingTouchRepository,
+  type PendingTouchRow,
+} from './repositories/pending-touch.repository.js';
+export {
   type IdentityConflict,
   type ProspectInput,
   ProspectRepository,

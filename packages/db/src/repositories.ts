@@ -14,6 +14,7 @@ import { FunnelRepository } from './repositories/funnel.repository.js';
 import { LinkedInAccountRepository } from './repositories/linkedin-account.repository.js';
 import { MailboxRepository } from './repositories/mailbox.repository.js';
 import { MailboxSettingsRepository } from './repositories/mailbox-settings.repository.js';
+import { PendingTouchRepository } from './repositories/pending-touch.repository.js';
 import { ProspectRepository } from './repositories/prospect.repository.js';
 import { ProspectMergeRepository } from './repositories/prospect-merge.repository.js';
 import { ReactivationRepository } from './repositories/reactivation.repository.js';
@@ -57,5 +58,6 @@ export function createRepositories(db: Database) {
     contactPolicies: new ContactPolicyRepository(db.pool),
     reactivations: new ReactivationRepository(db.pool),
     sequenceMigrations: new SequenceMigrationRepository(db.pool),
+    pendingTouches: new PendingTouchRepository(db.pool),
   };
 }

@@ -88,6 +88,57 @@ export class TouchQueue {
     );
   }
 
+  /**
+   * Moves delayed jobs to their touches' new due times (BullMQ's `changeDelay`, one
+   * atomic step in Redis: the job is never absent, so the reconciler has nothing to
+   * repair whatever happens meanwhile). A job already due is promoted. A job that is
+   * not delayed is left: waiting or active (a sender has it; its claim in PostgreSQL
+   * decides), or missing (the reconciler re-creates it from `next_touch_at`).
+   * @returns the touches whose job was moved (a job already at its due time is not).
+   */
+  async retime<T extends ScheduledTouch>(touches: T[]): Promise<T[]> {
+    if (touches.length === 0) return [];
+    // Where each job is now: one pipelined round trip per partition (one slot each on a cluster).
+    const scores = new Map<T, unknown>();
+    await this.byPartition(
+      touches,
+      (t) => t.enrollmentId,
+      async (queue, part) => {
+        const read = this.connection.pipeline();
+        for (const t of part) read.zscore(queue.toKey('delayed'), jobIdOf(t));
+        const replies = (await read.exec()) ?? [];
+        part.forEach((t, i) => {
+          const [err, score] = replies[i] ?? [null, null];
+          if (err) throw err;
+          scores.set(t, score);
+        });
+      },
+    );
+    const moved: T[] = [];
+    for (const t of touches) {
+      const score = scores.get(t);
+      if (score === null || score === undefined) continue;
+      // BullMQ scores a delayed job with its due time times 0x1000 plus a counter.
+      const at = Math.floor(Number(score) / 0x1000);
+      const due = t.dueAt.getTime();
+      // A job's time is its due time give or take the ms between the caller's clock
+      // reading and BullMQ's (an enrolment's jobs come up to a second late): the same time.
+      if (Math.abs(at - Math.max(due, Date.now())) <= RETIME_TOLERANCE_MS) continue;
+      const job = await this.queueOf(t.enrollmentId).getJob(jobIdOf(t));
+      if (!job) continue;
+      try {
+        const delay = due - Date.now();
+        if (delay <= 0) await job.promote();
+        else await job.changeDelay(delay);
+        moved.push(t);
+      } catch (err) {
+        // BullMQ's own answer: the job left the delayed set meanwhile (a sender took it).
+        if (!isBullmqAnswer(err)) throw err;
+      }
+    }
+    return moved;
+  }
+
   /** Runs `fn` once per partition with the items that go there (one round trip each, in parallel). */
   private async byPartition<T, R>(
     items: T[],
@@ -233,6 +284,9 @@ export class TouchQueue {
     await Promise.all(this.partitions.map((q) => q.close()));
   }
 }
+
+/** How far a delayed job's time may be from its due time and still be at it (BullMQ reads its own clock). */
+const RETIME_TOLERANCE_MS = 1_000;
 
 /** The enrollment of a touch key `{uuid}-{step}[-{attempt}]`. */
 const enrollmentOfKey = (touchKey: string): string => touchKey.slice(0, 36);

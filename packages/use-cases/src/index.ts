@@ -25,3 +25,4 @@ export {
   planVersionMigration,
   type VersionRef,
 } from './migrate-enrollments/plan-migration.usecase.js';
+export * from './retime-pending/retime-pending-touches.js';

@@ -2,6 +2,7 @@ import { DomainError, TextSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
+import { RetimeResultSchema, retimePending } from '../use-cases/retime-pending.js';
 import { EntitySchema, IdParamsSchema } from './schemas.js';
 
 const ReasonSchema = TextSchema.trim().min(1).max(500).describe('Why: kept in the audit log');
@@ -34,10 +35,10 @@ export const mailboxSettingsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
         tags: ['mailboxes'],
         summary: "Change a mailbox's caps (per minute, hour, day, spacing)",
         description:
-          'Sets the caps named (at least one); the sender reads them at every take, so pending touches follow them. Audited with before, after and the reason.',
+          'Sets the caps named (at least one); the sender reads them at every take, so pending touches follow them. Pending touches whose job a throttle wait under the old caps held past its due time are brought back to it at once (`retime` says how many). Audited with before, after and the reason.',
         params: IdParamsSchema,
         body: CapsBodySchema,
-        response: { 200: EntitySchema },
+        response: { 200: EntitySchema.and(z.looseObject({ retime: RetimeResultSchema })) },
       },
     },
     async (req) => {
@@ -50,7 +51,17 @@ export const mailboxSettingsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
         entityId: req.params.id,
         data: { reason, before: r.before, after: r.after },
       });
-      return deps.repos.mailboxes.get(req.params.id);
+      // Due times do not depend on caps; a job a throttle wait under the old caps held
+      // past its due time comes back to it, and the sender takes a token under the new ones.
+      const retime = await retimePending(deps, { mailboxId: req.params.id });
+      await deps.repos.audit.write({
+        actor: req.actor,
+        action: 'mailbox.touches_retimed',
+        entityType: 'mailbox',
+        entityId: req.params.id,
+        data: { cause: 'caps', ...retime },
+      });
+      return { ...(await deps.repos.mailboxes.get(req.params.id)), retime };
     },
   );
 

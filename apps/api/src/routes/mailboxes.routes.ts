@@ -3,6 +3,7 @@ import { sendProblem } from '@touchbase/runtime';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
+import { RetimeResultSchema, retimePending } from '../use-cases/retime-pending.js';
 import { EntitySchema, IdParamsSchema, noDuplicates, PageQuerySchema, PageSchema, page } from './schemas.js';
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
@@ -170,7 +171,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
     async (req) => deps.repos.mailboxes.get(req.params.id),
   );
 
-  // A new holiday list each year, new hours: scheduling from now on follows the new window.
+  // A new holiday list each year, new hours: pending touches are re-timed to the new window now.
   app.put(
     '/v1/mailboxes/:id/sending-window',
     {
@@ -179,8 +180,8 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         tags: ['mailboxes'],
         summary: 'Set the sending window of a mailbox',
         description:
-          'Replaces the whole window (days, hours, holidays, zone); what is left out takes the default. Scheduling follows the new window from now on; audited.',
-        response: { 200: EntitySchema },
+          'Replaces the whole window (days, hours, holidays, zone); what is left out takes the default. Pending touches are re-timed at once from their unfitted due time (forward when the window widens, back when it narrows; a touch in flight is left), and the answer says how many (`retime`); both audited.',
+        response: { 200: EntitySchema.and(z.looseObject({ retime: RetimeResultSchema })) },
         params: IdParamsSchema,
         body: MailboxWindowInputSchema,
       },
@@ -201,7 +202,16 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         entityId: req.params.id,
         data: { ...w },
       });
-      return mailbox;
+      // Pending touches follow the new window now, brought forward or pushed back.
+      const retime = await retimePending(deps, { mailboxId: req.params.id });
+      await deps.repos.audit.write({
+        actor: req.actor,
+        action: 'mailbox.touches_retimed',
+        entityType: 'mailbox',
+        entityId: req.params.id,
+        data: { cause: 'window', ...retime },
+      });
+      return { ...mailbox, retime };
     },
   );
 

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { checkSequenceGraph, versionOfBody } from '../use-cases/check-sequence-graph.js';
+import { RetimeResultSchema, retimePending } from '../use-cases/retime-pending.js';
 import { EntitySchema, IdParamsSchema, ObjectSchema, PageQuerySchema, PageSchema, page } from './schemas.js';
 
 const SequenceCreateSchema = SequenceDefinitionSchema.extend({
@@ -183,8 +184,14 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         tags: ['sequences'],
         summary: 'Set the sending window of a sequence',
         description:
-          'The window of the sequence overrides the mailbox window (null: the mailbox window again); audited.',
-        response: { 200: z.looseObject({ id: z.string(), sendingWindow: ObjectSchema.nullable() }) },
+          'The window of the sequence overrides the mailbox window (null: the mailbox window again). Pending touches are re-timed at once from their unfitted due time (forward when the window widens, back when it narrows; a touch in flight is left), and the answer says how many (`retime`); both audited.',
+        response: {
+          200: z.looseObject({
+            id: z.string(),
+            sendingWindow: ObjectSchema.nullable(),
+            retime: RetimeResultSchema,
+          }),
+        },
         params: IdParamsSchema,
         body: z.object({ sendingWindow: SendingWindowSchema.nullable() }).strict(),
       },
@@ -198,7 +205,16 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         entityId: req.params.id,
         data: { sendingWindow: req.body.sendingWindow },
       });
-      return { id: req.params.id, sendingWindow: req.body.sendingWindow };
+      // Pending touches follow the new window now, brought forward or pushed back.
+      const retime = await retimePending(deps, { sequenceId: req.params.id });
+      await deps.repos.audit.write({
+        actor: req.actor,
+        action: 'sequence.touches_retimed',
+        entityType: 'sequence',
+        entityId: req.params.id,
+        data: { cause: 'window', ...retime },
+      });
+      return { id: req.params.id, sendingWindow: req.body.sendingWindow, retime };
     },
   );
 

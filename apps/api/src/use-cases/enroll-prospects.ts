@@ -1,10 +1,11 @@
 import {
   campaignDatesAt,
   DomainError,
-  firstTouchDue,
+  fitDue,
   resolveTimeZone,
   sendingWindowOf,
   type TouchTiming,
+  unfittedFirstTouch,
 } from '@touchbase/core';
 import type { EnrollResult, Repositories } from '@touchbase/db';
 import { isRedisOutage, type TouchQueue } from '@touchbase/queues';
@@ -67,9 +68,11 @@ export async function enrollProspects(
     firstTouchAt: (i, prospect) => {
       // The window holds in the prospect's own zone when it has one, else the mailbox's.
       const timeZone = resolveTimeZone(prospect.timezone, mailbox.timezone);
-      const due = firstTouchDue(startAt, i, deps.pacingMs, { ...timing, timeZone });
+      const t = { ...timing, timeZone };
+      // The raw time is kept with the fitted one: a window change re-fits from it.
+      const due = fitDue(unfittedFirstTouch(startAt, i, deps.pacingMs, t), t);
       // Each job is due when its row says: the rows are numbered in the repository's order.
-      dueByProspect.set(prospect.id, due);
+      dueByProspect.set(prospect.id, due.at);
       return due;
     },
   });

@@ -31,10 +31,17 @@ describe('mailbox caps, pause and resume, pools deleted, events by time, pages (
     expect(res.body).toMatchObject({ perHour: 20, minSpacingMs: 90_000 });
     expect((await call(f, writer, 'PATCH', `/v1/mailboxes/${id}/caps`, { reason: 'x' })).status).toBe(400);
     const audit = (await call(f, admin, 'GET', `/v1/audit?entityType=mailbox&entityId=${id}`)).body.items;
-    expect(audit.at(-1)).toMatchObject({
+    expect(audit.at(-2)).toMatchObject({
       actor: 'mb-writer',
       action: 'mailbox.caps_set',
       data: { reason: 'warming up', after: { perHour: 20, minSpacingMs: 90_000 } },
+    });
+    // Then the pending touches under the new caps: none here.
+    expect(res.body.retime).toMatchObject({ checked: 0, retimed: 0 });
+    expect(audit.at(-1)).toMatchObject({
+      actor: 'mb-writer',
+      action: 'mailbox.touches_retimed',
+      data: { cause: 'caps', retimed: 0 },
     });
   });
 

@@ -75,7 +75,8 @@ async function advance(
   // The next job is the node's first timeout (a chain's: the next step after its wait);
   // an event edge (accepted, opened, clicked) may take the enrollment elsewhere sooner.
   const next = timeoutEdge(graph, step) ?? { to: step + 1, wait: '0s' };
-  const dueAt = nextDue(ctx, next.wait, sc.clock(), sc.timeScale, sc.jitterMs, sc.doNotContact);
+  const due = nextDue(ctx, next.wait, sc.clock(), sc.timeScale, sc.jitterMs, sc.doNotContact);
+  const dueAt = due.at;
   const advanced = await sc.batches.recordSent({
     enrollmentId,
     step,
@@ -84,7 +85,8 @@ async function advance(
     ...(touch.thread === false ? { thread: false } : {}),
     messageId: outcome.messageId,
     conversationId: outcome.conversationId,
-    nextTouchAt: dueAt,
+    nextTouchAt: due.at,
+    nextTouchUnfittedAt: due.unfittedAt,
     ...(outcome.status ? { status: outcome.status } : {}),
   });
   report();

@@ -2,12 +2,14 @@ import {
   type DoNotContactTable,
   doNotContactRuleOf,
   dueAfterDelay,
-  dueAfterWait,
+  type FittedDue,
+  fitDue,
   placeInWindow,
   recipientCountryOf,
   resolveTimeZone,
   sendingWindowOf,
   type TouchTiming,
+  unfittedAfterWait,
   withDoNotContact,
 } from '@touchbase/core';
 import type { SendContext } from '@touchbase/db';
@@ -48,7 +50,11 @@ export function touchTiming(
   };
 }
 
-/** When the next node is due: `wait` (its edge's) after now in the prospect's time, moved into the window. */
+/**
+ * When the next node is due: `wait` (its edge's) after now in the prospect's time,
+ * moved into the window; with the raw time before the window, kept so a window
+ * change re-fits it exactly.
+ */
 export function nextDue(
   ctx: SendContext,
   wait: string,
@@ -56,8 +62,9 @@ export function nextDue(
   timeScale: number,
   jitterMs?: number,
   doNotContact?: DoNotContactTable,
-): Date {
-  return dueAfterWait(now, wait, touchTiming(ctx, timeScale, jitterMs, doNotContact));
+): FittedDue {
+  const timing = touchTiming(ctx, timeScale, jitterMs, doNotContact);
+  return fitDue(unfittedAfterWait(now, wait, timing), timing);
 }
 
 /**

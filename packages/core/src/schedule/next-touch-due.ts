@@ -21,13 +21,17 @@ export type TouchTiming = {
  * moved into the sending window. Used for follow-ups (from the previous touch).
  */
 export function dueAfterWait(from: Date, wait: string, timing: TouchTiming): Date {
+  return placeInWindow(unfittedAfterWait(from, wait, timing), timing);
+}
+
+/** {@link dueAfterWait} before the window: the raw due time a re-fit starts from. */
+export function unfittedAfterWait(from: Date, wait: string, timing: TouchTiming): Date {
   if (timing.timeScale > 1)
     return toDate(
       from.getTime() + scaleDuration(parseDuration(wait), timing.timeScale),
       'dueAfterWait: the due time',
     );
-  const raw = addWait(from, wait, timing.timeZone);
-  return placeInWindow(raw, timing);
+  return addWait(from, wait, timing.timeZone);
 }
 
 /**
@@ -35,14 +39,17 @@ export function dueAfterWait(from: Date, wait: string, timing: TouchTiming): Dat
  * enrollment over time (`index * pacingMs`) instead of a burst at the provider.
  */
 export function firstTouchDue(now: Date, index: number, pacingMs: number, timing: TouchTiming): Date {
+  return placeInWindow(unfittedFirstTouch(now, index, pacingMs, timing), timing);
+}
+
+/** {@link firstTouchDue} before the window: the raw due time a re-fit starts from. */
+export function unfittedFirstTouch(now: Date, index: number, pacingMs: number, timing: TouchTiming): Date {
   // One slot of `pacingMs` per prospect, at a random point inside it: a large
   // enrollment becomes a steady trickle, not a burst nor a visible metronome.
   const random = timing.random ?? Math.random;
   const offset = pacingMs > 0 ? index * pacingMs + Math.floor(random() * pacingMs) : 0;
-  if (timing.timeScale > 1) {
-    return toDate(now.getTime() + scaleDuration(offset, timing.timeScale), 'firstTouchDue: the due time');
-  }
-  return placeInWindow(toDate(now.getTime() + offset, 'firstTouchDue: the due time'), timing);
+  const scaled = timing.timeScale > 1 ? scaleDuration(offset, timing.timeScale) : offset;
+  return toDate(now.getTime() + scaled, 'firstTouchDue: the due time');
 }
 
 /**
@@ -70,9 +77,19 @@ export function softBounceRetryDue(
   timing: TouchTiming,
   baseMs = SOFT_BOUNCE_RETRY_MS,
 ): Date {
+  return placeInWindow(unfittedSoftBounceRetry(now, bouncedAttempt, timing, baseMs), timing);
+}
+
+/** {@link softBounceRetryDue} before the window: the raw due time a re-fit starts from. */
+export function unfittedSoftBounceRetry(
+  now: Date,
+  bouncedAttempt: number,
+  timing: TouchTiming,
+  baseMs = SOFT_BOUNCE_RETRY_MS,
+): Date {
   const wait = baseMs * 2 ** Math.max(0, bouncedAttempt - 1);
   const real = timing.timeScale > 1 ? scaleDuration(wait, timing.timeScale) : wait;
-  return placeInWindow(toDate(now.getTime() + real, 'softBounceRetryDue: the due time'), timing);
+  return toDate(now.getTime() + real, 'softBounceRetryDue: the due time');
 }
 
 /**

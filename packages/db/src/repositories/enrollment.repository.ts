@@ -5,6 +5,7 @@ import {
   DomainError,
   type EnrollmentStatus,
   exclusivityConflict,
+  type FittedDue,
   inCooldown,
   isSuppressed,
   suppressionKeysOf,
@@ -81,8 +82,12 @@ export class EnrollmentRepository {
     sequenceVersionId: string;
     mailboxId: string;
     prospectIds: string[];
-    /** The first touch's due time of the `index`-th prospect enrolled (with its own zone, when it has one). */
-    firstTouchAt: (index: number, prospect: { id: string; timezone: string | null }) => Date;
+    /**
+     * The first touch's due time of the `index`-th prospect enrolled (with its own zone,
+     * when it has one); with the raw time it was fitted from (core's `fitDue`), kept
+     * for re-fitting after a window change.
+     */
+    firstTouchAt: (index: number, prospect: { id: string; timezone: string | null }) => Date | FittedDue;
     whenDomainPaused?: 'refuse' | 'hold';
   }): Promise<EnrollResult> {
     return inTransaction(this.pool, async (client) => {
@@ -147,10 +152,16 @@ export class EnrollmentRepository {
       const candidates = await this.exclusive(client, input.sequenceId, unsuppressed, refused);
 
       const ids = candidates.map(() => randomUUID());
+      const dues = candidates.map((id, i) => {
+        const due = input.firstTouchAt(i, { id, timezone: zones.get(id) ?? null });
+        return due instanceof Date ? { at: due, unfittedAt: null } : due;
+      });
       const inserted = await client.query<{ id: string; prospect_id: string }>(
-        `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status, current_step, next_touch_at, stop_reason)
-         SELECT e.id, e.prospect_id, $3, $4, $5, $7::"EnrollmentStatus", 1, e.due, $8
-         FROM unnest($1::uuid[], $2::uuid[], $6::timestamptz[]) AS e(id, prospect_id, due)
+        `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status, current_step,
+           next_touch_at, next_touch_unfitted_at, next_touch_fitted_at, stop_reason)
+         SELECT e.id, e.prospect_id, $3, $4, $5, $7::"EnrollmentStatus", 1, e.due, e.unfitted,
+           CASE WHEN e.unfitted IS NULL THEN NULL ELSE e.due END, $8
+         FROM unnest($1::uuid[], $2::uuid[], $6::timestamptz[], $9::timestamptz[]) AS e(id, prospect_id, due, unfitted)
          -- Enrolled once in a sequence is enough: only a reactivation enrolls a person in it again.
          WHERE NOT EXISTS (SELECT 1 FROM enrollment x WHERE x.prospect_id = e.prospect_id AND x.sequence_id = $3)
          ON CONFLICT (prospect_id, sequence_id) WHERE status IN ${LIVE_STATUSES_SQL} DO NOTHING
@@ -161,9 +172,10 @@ export class EnrollmentRepository {
           input.sequenceId,
           input.sequenceVersionId,
           input.mailboxId,
-          candidates.map((id, i) => input.firstTouchAt(i, { id, timezone: zones.get(id) ?? null })),
+          dues.map((d) => d.at),
           hold ? 'queued' : 'active',
           hold ? HELD_FOR_DOMAIN_PAUSE : null,
+          dues.map((d) => d.unfittedAt),
         ],
       );
       const enrolled = inserted.rows.map((r) => ({ id: r.id, prospectId: r.prospect_id }));

@@ -166,8 +166,8 @@ export class EventRepository implements EventStore {
       lockForResend: (enrollmentId) => this.softBounces.lockForResend(client, enrollmentId),
       laterTouchExists: (enrollmentId, step, attempt) =>
         this.softBounces.laterTouchExists(client, enrollmentId, step, attempt),
-      moveToResend: (enrollmentId, step, attempt, nextTouchAt) =>
-        this.softBounces.moveToResend(client, enrollmentId, step, attempt, nextTouchAt),
+      moveToResend: (enrollmentId, step, attempt, nextTouchAt, nextTouchUnfittedAt) =>
+        this.softBounces.moveToResend(client, enrollmentId, step, attempt, nextTouchAt, nextTouchUnfittedAt),
       personAddresses: (prospectId) => this.erasure.personAddresses(client, prospectId),
       eraseProspect: (target, addresses) => this.erasure.eraseProspect(client, target, addresses),
       touchesBeingSent: (enrollments) => this.effects.touchesBeingSent(client, enrollments),

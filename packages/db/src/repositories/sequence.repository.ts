@@ -103,7 +103,8 @@ export class SequenceRepository {
 
   /**
    * Sets (or, with null, removes) the sequence's own sending window. Touches
-   * scheduled from now on follow it; touches already scheduled keep their time.
+   * scheduled from now on follow it; the API then re-times the pending ones
+   * (use case `retimePendingTouches`).
    */
   async setSendingWindow(sequenceId: string, window: SendingWindow | null): Promise<void> {
     const r = await this.prisma.sequence.updateMany({

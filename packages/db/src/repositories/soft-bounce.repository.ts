@@ -91,13 +91,15 @@ export class SoftBounceRepository {
     step: number,
     attempt: number,
     nextTouchAt: Date,
+    nextTouchUnfittedAt: Date | null = null,
   ): Promise<void> {
     await client.query(
-      `UPDATE enrollment SET current_step = $2, current_attempt = $3, next_touch_at = $4, updated_at = now(),
+      `UPDATE enrollment SET current_step = $2, current_attempt = $3, next_touch_at = $4::timestamptz, updated_at = now(),
+         next_touch_unfitted_at = $5, next_touch_fitted_at = CASE WHEN $5::timestamptz IS NULL THEN NULL ELSE $4::timestamptz END,
          conversation_id = CASE WHEN $2 = 1 THEN NULL ELSE conversation_id END,
          first_message_id = CASE WHEN $2 = 1 THEN NULL ELSE first_message_id END
        WHERE id = $1`,
-      [enrollmentId, step, attempt, nextTouchAt],
+      [enrollmentId, step, attempt, nextTouchAt, nextTouchUnfittedAt],
     );
   }
 }

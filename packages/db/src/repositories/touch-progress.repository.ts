@@ -9,6 +9,8 @@ export type SentInput = {
   messageId: string;
   conversationId: string;
   nextTouchAt: Date;
+  /** The raw due time `nextTouchAt` was fitted from (core's `fitDue`): kept for a re-fit after a window change. */
+  nextTouchUnfittedAt?: Date;
   status?: 'sent' | 'unknown';
   /** The attempt of the step that was sent (1 unless it is a resend after a soft bounce). */
   attempt?: number;
@@ -65,13 +67,14 @@ export class TouchProgressRepository {
     }>({
       name: 'touch-record-sent-many',
       text: `WITH input AS (
-         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::int[], $9::bool[])
-           AS i(eid, step, attempt, next_at, conversation_id, message_id, status, next_step, thread)),
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::int[], $9::bool[], $10::timestamptz[])
+           AS i(eid, step, attempt, next_at, conversation_id, message_id, status, next_step, thread, unfitted_at)),
        t AS (
          UPDATE touch t SET status = i.status::"TouchStatus", provider_message_id = i.message_id, sent_at = now()
          FROM input i WHERE t.enrollment_id = i.eid AND t.step = i.step AND t.attempt = i.attempt RETURNING 1)
        UPDATE enrollment e SET current_step = i.next_step, waiting_node = i.step, next_touch_at = i.next_at, updated_at = now(),
          current_attempt = COALESCE((SELECT max(x.attempt) FROM touch x WHERE x.enrollment_id = e.id AND x.step = i.next_step), 0) + 1,
+         next_touch_unfitted_at = i.unfitted_at, next_touch_fitted_at = CASE WHEN i.unfitted_at IS NULL THEN NULL ELSE i.next_at END,
          conversation_id = CASE WHEN i.thread THEN COALESCE(e.conversation_id, i.conversation_id) ELSE e.conversation_id END,
          first_message_id = CASE WHEN i.thread THEN COALESCE(e.first_message_id, i.message_id) ELSE e.first_message_id END
        FROM (SELECT * FROM input ORDER BY eid) i
@@ -87,6 +90,7 @@ export class TouchProgressRepository {
         inputs.map((x) => x.status ?? 'sent'),
         inputs.map((x) => x.nextStep ?? x.step + 1),
         inputs.map((x) => x.thread ?? true),
+        inputs.map((x) => x.nextTouchUnfittedAt ?? null),
       ],
     });
     const advanced = new Map(

@@ -149,7 +149,14 @@ export interface EventTransaction {
   lockForResend(enrollmentId: string): Promise<ResendContextRow | null>;
   /** Whether a touch after (step, attempt) was claimed, read after the lock. */
   laterTouchExists(enrollmentId: string, step: number, attempt: number): Promise<boolean>;
-  moveToResend(enrollmentId: string, step: number, attempt: number, nextTouchAt: Date): Promise<void>;
+  /** Sends the enrollment back to resend `step`, due `nextTouchAt` (fitted from `nextTouchUnfittedAt`, kept for a re-fit). */
+  moveToResend(
+    enrollmentId: string,
+    step: number,
+    attempt: number,
+    nextTouchAt: Date,
+    nextTouchUnfittedAt?: Date | null,
+  ): Promise<void>;
   /** Every address of the person (kind `email` identities), the one touches go to first. */
   personAddresses(prospectId: string): Promise<string[]>;
   /** Deletes the person's rows and what names them (identities, enrollments, touches, triage, outbox, quotes), for each of `addresses`. */

@@ -1,10 +1,11 @@
 import {
   type CanonicalEvent,
+  fitDue,
   isResendable,
   resendOf,
   resolveTimeZone,
   sendingWindowOf,
-  softBounceRetryDue,
+  unfittedSoftBounceRetry,
 } from '@touchbase/core';
 import type { EventTarget, EventTransaction } from '../apply-event.ports.js';
 import type { SoftBounceRetry } from '../apply-event.types.js';
@@ -38,21 +39,19 @@ export async function resendAfterSoftBounce(
   // A statement after the lock: it sees a claim of the next touch that committed before it.
   if (resend && (await tx.laterTouchExists(enrollmentId, touch.step, touch.attempt))) resend = null;
   if (!resend) return null;
-  const nextTouchAt = softBounceRetryDue(
-    now,
-    touch.attempt,
-    {
-      timeZone: resolveTimeZone(e.prospectTimeZone, e.mailboxTimeZone),
-      window: sendingWindowOf(e.sendingWindow, {
-        windowDays: e.windowDays ?? [],
-        windowStart: e.windowStart,
-        windowEnd: e.windowEnd,
-        holidays: e.holidays,
-      }),
-      timeScale,
-    },
-    softBounceRetryMs,
-  );
-  await tx.moveToResend(enrollmentId, resend.step, resend.attempt, nextTouchAt);
+  const timing = {
+    timeZone: resolveTimeZone(e.prospectTimeZone, e.mailboxTimeZone),
+    window: sendingWindowOf(e.sendingWindow, {
+      windowDays: e.windowDays ?? [],
+      windowStart: e.windowStart,
+      windowEnd: e.windowEnd,
+      holidays: e.holidays,
+    }),
+    timeScale,
+  };
+  // The raw time is kept with the fitted one: a window change re-fits from it.
+  const due = fitDue(unfittedSoftBounceRetry(now, touch.attempt, timing, softBounceRetryMs), timing);
+  const nextTouchAt = due.at;
+  await tx.moveToResend(enrollmentId, resend.step, resend.attempt, nextTouchAt, due.unfittedAt);
   return { id: enrollmentId, ...resend, nextTouchAt };
 }
