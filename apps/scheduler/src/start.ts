@@ -15,10 +15,6 @@ export async function startScheduler(rt: Runtime) {
     reconcileEveryMs: rt.config.SCHEDULER_RECONCILE_INTERVAL_MS,
     reactivations: { repo: rt.repos.reactivations, queue: rt.reactivationQueue },
   });
-  rt.shutdown.addFirst('scheduler worker', async () => {
-    await scheduler.reactivator?.close();
-    await scheduler.worker.close();
-    await scheduler.queue.close();
-  });
+  rt.shutdown.addFirst('scheduler worker', () => scheduler.close());
   return scheduler;
 }
