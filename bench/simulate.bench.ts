@@ -66,8 +66,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
 const warmMedian = median(warmRuns.map((r) => r.seconds));
 const warmCpuMedian = median(warmRuns.map((r) => r.cpuSeconds));
 
-// The same campaign with every prospect in New York: no slot goes to a waiter outside
-// its window, so the caps are used and the run makes three times the sends.
+// The same campaign with every prospect in New York, to compare with the four zones:
+// once a touch held a slot outside its own window and the mixed run made a third of
+// these sends (13,995 against 45,146); it gives the slot up now, and they are close.
 const oneZone = timed(() =>
   simulate({ ...input, prospects: { count: PROSPECTS, timeZones: { 'America/New_York': 1 } } }),
 );
@@ -130,7 +131,7 @@ await finishBench({
       5,
     ),
     check('the same: CPU seconds of this process (cold)', cold.cpuSeconds, '<', 5),
-    check('the same in one zone (three times the sends): CPU seconds', oneZone.cpuSeconds, '<', 5),
+    check('the same in one zone: CPU seconds', oneZone.cpuSeconds, '<', 5),
   ],
   notes: [
     'simulate() = the base run + re-runs with 1, 2 and 3 more mailboxes + the report; cold is the first call in the process',

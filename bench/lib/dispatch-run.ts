@@ -46,6 +46,10 @@ export class TimedThrottle implements Throttle {
     }
   }
 
+  release(mailboxId: string, member: string) {
+    return this.inner.release(mailboxId, member);
+  }
+
   usedToday(ids: string[]) {
     return this.inner.usedToday(ids);
   }

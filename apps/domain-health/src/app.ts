@@ -7,10 +7,11 @@ import {
   DomainHealthQueue,
   type LayoutOrPrefix,
   type RedisClient,
+  type RunningWorker,
+  startWorker,
   type TouchQueue,
 } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
-import type { Worker } from 'bullmq';
 import { createDeliverAlertProcessor } from './processors/deliver-alert.processor.js';
 import { createDomainHealthProcessor } from './processors/domain-health.processor.js';
 
@@ -37,8 +38,8 @@ export type DomainHealthAppDeps = {
 
 /** What {@link buildDomainHealth} started, for shutdown and tests. */
 export type DomainHealth = {
-  tickWorker: Worker;
-  alertWorker: Worker;
+  tickWorker: RunningWorker;
+  alertWorker: RunningWorker;
   queue: DomainHealthQueue;
   alertQueue: AlertQueue;
   close(): Promise<void>;
@@ -48,40 +49,53 @@ export type DomainHealth = {
  * Builds domain-health: a BullMQ job scheduler ticks every `everyMs` (the fixed
  * scheduler id makes it one run per tick across all replicas, and the tick's
  * advisory lock keeps a manual run from overlapping it), and a worker delivers the
- * alerts on the `alerts` queue.
+ * alerts on the `alerts` queue. On Redis Cluster both workers are supervised, as the
+ * sender's are (`startWorker`).
  */
 export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<DomainHealth> {
   const queue = new DomainHealthQueue(deps.producer, deps.prefix);
   const alertQueue = new AlertQueue(deps.producer, deps.prefix);
   const stopKeeper = await queue.keepTicking(deps.everyMs, deps.logger);
-  const tickWorker = createWorker(
-    'domain-health.tick',
-    createDomainHealthProcessor({
-      repos: deps.repos,
-      touchQueue: deps.touchQueue,
-      alertQueue,
-      channelNames: deps.channels.map((c) => c.name),
-      logger: deps.logger,
-      metrics: deps.metrics,
-      settings: deps.settings,
-      holdInFlight: deps.holdInFlight,
-      accountGuard: deps.accountGuard,
-      autoResumeAfterMs: deps.autoResumeAfterMs,
-      timeScale: deps.timeScale,
-      clock: deps.clock ?? (() => new Date()),
-    }),
-    { connection: deps.connection, prefix: deps.prefix, logger: deps.logger, concurrency: 1 },
+  const tickWorker = startWorker(
+    () =>
+      createWorker(
+        'domain-health.tick',
+        createDomainHealthProcessor({
+          repos: deps.repos,
+          touchQueue: deps.touchQueue,
+          alertQueue,
+          channelNames: deps.channels.map((c) => c.name),
+          logger: deps.logger,
+          metrics: deps.metrics,
+          settings: deps.settings,
+          holdInFlight: deps.holdInFlight,
+          accountGuard: deps.accountGuard,
+          autoResumeAfterMs: deps.autoResumeAfterMs,
+          timeScale: deps.timeScale,
+          clock: deps.clock ?? (() => new Date()),
+        }),
+        { connection: deps.connection, prefix: deps.prefix, logger: deps.logger, concurrency: 1 },
+      ),
+    queue.queue,
+    deps.prefix,
+    deps.logger,
   );
-  const alertWorker = createWorker(
-    'alert.deliver',
-    createDeliverAlertProcessor({
-      repos: deps.repos,
-      channels: deps.channels,
-      publicBaseUrl: deps.publicBaseUrl,
-      logger: deps.logger,
-      metrics: deps.metrics,
-    }),
-    { connection: deps.connection, prefix: deps.prefix, logger: deps.logger, concurrency: 4 },
+  const alertWorker = startWorker(
+    () =>
+      createWorker(
+        'alert.deliver',
+        createDeliverAlertProcessor({
+          repos: deps.repos,
+          channels: deps.channels,
+          publicBaseUrl: deps.publicBaseUrl,
+          logger: deps.logger,
+          metrics: deps.metrics,
+        }),
+        { connection: deps.connection, prefix: deps.prefix, logger: deps.logger, concurrency: 4 },
+      ),
+    alertQueue.queue,
+    deps.prefix,
+    deps.logger,
   );
   return {
     tickWorker,

@@ -4,7 +4,9 @@ import {
   type LayoutOrPrefix,
   type ReactivationQueue,
   type RedisClient,
+  type RunningWorker,
   SchedulerQueue,
+  startWorker,
   type TouchQueue,
 } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
@@ -35,13 +37,16 @@ export type SchedulerDeps = {
 /**
  * Builds the scheduler: a BullMQ job scheduler runs the reconciler every
  * `reconcileEveryMs`, once per tick across all replicas (the scheduler id is fixed).
+ * On Redis Cluster its workers are supervised, as the sender's are (`startWorker`).
  */
 export async function buildScheduler(deps: SchedulerDeps): Promise<{
-  worker: Worker;
+  worker: RunningWorker;
   /** The worker of due reactivations (when reactivations are wired). */
-  reactivator: Worker | null;
+  reactivator: RunningWorker | null;
   queue: SchedulerQueue;
   runNow(): Promise<{ checked: number; repaired: number }>;
+  /** Stops the keeper and the workers (letting jobs in progress finish), then the queue. */
+  close(): Promise<void>;
 }> {
   const reconcileOnce = () =>
     reconcile({
@@ -63,30 +68,54 @@ export async function buildScheduler(deps: SchedulerDeps): Promise<{
   };
   const queue = new SchedulerQueue(deps.producer, deps.prefix);
   const stopKeeper = await queue.keepReconciling(deps.reconcileEveryMs, deps.logger);
-  const worker = createWorker('schedule.reconcile', () => run(), {
-    connection: deps.connection,
-    prefix: deps.prefix,
-    logger: deps.logger,
-    concurrency: 1,
-  });
-  worker.once('closing', stopKeeper);
-  const reactivator = deps.reactivations
-    ? createWorker(
-        'reactivation.due',
-        async (payload) =>
-          (
-            await runReactivation(
-              {
-                reactivations: deps.reactivations!.repo,
-                touchQueue: deps.touchQueue,
-                logger: deps.logger,
-                clock: deps.clock ?? (() => new Date()),
-              },
-              payload.reactivationId,
-            )
-          ).kind,
-        { connection: deps.connection, prefix: deps.prefix, logger: deps.logger, concurrency: 4 },
+  const worker = startWorker(
+    () =>
+      createWorker('schedule.reconcile', () => run(), {
+        connection: deps.connection,
+        prefix: deps.prefix,
+        logger: deps.logger,
+        concurrency: 1,
+      }),
+    queue.queue,
+    deps.prefix,
+    deps.logger,
+  );
+  const reactivations = deps.reactivations;
+  const reactivator = reactivations
+    ? startWorker(
+        () =>
+          createWorker(
+            'reactivation.due',
+            async (payload) =>
+              (
+                await runReactivation(
+                  {
+                    reactivations: reactivations.repo,
+                    touchQueue: deps.touchQueue,
+                    logger: deps.logger,
+                    clock: deps.clock ?? (() => new Date()),
+                  },
+                  payload.reactivationId,
+                )
+              ).kind,
+            { connection: deps.connection, prefix: deps.prefix, logger: deps.logger, concurrency: 4 },
+          ),
+        reactivations.queue.queue,
+        deps.prefix,
+        deps.logger,
       )
     : null;
-  return { worker, reactivator, queue, runNow: run };
+  return {
+    worker,
+    reactivator,
+    queue,
+    runNow: run,
+    async close() {
+      // Not on the worker's 'closing': a supervisor closing a stalled worker must not stop the ticks.
+      stopKeeper();
+      await reactivator?.close();
+      await worker.close();
+      await queue.close();
+    },
+  };
 }

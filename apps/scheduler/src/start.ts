@@ -21,10 +21,6 @@ export async function startScheduler(rt: Runtime) {
       timeScale: rt.config.TIME_SCALE,
     },
   });
-  rt.shutdown.addFirst('scheduler worker', async () => {
-    await scheduler.reactivator?.close();
-    await scheduler.worker.close();
-    await scheduler.queue.close();
-  });
+  rt.shutdown.addFirst('scheduler worker', () => scheduler.close());
   return scheduler;
 }

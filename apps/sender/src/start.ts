@@ -1,5 +1,5 @@
 import { createThrottle, parseLinkedInBucketId, signUnsubscribeToken } from '@touchbase/providers';
-import { WorkerSupervisor } from '@touchbase/queues';
+import { startWorker } from '@touchbase/queues';
 import type { Runtime } from '@touchbase/runtime';
 import type { Worker } from 'bullmq';
 import { type SenderDeps, senderWorkerFactory } from './app.js';
@@ -51,11 +51,9 @@ export function startSender(rt: Runtime): Worker[] {
   // On Redis Cluster each partition's worker is supervised: one whose fetch loop
   // never came back from a failover is replaced (see WorkerSupervisor).
   const running = rt.touchQueue.partitions.map((queue, partition) =>
-    rt.queueLayout.cluster
-      ? new WorkerSupervisor(() => make(partition), queue, deps.logger, { ids: { partition } })
-      : make(partition),
+    startWorker(() => make(partition), queue, rt.queueLayout, deps.logger, { ids: { partition } }),
   );
-  const workers = running.map((r) => (r instanceof WorkerSupervisor ? r.current : r));
+  const workers = running.map((r) => r.current);
   // Steps added first run last: the worker drains, then the throttle stops its
   // limiters (nothing takes tokens any more), all before Redis quits.
   rt.shutdown.addFirst('sender throttle', () => throttle.close());

@@ -33,4 +33,9 @@ export { isRedisOutage } from './redis-outage.js';
 export { SchedulerQueue } from './scheduler-queue.js';
 export { touchJobId, touchKeyOfJobId } from './touch-job-id.js';
 export { type ScheduledTouch, type TouchJobKey, TouchJobRemovalError, TouchQueue } from './touch-queue.js';
-export { WorkerSupervisor } from './worker-supervisor.js';
+export {
+  type RunningWorker,
+  type SupervisionOptions,
+  startWorker,
+  WorkerSupervisor,
+} from './worker-supervisor.js';

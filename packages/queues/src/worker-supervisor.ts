@@ -1,5 +1,29 @@
 import type { Queue, Worker } from 'bullmq';
+import { type LayoutOrPrefix, toLayout } from './queue-layout.js';
 import type { QueueLogger } from './queue-logger.js';
+
+/** A worker as a service holds it: the one taking jobs now, and how to stop it. */
+export type RunningWorker = { readonly current: Worker; close(): Promise<void> };
+
+/** Options of {@link WorkerSupervisor}. */
+export type SupervisionOptions = { stallMs?: number; checkEveryMs?: number; ids?: object };
+
+/**
+ * Starts the worker `make` builds for `queue`: supervised on Redis Cluster (see
+ * {@link WorkerSupervisor}: one whose fetch loop never came back from a failover
+ * is replaced), as it is on one Redis, where that was never seen.
+ */
+export function startWorker(
+  make: () => Worker,
+  queue: Queue,
+  layout: LayoutOrPrefix,
+  logger: QueueLogger,
+  opts: SupervisionOptions = {},
+): RunningWorker {
+  if (toLayout(layout).cluster) return new WorkerSupervisor(make, queue, logger, opts);
+  const worker = make();
+  return { current: worker, close: () => worker.close() };
+}
 
 /**
  * Keeps a BullMQ worker taking jobs on Redis Cluster. After a master is killed,
@@ -12,7 +36,7 @@ import type { QueueLogger } from './queue-logger.js';
  * (without waiting: its hung call may never settle; its jobs in progress run out
  * their lock and are taken again, fenced by the claim) and starts a new one.
  */
-export class WorkerSupervisor {
+export class WorkerSupervisor implements RunningWorker {
   private worker: Worker;
   private lastProgress = Date.now();
   private readonly timer: NodeJS.Timeout;
@@ -25,7 +49,7 @@ export class WorkerSupervisor {
     private readonly make: () => Worker,
     private readonly queue: Queue,
     private readonly logger: QueueLogger,
-    private readonly opts: { stallMs?: number; checkEveryMs?: number; ids?: object } = {},
+    private readonly opts: SupervisionOptions = {},
   ) {
     this.worker = this.watch(make());
     this.timer = setInterval(() => void this.check(), opts.checkEveryMs ?? 5_000);

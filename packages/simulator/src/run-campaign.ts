@@ -68,8 +68,9 @@ type Timing = TouchTiming & { window: SendingWindow | null };
  * a touch due outside its window waits for it (the sender's `windowClosedUntil`),
  * a pool sequence's first touch from the member with most room, and each send
  * takes a token of its mailbox's bucket or comes back after the bucket's wait,
- * placed in the window again (`dueAfterDelay`). Outcomes are drawn per prospect
- * and step from the seed; an out-of-office pauses until `outOfOfficeResumeAt`.
+ * placed in the window again (`dueAfterDelay`), giving its place in line up when
+ * the window moved it (the sender's throttle release). Outcomes are drawn per
+ * prospect and step from the seed; an out-of-office pauses until `outOfOfficeResumeAt`.
  * Nothing is sent and nothing outside the run is read or written.
  */
 export function runCampaign(
@@ -262,6 +263,9 @@ export function runCampaign(
       if (!decision.granted) {
         events.capWaits++;
         const retry = dueAfterDelay(new Date(t), decision.waitMs, timing).getTime();
+        // Its slot falls outside its window, so it comes back later: it gives the slot up
+        // (the sender's throttle release), or the slot would stand empty in the caps.
+        if (retry > t + decision.waitMs) buckets[m]!.release(e * 32 + n);
         queue.push(retry, e);
         continue;
       }

@@ -13,7 +13,8 @@ export type BucketDecision = { granted: true } | { granted: false; waitMs: numbe
  * virtual clock, decision for decision: sliding windows of a minute, an hour and a
  * day counted over (now - W, now]; a spacing with jitter; a refused touch leaves a
  * hint one slot after every other entry and comes back then, a waiter back at its
- * hint is held to the minimum spacing only. Entries are kept sorted by time, so a
+ * hint is held to the minimum spacing only, and a waiter that cannot come back at its
+ * hint (outside its window) gives it up ({@link SimulatedBucket.release}). Entries are kept sorted by time, so a
  * window count is two binary searches.
  *
  * It mirrors the script rather than sharing it because the script runs inside
@@ -105,6 +106,17 @@ export class SimulatedBucket {
     this.hints.set(member, at);
     this.insert(at);
     return refused(at - now, queue);
+  }
+
+  /**
+   * Gives up `member`'s place in line (the sender's `MailboxThrottle.release`): for a
+   * touch whose hint falls outside its own window, so it would come back after it.
+   */
+  release(member: number): void {
+    const hint = this.hints.get(member);
+    if (hint === undefined) return;
+    this.hints.delete(member);
+    this.removeEntry(hint);
   }
 
   private refuseTry(now: number, plain: boolean): BucketDecision {

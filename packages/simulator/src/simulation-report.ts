@@ -379,7 +379,7 @@ const UNDER_USED = 0.6;
 
 function underUsed(capUse: number): string {
   if (capUse >= UNDER_USED) return '';
-  return `; yet sending days use only ${pct(capUse)} of the daily caps: waiting touches hold cap slots outside their own window (prospects in zones whose windows barely overlap)`;
+  return `; yet sending days use only ${pct(capUse)} of the daily caps: the hourly or per-minute caps over the hours the windows are open allow less`;
 }
 
 function guardSentence(domains: DomainRow[]): string {

@@ -96,6 +96,62 @@ describe('simulate', () => {
     expect(report.delays.byCaps.share).toBeGreaterThan(0.05);
   });
 
+  it('a pool sending to zones whose windows barely overlap uses its caps as one zone does', () => {
+    // New York, Los Angeles and London on one pool of New York mailboxes: London's
+    // window closes as Los Angeles' opens. A touch refused near its window's end used to
+    // keep a slot past it, unused, while the open zones queued behind: 3,067 sends
+    // instead of 6,763, and 1,170 enrollments unfinished at the horizon.
+    const run = (timeZones: Record<string, number>) => {
+      const settings = SimulationInputSchema.parse({
+        start: '2027-01-11T08:00:00Z',
+        seed: 19,
+        horizonDays: 60,
+        sequence: { steps: ['3d', '4d', '5d', '7d', '0s'].map((wait) => ({ wait })) },
+        mailboxes: ['a', 'b', 'c'].map((n) => ({
+          id: `${n}@zones.test`,
+          perDay: 60,
+          perHour: 15,
+          timezone: 'America/New_York',
+        })),
+        prospects: { count: 1500, timeZones },
+        odds: { reply: [0.04, 0.03, 0.02, 0.02, 0.01], bounce: 0.02, outOfOffice: 0.02 },
+      } satisfies SimulationInput);
+      return {
+        settings,
+        run: runCampaign(
+          settings,
+          settings.mailboxes,
+          linearPlan(settings.sequence.steps),
+          populationOf(settings.prospects),
+        ),
+      };
+    };
+    const oneZone = run({ 'America/New_York': 1 }).run;
+    const { settings, run: threeZones } = run({
+      'America/New_York': 1,
+      'America/Los_Angeles': 1,
+      'Europe/London': 1,
+    });
+    expect(oneZone.sends.at.length).toBeGreaterThan(6_000);
+    expect(threeZones.sends.at.length).toBeGreaterThanOrEqual(0.95 * oneZone.sends.at.length);
+    const unfinished = threeZones.status.filter((s) => s === 0).length;
+    expect(unfinished).toBeLessThan(0.05 * 1500);
+    // The caps still hold on every mailbox, in every sliding minute, hour and day.
+    settings.mailboxes.forEach((mb, m) => {
+      const times = threeZones.sends.at
+        .filter((_, i) => threeZones.sends.mailbox[i] === m)
+        .sort((x, y) => x - y);
+      for (const [cap, w] of [
+        [mb.perMinute, MINUTE],
+        [mb.perHour, HOUR],
+        [mb.perDay, DAY],
+      ] as const) {
+        for (let i = cap; i < times.length; i++)
+          expect(times[i]! - times[i - cap]!).toBeGreaterThanOrEqual(w);
+      }
+    });
+  });
+
   it('names the waits when caps and windows hardly delay anything', () => {
     const report = simulate(
       input({

@@ -117,7 +117,13 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
     if (!token.granted) {
       metrics.touchesSkipped.inc({ reason: 'throttled' });
       // The token's time may fall after the window closes: then the touch waits for the next slot.
-      const retryAt = afterThrottleWait(ctx, sc.clock(), token.waitMs, sc.timeScale, sc.doNotContact);
+      const now = sc.clock();
+      const retryAt = afterThrottleWait(ctx, now, token.waitMs, sc.timeScale, sc.doNotContact);
+      if (retryAt.getTime() > now.getTime() + token.waitMs) {
+        // It comes back after its slot: the slot would stand empty, counted against the
+        // caps, while touches whose window is open queue behind it. Give it up.
+        await sc.throttle.release(ctx.mailbox.id, member);
+      }
       await job.moveToDelayed(retryAt.getTime(), job.token);
       throw new DelayedError();
     }

@@ -126,6 +126,12 @@ export class BottleneckThrottle implements Throttle {
     return { granted: true, at };
   }
 
+  /**
+   * Nothing to give up: a refused take leaves its job in Bottleneck's queue, which
+   * cannot cancel one; the token it is granted later goes unused (see the class notes).
+   */
+  async release(_mailboxId: string, _member: string): Promise<void> {}
+
   /** Sends each known mailbox took from its day reservoir; 0 for mailboxes this process has not seen. */
   async usedToday(mailboxIds: string[]): Promise<Map<string, number>> {
     const used = new Map<string, number>();

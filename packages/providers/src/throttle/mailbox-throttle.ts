@@ -148,6 +148,15 @@ export class MailboxThrottle implements Throttle {
     );
   }
 
+  /**
+   * Gives up `member`'s place in line (see {@link Throttle.release}): drops its wait
+   * hint, so the slot goes to the next waiter and the caps no longer count it. A
+   * member without a hint (granted, or never queued) is left as it is.
+   */
+  async release(mailboxId: string, member: string): Promise<void> {
+    await this.redis.zrem(this.logKey(mailboxId), `h:${member}`);
+  }
+
   /** Nothing to release: the Redis client belongs to the caller. */
   async close(): Promise<void> {}
 

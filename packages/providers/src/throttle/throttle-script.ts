@@ -33,6 +33,12 @@
  * the others (grants and earlier hints) fits every window. Waiters come back one
  * slot after another instead of all at once when a window rolls.
  *
+ * A hint is a place in line only for a waiter that comes back at it. A touch whose
+ * hint falls outside its own sending window (a pool sending to zones whose windows
+ * barely overlap) comes back only when its window opens: the caller then gives the
+ * hint up (`ZREM h:<member>`, MailboxThrottle.release), or it would stand there
+ * unused, counted against the caps, with every later waiter queued behind it.
+ *
  * Returns {granted (0|1), wait ms, now ms} as strings (Lua numbers would be
  * truncated to integers on the way out).
  */

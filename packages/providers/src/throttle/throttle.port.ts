@@ -63,6 +63,13 @@ export interface Throttle {
     member: string,
     opts?: { queue?: boolean },
   ): Promise<ThrottleDecision>;
+  /**
+   * Gives up `member`'s place in line. For a touch refused with a wait that ends
+   * outside its own sending window: it comes back only when its window opens, so the
+   * slot it was given would stand empty, counted against the caps, while touches
+   * whose window is open queue behind it.
+   */
+  release(mailboxId: string, member: string): Promise<void>;
   /** Sends each mailbox has counted in its day window (for choosing among a pool's mailboxes). */
   usedToday(mailboxIds: string[]): Promise<Map<string, number>>;
   /** The windows as (cap, ms) after TIME_SCALE, for checking grants against them. */
