@@ -82,8 +82,10 @@ export function toOpsAlert(row: AlertRow, publicBaseUrl: string): OpsAlert {
       : null;
   let link = row.domainId ? `${base}/v1/domains/${row.domainId}` : `${base}/v1/domains/health`;
   if (mailbox) link = `${base}/v1/mailboxes/${mailbox.id}`;
-  // A reply's notification links to the timeline of the enrollment it answered.
-  if (typeof row.data.enrollmentId === 'string')
+  // A reply's notification links to the timeline of the enrollment it answered. Only a
+  // reply's: a mailbox pause also names the enrollment whose touch met the refusal, but
+  // links to its mailbox.
+  if (kind === 'reply.received' && typeof row.data.enrollmentId === 'string')
     link = `${base}/v1/enrollments/${row.data.enrollmentId}/timeline`;
   const excerpt = typeof row.data.excerpt === 'string' ? row.data.excerpt : null;
   return {
