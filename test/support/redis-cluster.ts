@@ -108,6 +108,24 @@ export class RedisCluster {
     }
   }
 
+  /**
+   * FLUSHALL on a master, then `WAIT` on the same connection until its replicas have
+   * the flush (or `timeoutMs` passes); answers how many replicas acknowledged it.
+   * Polling the replica's DBSIZE for 0 instead misses the moment under load: the
+   * system writes the shard's keys again (workers, reconcilers) within milliseconds.
+   */
+  async flushAll(master: ClusterNode, timeoutMs = 5_000): Promise<number> {
+    const redis = new Redis(master.port, '127.0.0.1', { maxRetriesPerRequest: 0, retryStrategy: () => null });
+    redis.on('error', () => {});
+    try {
+      await redis.call('FLUSHALL');
+      const replicas = (await this.topology()).filter((n) => n.masterId === master.id && !n.failed).length;
+      return Number(await redis.call('WAIT', String(replicas), String(timeoutMs)));
+    } finally {
+      redis.disconnect();
+    }
+  }
+
   /** A manual failover: the replica takes its master's slots with no write lost (`CLUSTER FAILOVER`). */
   async failover(replica: ClusterNode): Promise<void> {
     await this.cmd(replica.port, 'CLUSTER', 'FAILOVER');
