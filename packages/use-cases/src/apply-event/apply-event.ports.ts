@@ -2,7 +2,7 @@ import type {
   BouncedTouch,
   CanonicalEvent,
   ColleagueDecision,
-  ColleagueEnrollment,
+  ColleagueEnrollments,
   EnrollmentStatus,
   EventEffect,
   OwnEnrollment,
@@ -110,8 +110,8 @@ export interface EventTransaction {
   skipReactivations(prospectId: string, outcome: string): Promise<string[]>;
   /** Records an alert (delivered after the commit on every alert channel). @returns its id. */
   raiseAlert(alert: { kind: string; message: string; data: object }): Promise<string>;
-  /** The live enrollments of the prospect's colleagues (same company domain), locked, with their sequence's policies. */
-  liveColleagueEnrollments(prospectId: string): Promise<ColleagueEnrollment[]>;
+  /** The live enrollments of the prospect's colleagues (same company domain), by sequence with its policies. */
+  liveColleagueEnrollments(prospectId: string): Promise<ColleagueEnrollments[]>;
   /** Ends or pauses colleagues' enrollments as core's `companyStopOf` decided. @returns those changed. */
   applyCompanyStop(decisions: ColleagueDecision[], reason: string): Promise<EnrollmentStep[]>;
   suppress(kind: SuppressionKind, value: string, reason: string): Promise<void>;

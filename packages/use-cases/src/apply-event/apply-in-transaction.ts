@@ -56,7 +56,10 @@ export async function applyInTransaction(
         event.type === 'reply' && opts.replyActions
           ? await actOnReply(tx, id, event, target, effect, { now, timeScale, notifyCrm })
           : { ...(await stop(tx, id, event, target, effect, notifyCrm)), alertIds: [] };
-      result.stopped = [...r.stopped, ...(await stopColleagues(tx, id, event, target, now, timeScale))];
+      // Colleagues only when company-level stop is on (INGEST_COMPANY_STOP): off, a reply
+      // stops only the person, and no reply reads their company's enrollments.
+      const colleagues = opts.companyStops ? await stopColleagues(tx, id, event, target, now, timeScale) : [];
+      result.stopped = [...r.stopped, ...colleagues];
       result.crmQueued = r.crmQueued;
       result.alertIds = r.alertIds;
       result.outcome = 'applied';
