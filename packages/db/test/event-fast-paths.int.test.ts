@@ -333,4 +333,65 @@ describe('event hot paths (real PostgreSQL)', () => {
       { status: 'exhausted', stopReason: 'exhausted', nextTouchAt: null },
     ]);
   });
+  it('an open naming an enrollment waiting after a node takes its edge; one naming an enrollment that waits after none is recorded once in the shared statement', async () => {
+    const graph = {
+      nodes: [
+        { id: 'first', action: 'email' as const, subject: 'Hello', body: 'First' },
+        { id: 'opened-path', action: 'email' as const, subject: 'x', body: 'You opened it' },
+        { id: 'timeout-path', action: 'email' as const, subject: 'x', body: 'No answer yet' },
+        { id: 'end', action: 'end' as const },
+      ],
+      edges: [
+        { from: 'first', to: 'opened-path', trigger: 'opened' as const },
+        { from: 'first', to: 'timeout-path', trigger: 'no_reply' as const, wait: '1d' },
+        { from: 'opened-path', to: 'end', trigger: 'always' as const, wait: '300d' },
+        { from: 'timeout-path', to: 'end', trigger: 'always' as const, wait: '300d' },
+      ],
+    };
+    const seq = await repos.sequences.create({ name: `graph ${randomUUID()}`, graph });
+    const [waiter, linear] = await repos.prospects.upsertMany([
+      { email: 'waiter@fast.example' },
+      { email: 'linear@fast.example' },
+    ]);
+    const inGraph = await repos.enrollments.enroll({
+      sequenceId: seq.id,
+      sequenceVersionId: seq.version.id,
+      mailboxId: fixture.mailboxId,
+      prospectIds: [waiter!.id],
+      firstTouchAt: () => new Date(),
+    });
+    const graphEnrollment = inGraph.enrolled[0]!.id;
+    // The first e-mail went out: the enrollment waits after node 1, its timeout (node 3) pending.
+    await db.pool.query('UPDATE enrollment SET waiting_node = 1, current_step = 3 WHERE id = $1', [
+      graphEnrollment,
+    ]);
+    const [linearEnrollment] = (await enroll([linear!.email]))[0]!.enrollments;
+
+    const openGraph = event({ type: 'opened', enrollmentId: graphEnrollment });
+    const openLinear = event({ type: 'opened', enrollmentId: linearEnrollment });
+    const [g, l, lAgain] = await Promise.all([
+      recordAndApplyEvent(repos.events, openGraph),
+      recordAndApplyEvent(repos.events, openLinear),
+      recordAndApplyEvent(repos.events, { ...openLinear }),
+    ]);
+    expect(g).toMatchObject({ outcome: 'edge_taken', duplicate: false, prospectId: waiter!.id });
+    expect(g.moved.map((m) => [m.id, m.from.step, m.to.step])).toEqual([[graphEnrollment, 3, 2]]);
+    expect(new Set([l.outcome, lAgain.outcome])).toEqual(new Set(['no_effect', 'duplicate']));
+    expect(await recordAndApplyEvent(repos.events, { ...openGraph })).toMatchObject({ duplicate: true });
+
+    const { rows } = await db.pool.query(
+      `SELECT enrollment_id AS "enrollmentId", outcome, applied_at IS NOT NULL AS applied FROM event
+       WHERE external_id = ANY($1::text[]) ORDER BY outcome`,
+      [[openGraph.externalId, openLinear.externalId]],
+    );
+    expect(rows).toEqual([
+      { enrollmentId: graphEnrollment, outcome: 'edge_taken', applied: true },
+      { enrollmentId: linearEnrollment, outcome: 'no_effect', applied: true },
+    ]);
+    const { rows: moved } = await db.pool.query(
+      'SELECT current_step AS "currentStep", waiting_node AS "waitingNode" FROM enrollment WHERE id = $1',
+      [graphEnrollment],
+    );
+    expect(moved).toEqual([{ currentStep: 2, waitingNode: null }]);
+  });
 });

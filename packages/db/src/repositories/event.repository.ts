@@ -74,7 +74,12 @@ export class EventRepository implements EventStore {
     return this.batches.applyStop(item);
   }
 
-  recordInformationalNamingEnrollment(item: { id: string; event: CanonicalEvent; outcome: ApplyOutcome }) {
+  recordInformationalNamingEnrollment(item: {
+    id: string;
+    event: CanonicalEvent;
+    outcome: ApplyOutcome;
+    edge?: boolean;
+  }) {
     return this.batches.recordInformational(item);
   }
 

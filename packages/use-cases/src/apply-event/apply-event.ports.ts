@@ -15,6 +15,9 @@ import type {
 } from '@touchbase/core';
 import type { ApplyOutcome, ApplyResult, EnrollmentStep, ResumedEnrollment } from './apply-event.types.js';
 
+/** An effect-free event the shared statement recorded (or found recorded), or left to the general path: its enrollment waits after a node. */
+export type InformationalRecord = { prospectId: string; inserted: boolean } | { waiting: true };
+
 /** The prospect an event is about, and the enrollment it names when it is ours. */
 export type EventTarget = { prospectId: string; email: string; enrollmentId: string | null };
 
@@ -197,12 +200,15 @@ export interface EventStore {
   /**
    * An effect-free event naming our enrollment, recorded already applied in one shared
    * statement. @returns its prospect and whether it was inserted, or null when not found.
+   * With `edge` (the event can fire a graph edge), nothing is recorded when the
+   * enrollment is active and waiting after a node: `{ waiting: true }`, for the general path.
    */
   recordInformationalNamingEnrollment(item: {
     id: string;
     event: CanonicalEvent;
     outcome: ApplyOutcome;
-  }): Promise<{ prospectId: string; inserted: boolean } | null>;
+    edge?: boolean;
+  }): Promise<InformationalRecord | null>;
   /** Resolves the target outside a transaction (nothing is locked). */
   resolveTarget(event: CanonicalEvent): Promise<EventTarget | null>;
   /** Inserts an event already applied. @returns false when it was recorded before. */
