@@ -333,6 +333,7 @@ describe('event hot paths (real PostgreSQL)', () => {
       { status: 'exhausted', stopReason: 'exhausted', nextTouchAt: null },
     ]);
   });
+<<<<<<< HEAD
   it('an open naming an enrollment waiting after a node takes its edge; one naming an enrollment that waits after none is recorded once in the shared statement', async () => {
     const graph = {
       nodes: [
@@ -393,5 +394,97 @@ describe('event hot paths (real PostgreSQL)', () => {
       [graphEnrollment],
     );
     expect(moved).toEqual([{ currentStep: 2, waitingNode: null }]);
+=======
+
+  describe('a reply to a graph node with a replied edge', () => {
+    const graph = {
+      nodes: [
+        { id: 'first', action: 'email' as const, subject: 'Hello', body: 'First' },
+        { id: 'thanks', action: 'email' as const, subject: 'x', body: 'Thanks' },
+        { id: 'followup', action: 'email' as const, subject: 'x', body: 'Any thoughts?' },
+        { id: 'end', action: 'end' as const },
+      ],
+      edges: [
+        { from: 'first', to: 'thanks', trigger: 'replied' as const },
+        { from: 'first', to: 'followup', trigger: 'no_reply' as const, wait: '1d' },
+        { from: 'thanks', to: 'end', trigger: 'always' as const, wait: '1d' },
+        { from: 'followup', to: 'end', trigger: 'no_reply' as const, wait: '1d' },
+      ],
+    };
+
+    /** One person enrolled in a graph sequence with these policies, waiting after `first` for the follow-up's timeout. */
+    async function waitingAfterFirst(email: string, policies: unknown = {}) {
+      const s = await repos.sequences.create({ name: `graph ${randomUUID()}`, graph });
+      await repos.sequences.setPolicies(s.id, policies);
+      const [p] = await repos.prospects.upsertMany([{ email }]);
+      const r = await repos.enrollments.enroll({
+        sequenceId: s.id,
+        sequenceVersionId: s.version.id,
+        mailboxId: fixture.mailboxId,
+        prospectIds: [p!.id],
+        firstTouchAt: () => new Date(),
+      });
+      const id = r.enrolled[0]!.id;
+      // As the sender leaves it once `first` was sent: its timeout's touch (node 3) pending.
+      await db.pool.query(
+        `UPDATE enrollment SET waiting_node = 1, current_step = 3, current_attempt = 1,
+           next_touch_at = now() + interval '1 day' WHERE id = $1`,
+        [id],
+      );
+      return id;
+    }
+    const position = async (id: string) =>
+      (
+        await db.pool.query(
+          `SELECT status::text, current_step AS "currentStep", waiting_node AS "waitingNode" FROM enrollment WHERE id = $1`,
+          [id],
+        )
+      ).rows[0];
+
+    it('a reply naming the enrollment leaves the batched stop and takes the edge (reply actions off)', async () => {
+      const id = await waitingAfterFirst('graph-batched@fast.example');
+      const r = await recordAndApplyEvent(
+        repos.events,
+        event({ type: 'reply', enrollmentId: id, classification: 'interested' }),
+      );
+      expect(r.outcome).toBe('edge_taken');
+      expect(r.stopped).toEqual([]);
+      expect(r.moved).toEqual([
+        { id, from: { step: 3, attempt: 1 }, to: expect.objectContaining({ step: 2, attempt: 1 }) },
+      ]);
+      expect(await position(id)).toEqual({ status: 'active', currentStep: 2, waitingNode: null });
+      const { rows } = await db.pool.query(
+        `SELECT data->>'trigger' AS trigger, data->>'to' AS "to" FROM audit_log
+         WHERE entity_id = $1 AND action = 'enrollment.edge_taken'`,
+        [id],
+      );
+      expect(rows).toEqual([{ trigger: 'replied', to: 'thanks' }]);
+    });
+
+    it('an unsubscribe and an auto-reply class never take it; a class the sequence goes on after stays on its track', async () => {
+      const unsub = await waitingAfterFirst('graph-unsub@fast.example');
+      await recordAndApplyEvent(repos.events, event({ type: 'unsubscribe', enrollmentId: unsub }));
+      expect(await position(unsub)).toMatchObject({ status: 'unsubscribed', currentStep: 3 });
+
+      const auto = await waitingAfterFirst('graph-auto@fast.example');
+      await recordAndApplyEvent(
+        repos.events,
+        event({ type: 'reply', enrollmentId: auto, classification: 'out_of_office' }),
+        { replyActions: true },
+      );
+      expect(await position(auto)).toMatchObject({ status: 'replied', currentStep: 3 });
+
+      const goesOn = await waitingAfterFirst('graph-on@fast.example', {
+        replyActions: { stopOnReply: false, continueOn: ['neutral'] },
+      });
+      const r = await recordAndApplyEvent(
+        repos.events,
+        event({ type: 'reply', enrollmentId: goesOn, classification: 'neutral' }),
+        { replyActions: true },
+      );
+      expect(r.outcome).toBe('applied');
+      expect(await position(goesOn)).toEqual({ status: 'active', currentStep: 3, waitingNode: 1 });
+    });
+>>>>>>> replied
   });
 });

@@ -3,8 +3,9 @@ import { afterFailure, eventEdge, nodeAt } from './graph-walk.js';
 import { channelOf, type EdgeTrigger, type SequenceEdge, type SequenceGraph } from './sequence-graph.js';
 
 /**
- * The edge trigger an event of the prospect fires, if any. A reply is not one: it
- * ends every track of the prospect, on any channel (its stop effect), as before graphs.
+ * The edge trigger an event of the prospect fires besides its own effect, if any. A
+ * reply is not among them: its effect is a stop, and the reply path itself decides
+ * which enrollments take their `replied` edge instead of ending (`takesRepliedEdge`).
  */
 export function edgeTriggerOf(type: EventType): EdgeTrigger | null {
   switch (type) {

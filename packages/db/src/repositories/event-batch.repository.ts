@@ -67,7 +67,10 @@ export class EventBatchRepository {
     this.effects = new EnrollmentEffectRepository(pool);
   }
 
-  /** Records and applies a stop naming our enrollment. @returns null when not found or the address differs. */
+  /**
+   * Records and applies a stop naming our enrollment. @returns null when not found,
+   * the address differs, or a reply's person is live in a graph with a `replied` edge.
+   */
   applyStop(item: StopItem): Promise<ApplyResult | null> {
     return this.stops.submit(item);
   }
@@ -101,7 +104,12 @@ export class EventBatchRepository {
            SELECT i.*, e.prospect_id, p.email AS prospect_email,
                   row_number() OVER (PARTITION BY e.prospect_id ORDER BY i.ord) AS rk
            FROM input i JOIN enrollment e ON e.id = i.enrollment_id JOIN prospect p ON p.id = e.prospect_id
-           WHERE p.merged_into IS NULL AND (i.email IS NULL OR p.email = i.email)),
+           WHERE p.merged_into IS NULL AND (i.email IS NULL OR p.email = i.email)
+             -- A reply to a person live in a graph with a replied edge may take it: the general path decides.
+             AND NOT (i.type = 'reply' AND EXISTS (
+               SELECT 1 FROM enrollment r JOIN sequence_version v ON v.id = r.sequence_version_id
+               WHERE r.prospect_id = e.prospect_id AND r.status = 'active'
+                 AND v.graph @> '{"edges": [{"trigger": "replied"}]}'::jsonb))),
          ins AS (
            INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
            SELECT id, source, external_id, type, payload, classification, why, now(), 'applied', prospect_id, enrollment_id

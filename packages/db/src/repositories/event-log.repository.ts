@@ -80,14 +80,18 @@ export class EventLogRepository {
     return (inserted.rowCount ?? 0) > 0;
   }
 
-  /** The class of the person's latest applied reply (`unclassified` when none was read), or null when they never replied. */
-  async lastReplyClass(prospectId: string): Promise<string | null> {
-    const { rows } = await this.pool.query<{ c: string }>(
-      `SELECT COALESCE(classification, 'unclassified') AS c FROM event
-       WHERE prospect_id = $1 AND type = 'reply' AND applied_at IS NOT NULL ORDER BY seq DESC LIMIT 1`,
+  /**
+   * The person's latest applied reply: its class (`unclassified` when none), and
+   * whether it took a `replied` edge (outcome `edge_taken`); null when none. The
+   * sender's re-check reads it.
+   */
+  async lastReply(prospectId: string): Promise<{ replyClass: string; tookRepliedEdge: boolean } | null> {
+    const { rows } = await this.pool.query<{ replyClass: string; tookRepliedEdge: boolean }>(
+      `SELECT COALESCE(classification, 'unclassified') AS "replyClass", outcome = 'edge_taken' AS "tookRepliedEdge"
+       FROM event WHERE prospect_id = $1 AND type = 'reply' AND applied_at IS NOT NULL ORDER BY seq DESC LIMIT 1`,
       [prospectId],
     );
-    return rows[0]?.c ?? null;
+    return rows[0] ?? null;
   }
 
   /** A person's quotes kept by the classifier go with them (erasure). */

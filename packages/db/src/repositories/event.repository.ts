@@ -101,9 +101,9 @@ export class EventRepository implements EventStore {
     return this.effects.resumeExpiredPauses(now, limit);
   }
 
-  /** The class of the person's latest applied reply, or null (the sender's re-check reads it). */
-  lastReplyClass(prospectId: string): Promise<string | null> {
-    return this.log.lastReplyClass(prospectId);
+  /** The person's latest applied reply (its class, whether it took a `replied` edge), or null (the sender's re-check reads it). */
+  lastReply(prospectId: string): Promise<{ replyClass: string; tookRepliedEdge: boolean } | null> {
+    return this.log.lastReply(prospectId);
   }
 
   /** The last position read from a provider's event stream, or null before the first pull. */
@@ -176,6 +176,7 @@ export class EventRepository implements EventStore {
       personAddresses: (prospectId) => this.erasure.personAddresses(client, prospectId),
       eraseProspect: (target, addresses) => this.erasure.eraseProspect(client, target, addresses),
       touchesBeingSent: (enrollments) => this.effects.touchesBeingSent(client, enrollments),
+      lockEnrollmentsOf: (prospectId) => this.edges.lockEnrollmentsOf(client, prospectId),
       lockWaiting: (prospectId, enrollmentId) => this.edges.lockWaiting(client, prospectId, enrollmentId),
       nodeStarted: (enrollmentId, step, attempt) =>
         this.edges.nodeStarted(client, enrollmentId, step, attempt),

@@ -9,6 +9,17 @@ import type pg from 'pg';
  */
 export class GraphEdgeRepository {
   /**
+   * Locks every enrollment of the prospect in id order, the order a stop locks them
+   * in (`stopProspectsSql`): a reply that moves some of them along an edge and stops
+   * the others then takes its locks in one order, as a concurrent stop does.
+   */
+  async lockEnrollmentsOf(client: pg.PoolClient, prospectId: string): Promise<void> {
+    await client.query('SELECT id FROM enrollment WHERE prospect_id = $1 ORDER BY id FOR UPDATE', [
+      prospectId,
+    ]);
+  }
+
+  /**
    * Locks the prospect's active enrollments that wait after a node (only the one
    * the event names, when it names one), in id order as every stop locks them, and
    * reads their position, graph and timing. The lock serialises with the sender's
@@ -24,7 +35,7 @@ export class GraphEdgeRepository {
               e.waiting_node AS "waitingNode", v.graph,
               p.timezone AS "prospectTimeZone", m.timezone AS "mailboxTimeZone",
               m.window_days AS "windowDays", m.window_start AS "windowStart", m.window_end AS "windowEnd",
-              m.holidays, s.sending_window AS "sendingWindow"
+              m.holidays, s.sending_window AS "sendingWindow", s.policies AS "sequencePolicies"
        FROM enrollment e JOIN sequence_version v ON v.id = e.sequence_version_id
        JOIN prospect p ON p.id = e.prospect_id JOIN mailbox m ON m.id = e.mailbox_id
        JOIN sequence s ON s.id = e.sequence_id

@@ -58,6 +58,8 @@ export type WaitingEnrollmentRow = {
   windowStart: string;
   windowEnd: string;
   holidays: string[] | null;
+  /** The stored policies of its sequence (whether a reply of a class takes a `replied` edge depends on them). */
+  sequencePolicies: unknown;
 };
 
 /** A row of the audit log, written in the transaction of the change it describes. */
@@ -165,6 +167,8 @@ export interface EventTransaction {
   /** Deletes the person's rows and what names them (identities, enrollments, touches, triage, outbox, quotes), for each of `addresses`. */
   eraseProspect(target: EventTarget, addresses: string[]): Promise<void>;
   touchesBeingSent(enrollments: { id: string }[]): Promise<{ enrollmentId: string; step: number }[]>;
+  /** Locks every enrollment of the prospect in id order, as a stop does, before some of them are moved and the rest stopped. */
+  lockEnrollmentsOf(prospectId: string): Promise<void>;
   /** The prospect's active enrollments waiting after a node (or the one named), locked in id order. */
   lockWaiting(prospectId: string, enrollmentId: string | null): Promise<WaitingEnrollmentRow[]>;
   /** Whether (step, attempt) was claimed (its timeout edge taken), read after the lock. */
@@ -189,8 +193,9 @@ export interface EventStore {
   transaction<T>(fn: (tx: EventTransaction) => Promise<T>): Promise<T>;
   /**
    * A stop naming our enrollment, recorded and applied in one statement shared with
-   * others arriving meanwhile. @returns null when the enrollment is not found or the
-   * address differs (the general path decides then).
+   * others arriving meanwhile. @returns null when the enrollment is not found, the
+   * address differs, or a reply's person is live in a graph with a `replied` edge
+   * (the general path decides then).
    */
   applyStopNamingEnrollment(item: {
     id: string;

@@ -12,6 +12,7 @@ import { stopColleagues } from './effects/company-stop.effect.js';
 import { erase } from './effects/erase.effect.js';
 import { pause } from './effects/pause.effect.js';
 import { cancelReactivations, planReactivation } from './effects/reactivation.effect.js';
+import { takeRepliedEdges } from './effects/replied-edge.effect.js';
 import { actOnReply, pauseAsSequencesSay } from './effects/reply-actions.effect.js';
 import { resendAfterSoftBounce } from './effects/resend.effect.js';
 import { stop } from './effects/stop.effect.js';
@@ -52,17 +53,22 @@ export async function applyInTransaction(
   switch (effect.kind) {
     case 'stop': {
       const notifyCrm = opts.notifyCrm ?? false;
+      const replyActions = opts.replyActions ?? false;
+      // A person's reply first moves the enrollments waiting on a `replied` edge along
+      // it; they are left out of the stop. Its other effects apply as they would.
+      result.moved = await takeRepliedEdges(tx, id, event, target, { now, timeScale, replyActions });
+      const tookEdge = result.moved.map((m) => m.id);
       const r =
-        event.type === 'reply' && opts.replyActions
-          ? await actOnReply(tx, id, event, target, effect, { now, timeScale, notifyCrm })
-          : { ...(await stop(tx, id, event, target, effect, notifyCrm)), alertIds: [] };
+        event.type === 'reply' && replyActions
+          ? await actOnReply(tx, id, event, target, effect, { now, timeScale, notifyCrm, tookEdge })
+          : { ...(await stop(tx, id, event, target, effect, notifyCrm, tookEdge)), alertIds: [] };
       // Colleagues only when company-level stop is on (INGEST_COMPANY_STOP): off, a reply
       // stops only the person, and no reply reads their company's enrollments.
       const colleagues = opts.companyStops ? await stopColleagues(tx, id, event, target, now, timeScale) : [];
       result.stopped = [...r.stopped, ...colleagues];
       result.crmQueued = r.crmQueued;
       result.alertIds = r.alertIds;
-      result.outcome = 'applied';
+      result.outcome = result.moved.length > 0 ? 'edge_taken' : 'applied';
       break;
     }
     case 'pause':
