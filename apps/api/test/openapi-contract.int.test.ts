@@ -79,14 +79,40 @@ describe('the OpenAPI contract', () => {
       const responses = op.responses ?? {};
       const success = Object.keys(responses).filter((s) => s.startsWith('2'));
       expect(success.length, `${what}: a 2xx response`).toBeGreaterThan(0);
-      for (const status of success)
-        expect(responses[status]?.content?.['application/json']?.schema, `${what} ${status}`).toBeDefined();
+      for (const status of success) {
+        const schema = responses[status]?.content?.['application/json']?.schema;
+        // 204: no content, and so no schema; every other success states its body.
+        if (status === '204') expect(schema, `${what} ${status}: no body`).toBeUndefined();
+        else expect(schema, `${what} ${status}`).toBeDefined();
+      }
       for (const status of GUARD_STATUSES)
         expect(
           responses[status]?.content?.['application/problem+json']?.schema,
           `${what} ${status}`,
         ).toBeDefined();
     }
+  });
+
+  it('every success schema is closed: each object names its fields, free-form maps are records', () => {
+    const loose: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}[${i}]`));
+      if (node === null || typeof node !== 'object') return;
+      const n = node as Record<string, unknown>;
+      const isObject = n.type === 'object' || 'properties' in n;
+      // A z.object is `additionalProperties: false`; a z.record has `propertyNames` and no properties.
+      if (isObject && n.additionalProperties !== false && !(n.propertyNames && !n.properties)) loose.push(at);
+      for (const [k, v] of Object.entries(n)) walk(v, `${at}.${k}`);
+    };
+    for (const [path, ops] of Object.entries(resolved.paths))
+      for (const [method, op] of Object.entries(ops))
+        for (const [status, r] of Object.entries(op.responses ?? {}))
+          if (status.startsWith('2'))
+            walk(r.content?.['application/json']?.schema, `${method} ${path} ${status}`);
+    // Routes whose answers are still being pinned down (issue 12), removed group by group.
+    const pending =
+      /^(get|post|put|patch|delete) \/v1\/(sequences|prospects|linkedin-accounts|enrollments|suppressions|events|stats|audit|domains|alerts|triage|keys|simulations)/;
+    expect(loose.filter((at) => !pending.test(at))).toEqual([]);
   });
 
   it('every operation answers its documented success, and nothing the handler gave is dropped', async () => {
