@@ -96,7 +96,12 @@ describe('the OpenAPI contract', () => {
   it('every success schema is closed: each object names its fields, free-form maps are records', () => {
     const loose: string[] = [];
     const walk = (node: unknown, at: string): void => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}[${i}]`));
+      if (Array.isArray(node)) {
+        node.forEach((n, i) => {
+          walk(n, `${at}[${i}]`);
+        });
+        return;
+      }
       if (node === null || typeof node !== 'object') return;
       const n = node as Record<string, unknown>;
       const isObject = n.type === 'object' || 'properties' in n;
