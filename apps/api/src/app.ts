@@ -17,7 +17,7 @@ import Fastify, {
   type FastifyPluginAsync,
   LogController,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Cluster, Redis } from 'ioredis';
 import type { ApiDeps } from './api-deps.js';
 import { Authenticator } from './auth/authenticator.js';
@@ -26,6 +26,7 @@ import { bullBoardPlugin } from './plugins/bull-board.plugin.js';
 import { consolePlugin } from './plugins/console.plugin.js';
 import { declareProblemResponses } from './plugins/openapi-contract.plugin.js';
 import { registerKeyRateLimit } from './plugins/rate-limit.plugin.js';
+import { checkedSerializerCompiler } from './plugins/response-serializer.js';
 import { domainsRoutes } from './routes/domains.routes.js';
 import { enrollmentActionsRoutes } from './routes/enrollment-actions.routes.js';
 import { enrollmentWaitingRoutes } from './routes/enrollment-waiting.routes.js';
@@ -62,6 +63,11 @@ export type ApiAppDeps = Omit<ApiDeps, 'reads' | 'migrate'> & {
   /** Where the console's bundle is (tests); found beside the sources or under the working directory by default. */
   consoleDir?: string | undefined;
   auth?: ApiAuthOptions;
+  /**
+   * A field a handler answers that its response schema does not declare (zod drops it)
+   * is a 500 (true: the tests) or a warning logged once per route (false, the default).
+   */
+  strictResponses?: boolean | undefined;
 };
 
 /** How the API authenticates; every field has a default fit for tests and loopback. */
@@ -89,7 +95,12 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    checkedSerializerCompiler({
+      strict: deps.strictResponses ?? false,
+      warn: (fields, msg) => deps.logger.warn(fields, msg),
+    }),
+  );
   registerProblemHandler(app);
   decorateAuth(app);
   const auth = deps.auth ?? {};
@@ -111,6 +122,8 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+    // The shapes several routes answer (registered with an id) become components/schemas.
+    transformObject: jsonSchemaTransformObject,
   });
   // Open to all: probes must answer without a key.
   await registerHealthRoutes(app, { checks: deps.checks, metrics: deps.metrics, metricsRoute: false });

@@ -2,8 +2,9 @@ import { DomainError, TextSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { RetimeResultSchema, retimePending } from '../use-cases/retime-pending.js';
-import { EntitySchema, IdParamsSchema } from './schemas.js';
+import { retimePending } from '../use-cases/retime-pending.js';
+import { MailboxRetimedSchema, MailboxSchema } from './response-schemas.js';
+import { IdParamsSchema } from './schemas.js';
 
 const ReasonSchema = TextSchema.trim().min(1).max(500).describe('Why: kept in the audit log');
 
@@ -38,7 +39,7 @@ export const mailboxSettingsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
           'Sets the caps named (at least one); the sender reads them at every take, so pending touches follow them. Pending touches whose job a throttle wait under the old caps held past its due time are brought back to it at once (`retime` says how many). Audited with before, after and the reason.',
         params: IdParamsSchema,
         body: CapsBodySchema,
-        response: { 200: EntitySchema.and(z.looseObject({ retime: RetimeResultSchema })) },
+        response: { 200: MailboxRetimedSchema },
       },
     },
     async (req) => {
@@ -76,7 +77,7 @@ export const mailboxSettingsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
           'The sender holds its touches until `POST /v1/mailboxes/{id}/resume`. Audited with the reason; 409 when it is not active.',
         params: IdParamsSchema,
         body: z.object({ reason: ReasonSchema }).strict(),
-        response: { 200: EntitySchema },
+        response: { 200: MailboxSchema },
       },
     },
     async (req) => {
@@ -105,7 +106,7 @@ export const mailboxSettingsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
         description: 'Refused (409) while a sequence sends from it. Audited with the reason. 204 on success.',
         params: IdParamsSchema,
         querystring: z.object({ reason: ReasonSchema }),
-        response: { 204: z.looseObject({}).describe('Deleted: no content, the answer has no body') },
+        response: { 204: z.null().describe('Deleted: no content, the answer has no body') },
       },
     },
     async (req, reply) => {
@@ -118,7 +119,7 @@ export const mailboxSettingsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
         data: { reason: req.query.reason },
       });
       // Fastify writes no body with a 204 (RFC 9110); {} only satisfies the declared type.
-      return reply.code(204).send({});
+      return reply.code(204).send(null);
     },
   );
 };

@@ -3,8 +3,15 @@ import { sendProblem } from '@touchbase/runtime';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { RetimeResultSchema, retimePending } from '../use-cases/retime-pending.js';
-import { EntitySchema, IdParamsSchema, noDuplicates, PageQuerySchema, PageSchema, page } from './schemas.js';
+import { retimePending } from '../use-cases/retime-pending.js';
+import {
+  MailboxPoolSchema,
+  MailboxRetimedSchema,
+  MailboxSchema,
+  MailboxUsageSchema,
+  pageOf,
+} from './response-schemas.js';
+import { IdParamsSchema, noDuplicates, PageQuerySchema, page } from './schemas.js';
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 
@@ -87,7 +94,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         summary: 'Create a mailbox',
         description:
           'A sending mailbox of a provider: its caps per minute, hour and day, its sending window and zone, and the provider ids it needs.',
-        response: { 201: EntitySchema },
+        response: { 201: MailboxSchema },
         body: MailboxInputSchema,
       },
     },
@@ -122,7 +129,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         tags: ['mailboxes'],
         summary: 'List mailboxes',
         description: 'Mailboxes with their caps, window and status, a page at a time (by id).',
-        response: { 200: PageSchema },
+        response: { 200: pageOf(MailboxSchema) },
         querystring: PageQuerySchema,
       },
     },
@@ -141,7 +148,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         summary: 'Cap usage of each mailbox',
         description:
           "Each mailbox (by id, a page at a time) with its caps, its state and why it is paused, `sentToday` (sends since midnight in the mailbox's zone), and `used`: the sends of the sender's sliding minute, hour and day windows (the day: the last 24 hours; all three shortened by TIME_SCALE), counted as the sender's token bucket counts them.",
-        response: { 200: PageSchema },
+        response: { 200: pageOf(MailboxUsageSchema) },
         querystring: PageQuerySchema,
       },
     },
@@ -164,7 +171,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         tags: ['mailboxes'],
         summary: 'One mailbox',
         description: 'A mailbox with its caps, window and status.',
-        response: { 200: EntitySchema },
+        response: { 200: MailboxSchema },
         params: IdParamsSchema,
       },
     },
@@ -181,7 +188,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         summary: 'Set the sending window of a mailbox',
         description:
           'Replaces the whole window (days, hours, holidays, zone); what is left out takes the default. Pending touches are re-timed at once from their unfitted due time (forward when the window widens, back when it narrows; a touch in flight is left), and the answer says how many (`retime`); both audited.',
-        response: { 200: EntitySchema.and(z.looseObject({ retime: RetimeResultSchema })) },
+        response: { 200: MailboxRetimedSchema },
         params: IdParamsSchema,
         body: MailboxWindowInputSchema,
       },
@@ -225,7 +232,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         summary: 'Resume a mailbox',
         description:
           'A paused mailbox (by the sender, a provider blamed its setup, or by an operator) sends again; audited with the reason.',
-        response: { 200: EntitySchema },
+        response: { 200: MailboxSchema },
         params: IdParamsSchema,
         body: z
           .object({ reason: TextSchema.trim().min(1).max(500) })
@@ -258,7 +265,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         summary: 'Create a mailbox pool',
         description:
           'A named pool of mailboxes; a sequence using it sends each first touch from the member with the most room left today.',
-        response: { 201: EntitySchema },
+        response: { 201: MailboxPoolSchema },
         body: MailboxPoolInputSchema,
       },
     },
@@ -282,7 +289,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         tags: ['mailboxes'],
         summary: 'List mailbox pools',
         description: 'Pools with their members, a page at a time (by id).',
-        response: { 200: PageSchema },
+        response: { 200: pageOf(MailboxPoolSchema) },
         querystring: PageQuerySchema,
       },
     },
@@ -300,7 +307,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         tags: ['mailboxes'],
         summary: 'One mailbox pool',
         description: 'A pool with its members.',
-        response: { 200: EntitySchema },
+        response: { 200: MailboxPoolSchema },
         params: IdParamsSchema,
       },
     },

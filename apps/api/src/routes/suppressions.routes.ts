@@ -2,6 +2,7 @@ import { DomainError, suppressionKeysOf, TextSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
+import { SuppressionSchema } from './response-schemas.js';
 import { IdParamsSchema } from './schemas.js';
 
 /**
@@ -22,14 +23,9 @@ export const suppressionsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, de
         response: {
           200: z.object({
             suppressed: z.boolean(),
-            matches: z.array(
-              z.object({
-                id: z.string(),
-                kind: z.string(),
-                value: z.string(),
-                reason: z.string().nullable(),
-              }),
-            ),
+            matches: z
+              .array(SuppressionSchema.omit({ createdAt: true }))
+              .describe('Each entry the address or its domain matches'),
           }),
         },
       },
@@ -51,7 +47,7 @@ export const suppressionsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, de
         description:
           'The address or domain may be contacted again. Audited with the kind and the reason, never the value. 204 on success.',
         params: IdParamsSchema,
-        response: { 204: z.looseObject({}).describe('Removed: no content, the answer has no body') },
+        response: { 204: z.null().describe('Removed: no content, the answer has no body') },
         querystring: z.object({
           reason: TextSchema.trim().min(1).max(500).describe('Why: kept in the audit log'),
         }),
@@ -70,7 +66,7 @@ export const suppressionsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, de
         data: { kind: removed.kind, reason: req.query.reason },
       });
       // Fastify writes no body with a 204 (RFC 9110); {} only satisfies the declared type.
-      return reply.code(204).send({});
+      return reply.code(204).send(null);
     },
   );
 };

@@ -49,6 +49,8 @@ export async function apiFixture(
     metrics: new Metrics({ defaultMetrics: false }),
     checks: [],
     queues: [touchQueue.queue],
+    // A field a handler answers that its response schema lacks fails the request.
+    strictResponses: true,
     ...(opts.adminToken ? { adminToken: opts.adminToken } : {}),
     ...(opts.auth ? { auth: opts.auth(redis, testPrefix.prefix) } : {}),
     ...(opts.consoleDir ? { consoleDir: opts.consoleDir } : {}),

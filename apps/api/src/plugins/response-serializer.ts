@@ -1,0 +1,65 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+
+/** The paths (`items.0.createdAt`) present in `given` and absent from `sent`, both plain JSON. */
+export function droppedPaths(given: unknown, sent: unknown, at = ''): string[] {
+  if (Array.isArray(given)) {
+    if (!Array.isArray(sent)) return [];
+    return given.flatMap((g, i) => droppedPaths(g, sent[i], `${at}${i}.`));
+  }
+  if (given === null || typeof given !== 'object') return [];
+  if (sent === null || typeof sent !== 'object' || Array.isArray(sent)) return [];
+  const out = sent as Record<string, unknown>;
+  return Object.entries(given as Record<string, unknown>).flatMap(([key, value]) =>
+    Object.hasOwn(out, key) ? droppedPaths(value, out[key], `${at}${key}.`) : [`${at}${key}`],
+  );
+}
+
+/** A field the handler answered that its response schema does not declare (so it was not sent). */
+export class UndeclaredResponseFieldError extends Error {
+  constructor(
+    readonly route: string,
+    readonly paths: string[],
+  ) {
+    super(
+      `${route}: the answer has fields its response schema does not declare, so they were dropped: ${paths.slice(0, 20).join(', ')}`,
+    );
+    this.name = 'UndeclaredResponseFieldError';
+  }
+}
+
+/**
+ * fastify-type-provider-zod's serializer (the response schema encodes the answer, dates
+ * become ISO strings), which also compares what the handler gave with what the schema let
+ * through: a field the schema does not declare is dropped from the answer by zod, silently.
+ * `strict` (the tests) throws then, so a route whose schema misses a field fails its test;
+ * otherwise each route's first drop is reported to `warn` and the answer goes out.
+ */
+export function checkedSerializerCompiler(opts: {
+  strict: boolean;
+  warn: (fields: { route: string; dropped: string[] }, msg: string) => void;
+}): FastifySerializerCompiler<unknown> {
+  const warned = new Set<string>();
+  const compile = serializerCompiler as unknown as FastifySchemaCompiler<unknown>;
+  return (route) => {
+    const serialize = compile(route) as unknown as (data: unknown) => string;
+    const where = `${route.method} ${route.url} ${route.httpStatus}`;
+    return (data: unknown) => {
+      const sent = serialize(data);
+      const given = JSON.stringify(data);
+      if (given === undefined || given === sent) return sent;
+      const dropped = droppedPaths(JSON.parse(given), JSON.parse(sent));
+      if (dropped.length === 0) return sent;
+      if (opts.strict) throw new UndeclaredResponseFieldError(where, dropped);
+      if (!warned.has(where)) {
+        warned.add(where);
+        opts.warn(
+          { route: where, dropped: dropped.slice(0, 20) },
+          'Response fields not in the schema were dropped',
+        );
+      }
+      return sent;
+    };
+  };
+}

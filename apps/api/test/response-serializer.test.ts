@@ -1,0 +1,57 @@
+import Fastify from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { checkedSerializerCompiler, droppedPaths } from '../src/plugins/response-serializer.js';
+
+describe('the checking response serializer', () => {
+  it('names each field the schema let drop, nested and in lists', () => {
+    expect(
+      droppedPaths(
+        { id: 'a', extra: 1, items: [{ id: 'b', secret: null }], nested: { keep: 1, lost: { x: 1 } } },
+        { id: 'a', items: [{ id: 'b' }], nested: { keep: 1 } },
+      ),
+    ).toEqual(['extra', 'items.0.secret', 'nested.lost']);
+    expect(droppedPaths({ at: '2026-01-01T00:00:00.000Z' }, { at: '2026-01-01T00:00:00.000Z' })).toEqual([]);
+  });
+
+  const app = async (strict: boolean, warned: unknown[]) => {
+    const a = Fastify();
+    a.setValidatorCompiler(validatorCompiler);
+    a.setSerializerCompiler(checkedSerializerCompiler({ strict, warn: (fields) => warned.push(fields) }));
+    a.get(
+      '/thing',
+      { schema: { response: { 200: z.object({ id: z.string(), at: z.date() }) } } },
+      async () => ({ id: 'x', at: new Date('2026-01-02T03:04:05Z'), undeclared: 'kept out' }) as never,
+    );
+    a.get(
+      '/whole',
+      { schema: { response: { 200: z.object({ id: z.string(), at: z.date() }) } } },
+      async () => ({ id: 'x', at: new Date('2026-01-02T03:04:05Z') }),
+    );
+    await a.ready();
+    return a;
+  };
+
+  it('strict: a field the schema does not declare is a 500 naming it; a whole answer goes out', async () => {
+    const warned: unknown[] = [];
+    const a = await app(true, warned);
+    const res = await a.inject({ method: 'GET', url: '/thing' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().message).toMatch(/GET \/thing 200.*undeclared/);
+    const ok = await a.inject({ method: 'GET', url: '/whole' });
+    expect(ok.json()).toEqual({ id: 'x', at: '2026-01-02T03:04:05.000Z' });
+    await a.close();
+  });
+
+  it('not strict: the answer goes out without the field, and the route is warned about once', async () => {
+    const warned: unknown[] = [];
+    const a = await app(false, warned);
+    for (let i = 0; i < 2; i++) {
+      const res = await a.inject({ method: 'GET', url: '/thing' });
+      expect(res.json()).toEqual({ id: 'x', at: '2026-01-02T03:04:05.000Z' });
+    }
+    expect(warned).toEqual([{ route: 'GET /thing 200', dropped: ['undeclared'] }]);
+    await a.close();
+  });
+});
