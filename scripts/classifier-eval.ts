@@ -30,9 +30,14 @@ async function rawSet(dir: string): Promise<Record<string, unknown> | undefined>
   let stopAsPausing = 0;
   let userUnknownLabelledFiltered = 0;
   const files = Object.keys(labels).filter((f) => existsSync(join(dir, f)));
+  // A corpus of bodies without headers (crisp-bounce-parser) ships the headers every
+  // one of its messages is read under: `envelope.eml` beside dev/ and holdout/.
+  const envelopeFile = join(dir, '..', 'envelope.eml');
+  const envelope = existsSync(envelopeFile) ? readFileSync(envelopeFile) : undefined;
   for (const file of files) {
     const label = labels[file]!;
-    const got = await classifyRawMessage(readFileSync(join(dir, file)));
+    const body = readFileSync(join(dir, file));
+    const got = await classifyRawMessage(envelope ? Buffer.concat([envelope, body]) : body);
     if (got.class === label.class) classOk++;
     if (label.hard !== null) {
       if (got.hard) predicted++;
