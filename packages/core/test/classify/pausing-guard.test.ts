@@ -78,6 +78,28 @@ describe('a header never beats the content', () => {
   });
 
   it.each([
+    ['Automatická odpověď: Re: hello'],
+    ['Autosvar: Re: hello'],
+    ['Atvalinājums Re: hello'],
+    ['Автоответ: Re: hello'],
+  ])('an auto-reply whose subject "%s" says so in another language pauses', (subject) => {
+    const got = classifyReplyText({
+      subject,
+      text: 'Thank you for your message.',
+      headers: { 'X-Autoreply': 'yes' },
+    });
+    expect(got.replyClass).toBe('out_of_office');
+  });
+
+  it('a localized auto-reply subject does not pause an unsubscribe', () => {
+    const got = classifyReplyText({
+      subject: 'Autosvar: Re: hello',
+      text: 'Please unsubscribe me from this list.',
+    });
+    expect(got.replyClass).toBe('unsubscribe');
+  });
+
+  it.each([
     ['Estou de férias até 15 de agosto de 2024.', '2024-08-16'],
     ['Sono in ferie fino al 26 agosto 2024.', '2024-08-27'],
     ['Ik ben met vakantie tot en met 16 augustus 2024.', '2024-08-17'],

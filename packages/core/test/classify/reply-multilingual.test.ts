@@ -51,3 +51,23 @@ describe('multilingual replies (test/fixtures/replies-multilingual/dev.json)', (
     for (const [key, [ok, total]] of cells) expect(ok / total, key).toBeGreaterThanOrEqual(0.95);
   });
 });
+
+describe('reply wordings by kind (issue 18, third pass)', () => {
+  it.each<[string, ReplyClass]>([
+    ["I don't think this is a fit for us. Best of luck.", 'not_interested'],
+    ['We looked at this last year and decided against it.', 'not_interested'],
+    ['Pass, thanks.', 'not_interested'],
+    ['Wir sind da schon gut aufgestellt, danke.', 'not_interested'],
+    ['Non, cela ne nous concerne pas.', 'not_interested'],
+    ['No es de nuestro interés, gracias.', 'not_interested'],
+    ['Tom moved on from the company last year.', 'wrong_person'],
+    ['Pedro ya no trabaja aquí.', 'wrong_person'],
+    ['Not my area, I think you want our CFO.', 'wrong_person'],
+    ['Das ist nicht mein Bereich.', 'wrong_person'],
+    ['No soy quien decide, hable con el director.', 'wrong_person'],
+    ['Keen to hear more, who should I loop in?', 'interested'],
+    ['Je suis preneur, on peut en parler jeudi ?', 'interested'],
+  ])('"%s" is %s', (text, label) => {
+    expect(classifyReplyText({ subject: 'Re: hello', text }).replyClass).toBe(label);
+  });
+});
