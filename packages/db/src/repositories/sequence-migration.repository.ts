@@ -1,8 +1,9 @@
-import type { MigrationCandidate, MigrationMove } from '@touchbase/core';
+import type { MigrationCandidate } from '@touchbase/core';
 import type {
   MigrationBatchDecision,
   MigrationBatchRow,
   MigrationStore,
+  NewSequenceMigration,
   SequenceMigrationRow,
 } from '@touchbase/use-cases';
 import type pg from 'pg';
@@ -58,19 +59,7 @@ export class SequenceMigrationRepository implements MigrationStore {
   }
 
   /** Stores a plan and its items (one per move) in one transaction. */
-  async createPlan(m: {
-    id: string;
-    sequenceId: string;
-    fromVersionId: string;
-    toVersionId: string;
-    mapping: Record<string, string>;
-    filter: Record<string, unknown>;
-    plan: Record<string, unknown>;
-    fingerprint: string;
-    reason: string;
-    plannedBy: string;
-    moves: MigrationMove[];
-  }): Promise<void> {
+  async createPlan(m: NewSequenceMigration): Promise<void> {
     await inTransaction(this.pool, async (client) => {
       await client.query(
         `INSERT INTO sequence_migration (id, sequence_id, from_version_id, to_version_id, mapping, filter, plan,

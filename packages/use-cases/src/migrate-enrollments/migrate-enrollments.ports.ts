@@ -28,6 +28,21 @@ export type SequenceMigrationRow = {
   };
 };
 
+/** A migration's plan as stored: the migration row and its items (one per move). */
+export type NewSequenceMigration = {
+  id: string;
+  sequenceId: string;
+  fromVersionId: string;
+  toVersionId: string;
+  mapping: Record<string, string>;
+  filter: Record<string, unknown>;
+  plan: Record<string, unknown>;
+  fingerprint: string;
+  reason: string;
+  plannedBy: string;
+  moves: MigrationMove[];
+};
+
 /** One enrollment of a batch, locked: its state now, its timing inputs and its last touch. */
 export type MigrationBatchRow = {
   enrollmentId: string;
@@ -69,19 +84,7 @@ export interface MigrationStore {
     statuses: readonly string[],
     nodes: readonly number[] | null,
   ): Promise<MigrationCandidate[]>;
-  createPlan(m: {
-    id: string;
-    sequenceId: string;
-    fromVersionId: string;
-    toVersionId: string;
-    mapping: Record<string, string>;
-    filter: Record<string, unknown>;
-    plan: Record<string, unknown>;
-    fingerprint: string;
-    reason: string;
-    plannedBy: string;
-    moves: MigrationMove[];
-  }): Promise<void>;
+  createPlan(m: NewSequenceMigration): Promise<void>;
   get(id: string, sequenceId?: string): Promise<SequenceMigrationRow | null>;
   startApplying(id: string, appliedBy: string): Promise<boolean>;
   applying(): Promise<string[]>;
