@@ -333,7 +333,6 @@ describe('event hot paths (real PostgreSQL)', () => {
       { status: 'exhausted', stopReason: 'exhausted', nextTouchAt: null },
     ]);
   });
-<<<<<<< HEAD
   it('an open naming an enrollment waiting after a node takes its edge; one naming an enrollment that waits after none is recorded once in the shared statement', async () => {
     const graph = {
       nodes: [
@@ -394,7 +393,7 @@ describe('event hot paths (real PostgreSQL)', () => {
       [graphEnrollment],
     );
     expect(moved).toEqual([{ currentStep: 2, waitingNode: null }]);
-=======
+  });
 
   describe('a reply to a graph node with a replied edge', () => {
     const graph = {
@@ -485,6 +484,5 @@ describe('event hot paths (real PostgreSQL)', () => {
       expect(r.outcome).toBe('applied');
       expect(await position(goesOn)).toEqual({ status: 'active', currentStep: 3, waitingNode: 1 });
     });
->>>>>>> replied
   });
 });
