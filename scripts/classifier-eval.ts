@@ -140,4 +140,5 @@ result['replies/replies-heldout.json'] = replySet(join(replies, 'replies/replies
 result['replies-multilingual/dev'] = replySet(join(replies, 'replies-multilingual/dev.json'));
 result['replies-multilingual/holdout'] = replySet(join(replies, 'replies-multilingual/holdout.json'));
 result['replies-multilingual/holdout-2'] = replySet(join(replies, 'replies-multilingual/holdout-2.json'));
+result['replies-multilingual/holdout-3'] = replySet(join(replies, 'replies-multilingual/holdout-3.json'));
 console.log(JSON.stringify(result));

@@ -81,6 +81,16 @@ describe('decideBounce', () => {
       'networkerror',
       false,
     ],
+    // "Not found" in Exchange's, Courier's and non-English servers' words.
+    ['5.1.1', "The email address you entered couldn't be found.", 'userunknown', true],
+    ['', '550 User <bob@example.org> not found', 'userunknown', true],
+    ['', '550 Adresse introuvable', 'userunknown', true],
+    ['', '550 Empfänger nicht vorhanden', 'userunknown', true],
+    ['', '550 Usuário não encontrado', 'userunknown', true],
+    ['', '550 Пользователь не найден', 'userunknown', true],
+    ['', '550 收件人不存在', 'userunknown', true],
+    // "Not found" of a full mailbox or a filter is not a dead address: the earlier rules win.
+    ['5.2.2', '552 Mailbox full: user <bob@example.org> not found room', 'mailboxfull', false],
     // The wordings of "no such mailbox" that servers misspell or phrase otherwise.
     [
       '5.7.1',

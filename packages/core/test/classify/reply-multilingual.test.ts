@@ -52,7 +52,7 @@ describe('multilingual replies (test/fixtures/replies-multilingual/dev.json)', (
   });
 });
 
-describe('reply wordings by kind (issue 18, third pass)', () => {
+describe('reply kinds across seven languages (issue 18, third pass)', () => {
   it.each<[string, ReplyClass]>([
     ["I don't think this is a fit for us. Best of luck.", 'not_interested'],
     ['We looked at this last year and decided against it.', 'not_interested'],
@@ -67,7 +67,30 @@ describe('reply wordings by kind (issue 18, third pass)', () => {
     ['No soy quien decide, hable con el director.', 'wrong_person'],
     ['Keen to hear more, who should I loop in?', 'interested'],
     ['Je suis preneur, on peut en parler jeudi ?', 'interested'],
+    ['Please stop contacting us.', 'unsubscribe'],
+    ['Cessez de nous relancer, merci.', 'unsubscribe'],
+    ['Togliete il mio nominativo, grazie.', 'unsubscribe'],
+    ['Verwijder onze contactgegevens a.u.b.', 'unsubscribe'],
+    ['Eliminen nuestros datos, por favor.', 'unsubscribe'],
+    ['We already run our own platform for that.', 'not_interested'],
+    ['Non è il momento, grazie.', 'not_interested'],
+    ['Wij gebruiken al iets anders.', 'not_interested'],
+    ['Não é da minha responsabilidade, desculpe.', 'wrong_person'],
+    ['Non me ne occupo io.', 'wrong_person'],
+    ['Ich bin dafür nicht zuständig.', 'wrong_person'],
+    ['Podemos falar amanhã?', 'interested'],
+    ['Cuánto cobran por usuario?', 'interested'],
+    ['Wat kost het per maand?', 'interested'],
   ])('"%s" is %s', (text, label) => {
     expect(classifyReplyText({ subject: 'Re: hello', text }).replyClass).toBe(label);
+  });
+
+  it.each([
+    'Estou em viagem até sexta-feira e sem acesso ao e-mail.',
+    'Sono in trasferta fino a giovedì.',
+    'Ik ben op zakenreis tot en met 3 juni.',
+    'Ich bin auf Dienstreise bis 4. Juni.',
+  ])('the auto-reply "%s" is an out-of-office', (text) => {
+    expect(classifyReplyText({ subject: 'Automatic reply: hello', text }).replyClass).toBe('out_of_office');
   });
 });
