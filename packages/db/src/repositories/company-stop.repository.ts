@@ -18,16 +18,18 @@ export class CompanyStopRepository {
    * deadlock) replies from one domain; `apply` locks the ones it changes.
    */
   async liveColleagueEnrollments(client: pg.PoolClient, prospectId: string): Promise<ColleagueEnrollment[]> {
-    const { rows } = await client.query<ColleagueEnrollment>(
-      `SELECT e.id, s.policies AS "sequencePolicies"
+    // Named (prepared once per connection): every reply asks it when company stops are on.
+    const { rows } = await client.query<ColleagueEnrollment>({
+      name: 'company-stop-live-colleagues',
+      text: `SELECT e.id, s.policies AS "sequencePolicies"
        FROM prospect me
        JOIN prospect p ON p.company_domain = me.company_domain AND p.id <> me.id
        JOIN enrollment e ON e.prospect_id = p.id AND e.status IN ${LIVE_STATUSES_SQL}
        JOIN sequence s ON s.id = e.sequence_id
        WHERE me.id = $1 AND me.company_domain IS NOT NULL
        ORDER BY e.id`,
-      [prospectId],
-    );
+      values: [prospectId],
+    });
     return rows;
   }
 

@@ -39,12 +39,14 @@ export class EnrollmentEffectRepository {
 
   /** The prospect's live enrollments with their sequence's stored policies (not locked: the stop locks). */
   async liveEnrollments(client: pg.PoolClient, prospectId: string): Promise<OwnEnrollment[]> {
-    const { rows } = await client.query<OwnEnrollment>(
-      `SELECT e.id, e.status, e.stop_reason AS "stopReason", s.policies AS "sequencePolicies"
+    // Named (prepared once per connection): every reply asks it when reply actions are on.
+    const { rows } = await client.query<OwnEnrollment>({
+      name: 'enrollment-live-with-policies',
+      text: `SELECT e.id, e.status, e.stop_reason AS "stopReason", s.policies AS "sequencePolicies"
        FROM enrollment e JOIN sequence s ON s.id = e.sequence_id
        WHERE e.prospect_id = $1 AND e.status IN ${LIVE_STATUSES_SQL} ORDER BY e.created_at, e.id`,
-      [prospectId],
-    );
+      values: [prospectId],
+    });
     return rows;
   }
 
