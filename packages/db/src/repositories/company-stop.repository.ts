@@ -19,8 +19,10 @@ export class CompanyStopRepository {
    * `apply` locks the ones it changes.
    */
   async liveColleagueEnrollments(client: pg.PoolClient, prospectId: string): Promise<ColleagueEnrollments[]> {
-    const { rows } = await client.query<ColleagueEnrollments>(
-      `SELECT s.policies AS "sequencePolicies", array_agg(e.id::text ORDER BY e.id) AS "enrollmentIds"
+    // Named (prepared once per connection): every reply asks it when company stops are on.
+    const { rows } = await client.query<ColleagueEnrollments>({
+      name: 'company-stop-live-colleagues',
+      text: `SELECT s.policies AS "sequencePolicies", array_agg(e.id::text ORDER BY e.id) AS "enrollmentIds"
        FROM prospect me
        JOIN prospect p ON p.company_domain = me.company_domain AND p.id <> me.id
        JOIN enrollment e ON e.prospect_id = p.id AND e.status IN ${LIVE_STATUSES_SQL}
@@ -28,8 +30,8 @@ export class CompanyStopRepository {
        WHERE me.id = $1 AND me.company_domain IS NOT NULL
        GROUP BY s.id
        ORDER BY s.id`,
-      [prospectId],
-    );
+      values: [prospectId],
+    });
     return rows;
   }
 

@@ -1,6 +1,11 @@
 import type { CanonicalEvent } from '@touchbase/core';
 import type pg from 'pg';
+import { TOUCHES_IN_FLIGHT_SQL } from './enrollment-effect.repository.js';
 import { eventRowValues } from './event-rows.js';
+import type { EnrollmentTargetRow } from './event-target.repository.js';
+
+const FINISH_SQL =
+  'UPDATE event SET applied_at = now(), outcome = $2, prospect_id = $3, enrollment_id = $4 WHERE id = $1';
 
 /** An event as the log lists it (no payload: it holds only hashes, and timelines need none). */
 export type EventRow = {
@@ -39,19 +44,55 @@ export class EventLogRepository {
     return (inserted.rowCount ?? 0) > 0;
   }
 
-  /** Marks an event applied, with its outcome and whom it was about. */
+  /**
+   * `insert`, and in the same statement the enrollment the event names with its
+   * prospect (what `EventTargetRepository.resolve` reads first), or null when there is none.
+   */
+  async insertReadingEnrollment(
+    client: pg.PoolClient,
+    id: string,
+    event: CanonicalEvent & { enrollmentId: string },
+  ): Promise<{ inserted: boolean; enrollment: EnrollmentTargetRow | null }> {
+    const { rows } = await client.query<EnrollmentTargetRow & { inserted: boolean }>({
+      name: 'event-insert-read-enrollment',
+      text: `WITH ins AS (
+           INSERT INTO event (id, source, external_id, type, payload, classification, why) VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (source, external_id) DO NOTHING RETURNING seq)
+         SELECT EXISTS (SELECT 1 FROM ins) AS inserted, e.id, p.id AS prospect_id, p.email, p.merged_into
+         FROM (SELECT 1) one LEFT JOIN (enrollment e JOIN prospect p ON p.id = e.prospect_id) ON e.id = $8`,
+      values: [...eventRowValues(id, event), event.enrollmentId],
+    });
+    const { inserted, ...row } = rows[0]!;
+    return { inserted, enrollment: row.id ? row : null };
+  }
+
+  /**
+   * Marks an event applied, with its outcome and whom it was about. With `inFlightOf`,
+   * the same statement reads those enrollments' touches being sent (claimed, not yet
+   * recorded), as `touchesBeingSent` does, saving the transaction a round trip.
+   */
   async finish(
     client: pg.PoolClient,
     id: string,
     outcome: string,
     prospectId: string | null,
     enrollmentId: string | null,
-  ): Promise<void> {
-    await client.query({
-      name: 'event-finish',
-      text: 'UPDATE event SET applied_at = now(), outcome = $2, prospect_id = $3, enrollment_id = $4 WHERE id = $1',
-      values: [id, outcome, prospectId, enrollmentId],
+    inFlightOf?: { id: string }[],
+  ): Promise<{ enrollmentId: string; step: number }[]> {
+    if (!inFlightOf || inFlightOf.length === 0) {
+      await client.query({
+        name: 'event-finish',
+        text: FINISH_SQL,
+        values: [id, outcome, prospectId, enrollmentId],
+      });
+      return [];
+    }
+    const { rows } = await client.query<{ enrollmentId: string; step: number }>({
+      name: 'event-finish-touches-in-flight',
+      text: `WITH finished AS (${FINISH_SQL}) ${TOUCHES_IN_FLIGHT_SQL('$5')}`,
+      values: [id, outcome, prospectId, enrollmentId, inFlightOf.map((e) => e.id)],
     });
+    return rows;
   }
 
   /**

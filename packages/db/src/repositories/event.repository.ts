@@ -129,8 +129,20 @@ export class EventRepository implements EventStore {
   private bound(client: pg.PoolClient): EventTransaction {
     return {
       insertEvent: (id, event) => this.log.insert(client, id, event),
-      finishEvent: (id, outcome, prospectId, enrollmentId) =>
-        this.log.finish(client, id, outcome, prospectId, enrollmentId),
+      insertEventAndResolve: async (id, event) => {
+        if (!event.enrollmentId) {
+          if (!(await this.log.insert(client, id, event))) return { inserted: false };
+          return { inserted: true, target: await this.targets.resolve(client, event) };
+        }
+        const r = await this.log.insertReadingEnrollment(client, id, {
+          ...event,
+          enrollmentId: event.enrollmentId,
+        });
+        if (!r.inserted) return { inserted: false };
+        return { inserted: true, target: await this.targets.resolve(client, event, r.enrollment) };
+      },
+      finishEvent: (id, outcome, prospectId, enrollmentId, inFlightOf) =>
+        this.log.finish(client, id, outcome, prospectId, enrollmentId, inFlightOf),
       resolveTarget: (event) => this.targets.resolve(client, event),
       softBouncesInARow: (prospectId) => this.softBounces.inARow(client, prospectId),
       stopProspect: (prospectId, status, reason, at, keep) =>
@@ -175,7 +187,6 @@ export class EventRepository implements EventStore {
         this.softBounces.moveToResend(client, enrollmentId, step, attempt, nextTouchAt, nextTouchUnfittedAt),
       personAddresses: (prospectId) => this.erasure.personAddresses(client, prospectId),
       eraseProspect: (target, addresses) => this.erasure.eraseProspect(client, target, addresses),
-      touchesBeingSent: (enrollments) => this.effects.touchesBeingSent(client, enrollments),
       lockEnrollmentsOf: (prospectId) => this.edges.lockEnrollmentsOf(client, prospectId),
       lockWaiting: (prospectId, enrollmentId) => this.edges.lockWaiting(client, prospectId, enrollmentId),
       nodeStarted: (enrollmentId, step, attempt) =>

@@ -30,8 +30,10 @@ export class GraphEdgeRepository {
     prospectId: string,
     enrollmentId: string | null,
   ): Promise<WaitingEnrollmentRow[]> {
-    const { rows } = await client.query<WaitingEnrollmentRow & { sendingWindow: SendingWindow | null }>(
-      `SELECT e.id, e.current_step AS "currentStep", e.current_attempt AS "currentAttempt",
+    // Named (prepared once per connection): every open or click of an enrollment waiting after a node.
+    const { rows } = await client.query<WaitingEnrollmentRow & { sendingWindow: SendingWindow | null }>({
+      name: 'graph-edge-lock-waiting',
+      text: `SELECT e.id, e.current_step AS "currentStep", e.current_attempt AS "currentAttempt",
               e.waiting_node AS "waitingNode", v.graph,
               p.timezone AS "prospectTimeZone", m.timezone AS "mailboxTimeZone",
               m.window_days AS "windowDays", m.window_start AS "windowStart", m.window_end AS "windowEnd",
@@ -42,8 +44,8 @@ export class GraphEdgeRepository {
        WHERE e.prospect_id = $1 AND e.status = 'active' AND e.waiting_node IS NOT NULL
          AND ($2::uuid IS NULL OR e.id = $2)
        ORDER BY e.id FOR UPDATE OF e`,
-      [prospectId, enrollmentId],
-    );
+      values: [prospectId, enrollmentId],
+    });
     return rows;
   }
 

@@ -78,13 +78,26 @@ export type AuditEntry = {
 export interface EventTransaction {
   /** Inserts the event row (not yet applied). @returns false when (source, external id) was recorded before. */
   insertEvent(id: string, event: CanonicalEvent): Promise<boolean>;
-  /** Marks the event applied with its outcome and whom it was about. */
+  /**
+   * `insertEvent`, then, when inserted, `resolveTarget`: for an event naming our
+   * enrollment, the insert and the enrollment's read are one statement.
+   */
+  insertEventAndResolve(
+    id: string,
+    event: CanonicalEvent,
+  ): Promise<{ inserted: false } | { inserted: true; target: EventTarget | null }>;
+  /**
+   * Marks the event applied with its outcome and whom it was about. With `inFlightOf`
+   * (the enrollments it stopped), reads in the same statement their touches a sender
+   * has claimed and not yet recorded (`touchesBeingSent`), one round trip for both.
+   */
   finishEvent(
     id: string,
     outcome: ApplyOutcome,
     prospectId: string | null,
     enrollmentId: string | null,
-  ): Promise<void>;
+    inFlightOf?: { id: string }[],
+  ): Promise<{ enrollmentId: string; step: number }[]>;
   resolveTarget(event: CanonicalEvent): Promise<EventTarget | null>;
   /** Soft bounces of the prospect since the last event that breaks the streak (core's `SOFT_BOUNCE_STREAK_BREAKERS`). */
   softBouncesInARow(prospectId: string): Promise<number>;
@@ -166,7 +179,6 @@ export interface EventTransaction {
   personAddresses(prospectId: string): Promise<string[]>;
   /** Deletes the person's rows and what names them (identities, enrollments, touches, triage, outbox, quotes), for each of `addresses`. */
   eraseProspect(target: EventTarget, addresses: string[]): Promise<void>;
-  touchesBeingSent(enrollments: { id: string }[]): Promise<{ enrollmentId: string; step: number }[]>;
   /** Locks every enrollment of the prospect in id order, as a stop does, before some of them are moved and the rest stopped. */
   lockEnrollmentsOf(prospectId: string): Promise<void>;
   /** The prospect's active enrollments waiting after a node (or the one named), locked in id order. */

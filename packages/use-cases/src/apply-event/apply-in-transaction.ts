@@ -31,10 +31,11 @@ export async function applyInTransaction(
   decided: EventEffect,
   opts: ApplyOptions,
 ): Promise<ApplyResult> {
-  if (!(await tx.insertEvent(id, event))) return duplicateResult(id);
+  const recorded = await tx.insertEventAndResolve(id, event);
+  if (!recorded.inserted) return duplicateResult(id);
   const result = freshResult(id, null, 'no_effect');
 
-  const target = await tx.resolveTarget(event);
+  const target = recorded.target;
   if (!target) {
     const r = await unresolved(tx, id, event);
     result.outcome = r.outcome;
@@ -119,13 +120,15 @@ export async function applyInTransaction(
       if (result.outcome === 'no_effect') result.outcome = 'applied';
     }
   }
-  if (result.stopped.length > 0 && !erased) result.inFlight = await tx.touchesBeingSent(result.stopped);
-  // An erased person leaves no link from the log to them.
-  await tx.finishEvent(
+  // An erased person leaves no link from the log to them. The touches being sent of
+  // the enrollments it stopped are read with the finish, after the stop (its own statement).
+  const inFlight = await tx.finishEvent(
     id,
     result.outcome,
     erased ? null : target.prospectId,
     erased ? null : target.enrollmentId,
+    result.stopped.length > 0 && !erased ? result.stopped : undefined,
   );
+  if (result.stopped.length > 0 && !erased) result.inFlight = inFlight;
   return result;
 }
