@@ -87,7 +87,10 @@ export class EnrollmentRepository {
      * when it has one); with the raw time it was fitted from (core's `fitDue`), kept
      * for re-fitting after a window change.
      */
-    firstTouchAt: (index: number, prospect: { id: string; timezone: string | null }) => Date | FittedDue;
+    firstTouchAt: (
+      index: number,
+      prospect: { id: string; timezone: string | null; attributes: Record<string, unknown> | null },
+    ) => Date | FittedDue;
     whenDomainPaused?: 'refuse' | 'hold';
   }): Promise<EnrollResult> {
     return inTransaction(this.pool, async (client) => {
@@ -121,10 +124,11 @@ export class EnrollmentRepository {
         id: string;
         email: string;
         timezone: string | null;
+        attributes: Record<string, unknown> | null;
         contact_after: Date | null;
       }>(
         // A record left behind by a merge is nobody: not found.
-        'SELECT id, email, timezone, contact_after FROM prospect WHERE id = ANY($1::uuid[]) AND merged_into IS NULL',
+        'SELECT id, email, timezone, attributes, contact_after FROM prospect WHERE id = ANY($1::uuid[]) AND merged_into IS NULL',
         [unique],
       );
       const now = new Date();
@@ -133,6 +137,7 @@ export class EnrollmentRepository {
       );
       const found = new Map(prospects.rows.map((p) => [p.id, p.email]));
       const zones = new Map(prospects.rows.map((p) => [p.id, p.timezone]));
+      const attributes = new Map(prospects.rows.map((p) => [p.id, p.attributes]));
       const refused: EnrollResult['refused'] = unique
         .filter((id) => !found.has(id))
         .map((prospectId) => ({ prospectId, reason: 'not_found' as const }));
@@ -153,7 +158,11 @@ export class EnrollmentRepository {
 
       const ids = candidates.map(() => randomUUID());
       const dues = candidates.map((id, i) => {
-        const due = input.firstTouchAt(i, { id, timezone: zones.get(id) ?? null });
+        const due = input.firstTouchAt(i, {
+          id,
+          timezone: zones.get(id) ?? null,
+          attributes: attributes.get(id) ?? null,
+        });
         return due instanceof Date ? { at: due, unfittedAt: null } : due;
       });
       const inserted = await client.query<{ id: string; prospect_id: string }>(
