@@ -153,6 +153,8 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
       timeScale: deps.enroll.timeScale,
     },
     providerNames: deps.providerNames,
+    // The waiting route's answers need the country table ("no contact at this time in DE").
+    ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
     logger: deps.logger,
   };
   // Every other route, now and later (/v1, Bull Board, any UI page), is registered in

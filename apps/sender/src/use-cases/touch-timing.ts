@@ -1,16 +1,13 @@
 import {
   type DoNotContactTable,
-  doNotContactRuleOf,
   dueAfterDelay,
   type FittedDue,
   fitDue,
   placeInWindow,
-  recipientCountryOf,
+  recipientWindowOf,
   resolveTimeZone,
-  sendingWindowOf,
   type TouchTiming,
   unfittedAfterWait,
-  withDoNotContact,
 } from '@touchbase/core';
 import type { SendContext } from '@touchbase/db';
 
@@ -40,11 +37,10 @@ export function touchTiming(
   jitterMs?: number,
   doNotContact?: DoNotContactTable,
 ): TouchTiming {
-  const rule = doNotContactRuleOf(doNotContact, recipientCountryOf(ctx.prospect.attributes));
   return {
     timeZone: timeZoneOf(ctx.prospect.timezone, ctx.mailbox.timezone),
     // The recipient country's do-not-contact hours and days on top of the window.
-    window: withDoNotContact(sendingWindowOf(ctx.sequenceWindow, ctx.mailbox), rule),
+    window: recipientWindowOf(ctx.sequenceWindow, ctx.mailbox, doNotContact, ctx.prospect.attributes),
     timeScale,
     ...(jitterMs ? { jitterMs } : {}),
   };

@@ -64,7 +64,8 @@ describe('a header never beats the content', () => {
       subject: 'Re: hello',
       text: "I'm out of the office tomorrow, but yes, let's talk on Tuesday at 10.",
     });
-    expect(got.replyClass).toBe('interested');
+    // Asking to talk on a day is a meeting request (a kind of interest).
+    expect(got.replyClass).toBe('meeting_request');
     expect(got.why.join(' ')).toContain('never pausing');
   });
 

@@ -28,7 +28,10 @@ function measure(fixtures: Fixture[]): { cells: Map<string, [number, number]>; m
     const got = classifyReplyText({ subject: f.subject, text: f.text, headers: f.headers });
     const key = `${f.lang}/${f.label}`;
     const [ok, total] = cells.get(key) ?? [0, 0];
-    const right = got.replyClass === f.label && (f.referral === undefined || got.referral === f.referral);
+    // The corpus predates meeting_request: a request to meet is interest, asked for in so many words.
+    const refined = f.label === 'interested' && got.replyClass === 'meeting_request';
+    const right =
+      (got.replyClass === f.label || refined) && (f.referral === undefined || got.referral === f.referral);
     cells.set(key, [ok + (right ? 1 : 0), total + 1]);
     if (!right) misses.push(`${f.id}: expected ${f.label}, got ${got.replyClass} — ${got.why.join('; ')}`);
   }

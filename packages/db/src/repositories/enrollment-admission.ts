@@ -24,7 +24,10 @@ export type EnrollInput = {
    * when it has one); with the raw time it was fitted from (core's `fitDue`), kept
    * for re-fitting after a window change.
    */
-  firstTouchAt: (index: number, prospect: { id: string; timezone: string | null }) => Date | FittedDue;
+  firstTouchAt: (
+    index: number,
+    prospect: { id: string; timezone: string | null; attributes: Record<string, unknown> | null },
+  ) => Date | FittedDue;
   whenDomainPaused?: 'refuse' | 'hold';
 };
 
@@ -68,16 +71,18 @@ export async function enrollProspects(pool: pg.Pool, input: EnrollInput): Promis
       id: string;
       email: string;
       timezone: string | null;
+      attributes: Record<string, unknown> | null;
       contact_after: Date | null;
     }>(
       // A record left behind by a merge is nobody: not found.
-      'SELECT id, email, timezone, contact_after FROM prospect WHERE id = ANY($1::uuid[]) AND merged_into IS NULL',
+      'SELECT id, email, timezone, attributes, contact_after FROM prospect WHERE id = ANY($1::uuid[]) AND merged_into IS NULL',
       [unique],
     );
     const now = new Date();
     const cooling = new Set(prospects.rows.filter((p) => inCooldown(p.contact_after, now)).map((p) => p.id));
     const found = new Map(prospects.rows.map((p) => [p.id, p.email]));
     const zones = new Map(prospects.rows.map((p) => [p.id, p.timezone]));
+    const attributes = new Map(prospects.rows.map((p) => [p.id, p.attributes]));
     const refused: EnrollResult['refused'] = unique
       .filter((id) => !found.has(id))
       .map((prospectId) => ({ prospectId, reason: 'not_found' as const }));
@@ -98,7 +103,11 @@ export async function enrollProspects(pool: pg.Pool, input: EnrollInput): Promis
 
     const ids = candidates.map(() => randomUUID());
     const dues = candidates.map((id, i) => {
-      const due = input.firstTouchAt(i, { id, timezone: zones.get(id) ?? null });
+      const due = input.firstTouchAt(i, {
+        id,
+        timezone: zones.get(id) ?? null,
+        attributes: attributes.get(id) ?? null,
+      });
       return due instanceof Date ? { at: due, unfittedAt: null } : due;
     });
     const inserted = await client.query<{ id: string; prospect_id: string }>(
