@@ -152,6 +152,17 @@ describe('the OpenAPI contract', () => {
         ...(i === 0 ? { variants: [{ subject: 'Hey', body: 'Hi {{firstName}}' }] } : {}),
       }));
     const sequence = await make('POST', '/v1/sequences', { name: 's', steps: steps(2) });
+    // A version given as a graph: its `steps` are empty.
+    const graphed = await make('POST', '/v1/sequences', {
+      name: 'g',
+      graph: {
+        nodes: [
+          { id: 'hello', action: 'email', subject: 'Hi', body: 'Hello {{firstName}}' },
+          { id: 'done', action: 'end' },
+        ],
+        edges: [{ from: 'hello', to: 'done', trigger: 'no_reply', wait: '2d' }],
+      },
+    });
     const people = (
       await make('POST', '/v1/prospects', {
         prospects: ['a', 'b', 'c', 'd'].map((n) => ({
@@ -224,6 +235,7 @@ describe('the OpenAPI contract', () => {
       ['POST /v1/sequences', 201, 'POST', '/v1/sequences', { name: 't', steps: steps(1) }],
       ['GET /v1/sequences', 200, 'GET', '/v1/sequences'],
       ['GET /v1/sequences/{id}', 200, 'GET', S],
+      ['GET /v1/sequences/{id}', 200, 'GET', `/v1/sequences/${graphed.id}`],
       ['POST /v1/sequences/{id}/versions', 201, 'POST', `${S}/versions`, { steps: steps(2) }],
       ['PUT /v1/sequences/{id}/mailbox-pool', 200, 'PUT', `${S}/mailbox-pool`, { mailboxPoolId: null }],
       ['GET /v1/sequences/{id}/policies', 200, 'GET', `${S}/policies`],
