@@ -5,14 +5,22 @@ import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { problemResponse } from '../plugins/openapi-contract.plugin.js';
 import {
-  EntitySchema,
-  IdParamsSchema,
-  NameCursorSchema,
-  ObjectSchema,
-  PageSchema,
-  page,
-  pageQuery,
-} from './schemas.js';
+  AlertSchema,
+  DateTimeSchema,
+  pageOf,
+  SendingDomainDetailSchema,
+  SendingDomainSchema,
+} from './response-schemas.js';
+import { IdParamsSchema, NameCursorSchema, page, pageQuery } from './schemas.js';
+
+/** A manual run of the domain guard: its BullMQ job and state. */
+const RunSchema = z.object({
+  jobId: z.string().describe('`manual-...`: read it again at GET /v1/domains/health/runs/{jobId}'),
+  state: z.string().describe('The BullMQ state: waiting, active, completed, failed, delayed, unknown'),
+});
+
+/** What a tick of the guard did (free-form: the guard's own report). */
+const RunResultSchema = z.unknown().describe("The tick's report (free-form: the guard's own)");
 
 const ActionBodySchema = z
   .object({
@@ -73,7 +81,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
         summary: 'List sending domains',
         description:
           'Sending domains in name order, a page at a time, with their last bounce and completion figures and their status.',
-        response: { 200: PageSchema },
+        response: { 200: pageOf(SendingDomainSchema) },
         querystring: pageQuery(NameCursorSchema),
       },
     },
@@ -92,7 +100,18 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
         summary: 'Domain guard settings',
         description:
           'The account-wide settings of the domain guard: the bounce threshold and the window of days it judges.',
-        response: { 200: z.looseObject({ account: ObjectSchema }) },
+        response: {
+          200: z.object({
+            account: z.object({
+              level: z.enum(['ok', 'approaching', 'over']),
+              figures: z.record(z.string(), z.number()).describe('The account-wide figures of the last tick'),
+              settings: z
+                .record(z.string(), z.unknown())
+                .describe('The guard settings (threshold, `windowDays`, ...), free-form as stored'),
+              checkedAt: DateTimeSchema.nullable(),
+            }),
+          }),
+        },
       },
     },
     async () => {
@@ -111,8 +130,8 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
         description:
           'Enqueues a manual tick of the domain guard and waits up to `wait` seconds for it: 200 with its result, 202 with the job id if it is still running.',
         response: {
-          200: z.looseObject({ jobId: z.string(), state: z.string() }),
-          202: z.looseObject({ jobId: z.string(), state: z.string() }),
+          200: RunSchema.extend({ result: RunResultSchema }).describe('The run finished'),
+          202: RunSchema.describe('Still running'),
           500: problemResponse('The run failed: `detail` says why'),
         },
         querystring: RunQuerySchema,
@@ -160,7 +179,14 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
         summary: 'A manual run of the domain guard',
         description:
           'The state of a manual run started with `POST /v1/domains/health/run`, with its result or error.',
-        response: { 200: z.looseObject({ jobId: z.string().nullish(), state: z.string() }) },
+        response: {
+          200: z.object({
+            jobId: z.string().nullish(),
+            state: z.string(),
+            result: RunResultSchema.nullable(),
+            error: z.string().nullable().describe('Why it failed'),
+          }),
+        },
         params: z.object({ jobId: z.string().regex(/^manual-[\w-]+$/) }),
       },
     },
@@ -185,7 +211,9 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
         summary: 'One sending domain',
         description:
           'A sending domain: status, reason, the figures of each day of the window, enrollments held while it is paused, and its last 20 alerts.',
-        response: { 200: EntitySchema },
+        response: {
+          200: SendingDomainDetailSchema.extend({ alerts: z.array(AlertSchema).describe('Its last 20') }),
+        },
         params: IdParamsSchema,
       },
     },
@@ -207,7 +235,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
         summary: 'Pause a sending domain',
         description:
           'Stops new enrollments on the domain and, with `holdTouches`, the touches of running sequences too; audited with who and why and alerted to ops. 409 when already paused.',
-        response: { 200: EntitySchema },
+        response: { 200: SendingDomainDetailSchema },
         params: IdParamsSchema,
         body: PauseBodySchema,
       },
@@ -242,7 +270,11 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
         summary: 'Resume a sending domain',
         description:
           'Releases the domain: held enrollments get their first touch, paused touches go on; audited and alerted. 409 when it is not paused.',
-        response: { 200: EntitySchema },
+        response: {
+          200: SendingDomainDetailSchema.extend({
+            releasedEnrollments: z.number().int().describe('Held enrollments released by the resume'),
+          }),
+        },
         params: IdParamsSchema,
         body: ActionBodySchema,
       },
@@ -293,7 +325,7 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
         summary: 'List ops alerts',
         description:
           'Alerts newest first, a page at a time, with each channel delivery; `failing` keeps those with a channel retrying or given up.',
-        response: { 200: PageSchema },
+        response: { 200: pageOf(AlertSchema) },
         querystring: pageQuery(AlertCursorSchema).extend({
           domainId: z.uuid().optional(),
           failing: z

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { actOnEnrollments, type EnrollmentAction } from '../use-cases/act-on-enrollments.js';
-import { EntitySchema, IdParamsSchema } from './schemas.js';
+import { EnrollmentSchema } from './response-schemas.js';
+import { IdParamsSchema } from './schemas.js';
 
 /** Most enrollments one bulk request changes; the answer says when more matched. */
 const BULK_CAP = 10_000;
@@ -50,7 +51,7 @@ const ActionReportSchema = z.object({
   matched: z.number().int(),
   changed: z.number().int(),
   capped: z.boolean().describe('More matched than the limit: send the request again for the rest'),
-  ids: z.array(z.string()),
+  ids: z.array(z.uuid()).describe('The enrollments changed'),
 });
 
 /**
@@ -96,7 +97,7 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (ap
           'Holds the enrollment: no touch is sent until it is resumed, or `until` passes. Audited with the reason; 409 when its status does not allow it.',
         params: IdParamsSchema,
         body: PauseBodySchema,
-        response: { 200: EntitySchema },
+        response: { 200: EnrollmentSchema },
       },
     },
     async (req) => actOnOne(req, { kind: 'pause', until: req.body.until ?? null }, req.body.reason),
@@ -113,7 +114,7 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (ap
           'Takes every kind of pause; fill a missing variable first, or the sender pauses it again. Audited with the reason; 409 when it is not paused.',
         params: IdParamsSchema,
         body: ReasonBodySchema,
-        response: { 200: EntitySchema },
+        response: { 200: EnrollmentSchema },
       },
     },
     async (req) => actOnOne(req, { kind: 'resume' }, req.body.reason),

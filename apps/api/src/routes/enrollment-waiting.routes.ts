@@ -8,7 +8,8 @@ import {
   listWaiting,
   waitingSummary,
 } from '../use-cases/explain-waiting.js';
-import { IdParamsSchema, ObjectSchema } from './schemas.js';
+import { DateTimeSchema, EnrollmentWaitingSchema } from './response-schemas.js';
+import { IdParamsSchema } from './schemas.js';
 
 /** The `waiting` filter of `GET /v1/enrollments`: one of core's reasons. */
 export const WaitingFilterSchema = z
@@ -87,9 +88,12 @@ export const enrollmentWaitingRoutes: FastifyPluginAsyncZod<ApiDeps> = async (ap
           '. `due` means nothing holds it: its touch goes out next. `until` is null where only a person can end the wait.',
         params: IdParamsSchema,
         response: {
-          200: z
-            .looseObject({ id: z.string(), waiting: z.looseObject({}).nullable() })
-            .describe('The enrollment'),
+          200: EnrollmentWaitingSchema.extend({
+            lastFailure: z
+              .object({ step: z.number().int(), reason: z.string(), at: DateTimeSchema })
+              .nullable()
+              .describe('The last node whose action failed for good and was passed over'),
+          }).describe('The enrollment'),
         },
       },
     },
@@ -105,7 +109,14 @@ export const enrollmentWaitingRoutes: FastifyPluginAsyncZod<ApiDeps> = async (ap
         summary: 'How many live enrollments wait for each reason',
         description:
           'The live enrollments (of one sequence, or all) counted per waiting reason, with their total.',
-        response: { 200: ObjectSchema },
+        response: {
+          200: z.object({
+            total: z.number().int(),
+            byReason: z
+              .partialRecord(z.enum(WAITING_REASONS), z.number().int())
+              .describe('Live enrollments per reason'),
+          }),
+        },
         querystring: z.object({ sequenceId: z.uuid().optional() }),
       },
     },

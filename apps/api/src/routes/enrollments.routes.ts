@@ -12,14 +12,64 @@ import type { ApiDeps } from '../api-deps.js';
 import { enrollProspects } from '../use-cases/enroll-prospects.js';
 import { listEnrollmentsWaiting, WaitingFilterSchema } from './enrollment-waiting.routes.js';
 import {
-  EntitySchema,
-  IdParamsSchema,
-  noDuplicates,
-  ObjectSchema,
-  PageQuerySchema,
-  PageSchema,
-  page,
-} from './schemas.js';
+  AuditEntrySchema,
+  DateTimeSchema,
+  EnrollmentSchema,
+  EnrollmentWaitingSchema,
+  EventSchema,
+  pageOf,
+} from './response-schemas.js';
+import { IdParamsSchema, noDuplicates, PageQuerySchema, page } from './schemas.js';
+
+const EnrolledSchema = z.object({ id: z.uuid(), prospectId: z.uuid() });
+
+/** What an enrollment request did with each prospect. */
+const EnrollResultSchema = z.object({
+  enrolled: z.array(EnrolledSchema),
+  held: z
+    .array(EnrolledSchema)
+    .describe('Created `queued`: the sending domain is paused; they start when it is resumed'),
+  refused: z.array(
+    z.object({
+      prospectId: z.uuid(),
+      reason: z.enum(['suppressed', 'already_enrolled', 'not_found', 'cooling_off', 'in_other_sequence']),
+      sequenceId: z.uuid().optional().describe('`in_other_sequence`: the exclusive sequence that holds them'),
+    }),
+  ),
+});
+
+const TouchSchema = z.object({
+  step: z.number().int(),
+  attempt: z.number().int(),
+  status: z.string(),
+  idempotencyKey: z.string(),
+  providerMessageId: z.string().nullable(),
+  variant: z.number().int().nullable(),
+  error: z.string().nullable(),
+  createdAt: DateTimeSchema,
+  sentAt: DateTimeSchema.nullable(),
+  node: z.string().nullable().describe('The node of the sequence graph it was made at'),
+  action: z.string().nullable(),
+  edge: z
+    .object({ from: z.string(), trigger: EdgeTriggerSchema, wait: z.string() })
+    .nullable()
+    .describe('The edge that led to the node (null for the first)'),
+});
+
+const ReactivationSchema = z.object({
+  id: z.uuid(),
+  prospectId: z.uuid(),
+  fromEnrollmentId: z.uuid(),
+  sequenceId: z.uuid(),
+  eventId: z.uuid(),
+  trigger: z.string(),
+  dueAt: DateTimeSchema,
+  status: z.enum(['pending', 'enrolled', 'skipped']),
+  outcome: z.string().nullable(),
+  enrollmentId: z.uuid().nullable().describe('The enrollment it started'),
+  createdAt: DateTimeSchema,
+  settledAt: DateTimeSchema.nullable(),
+});
 
 const EnrollBodySchema = z
   .object({
@@ -48,7 +98,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
         summary: 'Enroll prospects on a sequence',
         description:
           'Enrolls each prospect on the latest version of the sequence from the mailbox: the enrolled and the refused with why (suppressed, already enrolled, live in another sequence when either sequence is exclusive: `in_other_sequence` with its `sequenceId`). One prospect refused is an error naming why (409 problem+json, type .../in_other_sequence with `sequenceId` for exclusivity).',
-        response: { 201: z.looseObject({ enrolled: z.array(ObjectSchema), refused: z.array(ObjectSchema) }) },
+        response: { 201: EnrollResultSchema },
         body: EnrollBodySchema,
       },
     },
@@ -80,7 +130,11 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
         tags: ['enrollments'],
         summary: 'List enrollments',
         description: 'Enrollments by id, a page at a time, filtered by status, sequence or prospect.',
-        response: { 200: PageSchema },
+        response: {
+          200: z
+            .union([pageOf(EnrollmentSchema), pageOf(EnrollmentWaitingSchema)])
+            .describe('A page of enrollments; with `waiting`, each carries its `waiting`'),
+        },
         querystring: PageQuerySchema.extend({
           status: z.enum(ENROLLMENT_STATUSES).optional(),
           sequenceId: z.uuid().optional(),
@@ -106,7 +160,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
         tags: ['enrollments'],
         summary: 'One enrollment',
         description: 'An enrollment: its status, step, next touch and why it stopped.',
-        response: { 200: EntitySchema },
+        response: { 200: EnrollmentSchema },
         params: IdParamsSchema,
       },
     },
@@ -123,12 +177,12 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
         description:
           'The enrollment with its touches (each placed on its sequence graph: `node`, `action` and the `edge` that led there, `{ from, trigger, wait }`), the events of its prospect, its audit entries (`enrollment.edge_taken`: an event took an edge, naming the trigger, the nodes and the timeout it replaced) and its reactivation chain: the reactivations it started (a lost deal, then the enrollment it led to) or came from.',
         response: {
-          200: z.looseObject({
-            enrollment: EntitySchema,
-            touches: z.array(ObjectSchema),
-            events: z.array(ObjectSchema),
-            audit: z.array(ObjectSchema),
-            reactivations: z.array(ObjectSchema),
+          200: z.object({
+            enrollment: EnrollmentSchema,
+            touches: z.array(TouchSchema),
+            events: z.array(EventSchema).describe('The events of its prospect'),
+            audit: z.array(AuditEntrySchema),
+            reactivations: z.array(ReactivationSchema),
           }),
         },
         params: IdParamsSchema,
@@ -151,7 +205,10 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
       );
       return {
         enrollment,
-        touches: touches.map((t, i) => ({ ...t, ...placed[i] })),
+        touches: touches.map((t, i) => ({
+          ...t,
+          ...(placed[i] ?? { node: null, action: null, edge: null }),
+        })),
         events,
         audit,
         reactivations,
@@ -168,7 +225,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
         summary: 'Cancel an enrollment',
         description:
           'Ends the enrollment at once (its pending touch will not be sent), audited with the reason. 409 when it has already ended.',
-        response: { 200: EntitySchema },
+        response: { 200: EnrollmentSchema },
         params: IdParamsSchema,
         body: z
           .object({ reason: TextSchema.max(500).optional() })

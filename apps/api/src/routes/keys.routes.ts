@@ -6,7 +6,8 @@ import { ApiKeyNameSchema } from '../auth/api-key.js';
 import { API_SCOPES } from '../auth/api-scope.js';
 import { createApiKey } from '../use-cases/create-api-key.js';
 import { revokeApiKey } from '../use-cases/revoke-api-key.js';
-import { EntitySchema, IdParamsSchema, PageQuerySchema, PageSchema, page } from './schemas.js';
+import { ApiKeySchema, pageOf } from './response-schemas.js';
+import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
 
 /** `/v1/keys`: API keys, for the admin scope only (a key that can make keys can do anything). */
 export const keysRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
@@ -18,7 +19,7 @@ export const keysRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
         tags: ['keys'],
         summary: 'List API keys (never the keys themselves)',
         description: 'Keys with their name, scope and last use, in pages by id; never the keys themselves.',
-        response: { 200: PageSchema },
+        response: { 200: pageOf(ApiKeySchema) },
         querystring: PageQuerySchema.extend({
           includeRevoked: z
             .enum(['true', 'false'])
@@ -43,7 +44,11 @@ export const keysRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
         summary: 'Create an API key; the answer is the only time the key is shown',
         description:
           'A key with a scope (read, write or admin), shown in this answer only; its name is the actor of the audit log.',
-        response: { 201: z.looseObject({ id: z.string(), key: z.string() }) },
+        response: {
+          201: ApiKeySchema.extend({
+            key: z.string().describe('The key itself: shown in this answer only, then only its hash is kept'),
+          }),
+        },
         body: z.object({ name: ApiKeyNameSchema, scope: z.enum(API_SCOPES) }).strict(),
       },
     },
@@ -61,7 +66,7 @@ export const keysRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
         tags: ['keys'],
         summary: 'Revoke an API key at once',
         description: 'Revokes the key at once, browser sessions included.',
-        response: { 200: EntitySchema },
+        response: { 200: ApiKeySchema },
         params: IdParamsSchema,
       },
     },

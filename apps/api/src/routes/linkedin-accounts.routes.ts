@@ -2,7 +2,8 @@ import { LinkedInCapsSchema, normaliseLinkedInProfileUrl, TextSchema, TimeZoneSc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { EntitySchema, IdParamsSchema, noDuplicates, PageQuerySchema, PageSchema, page } from './schemas.js';
+import { LinkedInAccountSchema, pageOf } from './response-schemas.js';
+import { IdParamsSchema, noDuplicates, PageQuerySchema, page } from './schemas.js';
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 const caps = LinkedInCapsSchema.shape;
@@ -87,7 +88,7 @@ export const linkedinAccountsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app
         summary: 'Create a LinkedIn account',
         description:
           "A LinkedIn sending identity at a provider (Unipile, the generic HTTP contract, the sandbox): its caps per action (connection requests a day and a week, messages and profile visits a day; defaults under LinkedIn's safe limits), its window and zone, and the pools it sends from.",
-        response: { 201: EntitySchema },
+        response: { 201: LinkedInAccountSchema },
         body: LinkedInAccountInputSchema,
       },
     },
@@ -111,7 +112,7 @@ export const linkedinAccountsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app
         tags: ['linkedin-accounts'],
         summary: 'List LinkedIn accounts',
         description: 'LinkedIn accounts with their caps, window, status and pools, a page at a time (by id).',
-        response: { 200: PageSchema },
+        response: { 200: pageOf(LinkedInAccountSchema) },
         querystring: PageQuerySchema,
       },
     },
@@ -129,7 +130,7 @@ export const linkedinAccountsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app
         tags: ['linkedin-accounts'],
         summary: 'One LinkedIn account',
         description: 'A LinkedIn account with its caps, window, status and pools.',
-        response: { 200: EntitySchema },
+        response: { 200: LinkedInAccountSchema },
         params: IdParamsSchema,
       },
     },

@@ -1,17 +1,42 @@
-import { SUPPRESSION_KINDS, TextSchema } from '@touchbase/core';
+import { ENROLLMENT_STATUSES, SUPPRESSION_KINDS, TextSchema } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { addSuppression } from '../use-cases/add-suppression.js';
-import {
-  EntitySchema,
-  IntegerCursorSchema,
-  ObjectSchema,
-  PageQuerySchema,
-  PageSchema,
-  page,
-  pageQuery,
-} from './schemas.js';
+import { AuditEntrySchema, EventSchema, pageOf, SuppressionSchema } from './response-schemas.js';
+import { IntegerCursorSchema, PageQuerySchema, page, pageQuery } from './schemas.js';
+
+/** What adding a suppression did. */
+const SuppressionAddedSchema = z.object({
+  id: z.uuid(),
+  created: z.boolean().describe('False when it existed already'),
+  enrollmentsEnded: z.number().int().describe('Live enrollments it ended at once'),
+});
+
+/** `GET /v1/stats`: the funnel of every sequence or of one, by status, step, variant and node. */
+const StatsSchema = z.object({
+  enrolled: z.number().int(),
+  byStatus: z.partialRecord(z.enum(ENROLLMENT_STATUSES), z.number().int()).describe('Enrollments per status'),
+  sentByStep: z.record(z.string(), z.number().int()).describe('Touches sent per step number'),
+  sentByStepAndVariant: z.array(
+    z.object({ step: z.number().int(), variant: z.number().int(), sent: z.number().int() }),
+  ),
+  byNode: z
+    .array(
+      z.object({
+        version: z.number().int(),
+        step: z.number().int(),
+        node: z.string().nullable(),
+        action: z.string().nullable(),
+        reached: z.number().int(),
+        sent: z.number().int(),
+        failed: z.number().int(),
+        repliedAfter: z.number().int(),
+      }),
+    )
+    .optional()
+    .describe('For one sequence: per version and node of its graph'),
+});
 
 /** `/v1/suppressions`, `/v1/events`, `/v1/stats`, `/v1/audit`. */
 export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
@@ -23,7 +48,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         tags: ['suppressions'],
         summary: 'List suppressions',
         description: 'Suppressed addresses and domains, a page at a time.',
-        response: { 200: PageSchema },
+        response: { 200: pageOf(SuppressionSchema) },
         querystring: PageQuerySchema,
       },
     },
@@ -42,7 +67,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         summary: 'Suppress an address or a domain',
         description:
           'Adds a suppression (absolute: never sent to again), audited; 201 when new, 200 when it existed.',
-        response: { 200: EntitySchema, 201: EntitySchema },
+        response: { 200: SuppressionAddedSchema, 201: SuppressionAddedSchema },
         body: z
           .object({
             kind: z.enum(SUPPRESSION_KINDS),
@@ -69,7 +94,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         tags: ['events'],
         summary: 'List events',
         description: 'Recorded provider events in the order received, a page at a time, by prospect or type.',
-        response: { 200: PageSchema },
+        response: { 200: pageOf(EventSchema) },
         querystring: pageQuery(IntegerCursorSchema).extend({
           prospectId: z.uuid().optional(),
           type: TextSchema.max(50).optional(),
@@ -81,7 +106,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
     async (req) => {
       const { limit, after, ...filter } = req.query;
       const items = await deps.reads.events.list(filter, limit, after);
-      return page(items, limit, (e: { seq: number }) => String(e.seq));
+      return page(items, limit, (e) => String(e.seq));
     },
   );
 
@@ -94,7 +119,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         summary: 'Funnel statistics',
         description:
           'The funnel of every sequence or of one: enrolled, sent, replied, bounced and the rest, and sends per step and A/B variant; for one sequence, `byNode`: per version and node of its graph (a chain: per step), how many enrollments reached it, had its action done, had it fail for good, and replied after it.',
-        response: { 200: ObjectSchema },
+        response: { 200: StatsSchema },
         querystring: z.object({ sequenceId: z.uuid().optional() }),
       },
     },
@@ -116,7 +141,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         tags: ['audit'],
         summary: 'Audit log',
         description: 'Who did what and why, in order, a page at a time, by entity.',
-        response: { 200: PageSchema },
+        response: { 200: pageOf(AuditEntrySchema) },
         querystring: pageQuery(IntegerCursorSchema).extend({
           entityType: TextSchema.max(50).optional(),
           entityId: TextSchema.max(100).optional(),
@@ -126,7 +151,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
     async (req) => {
       const { limit, after, ...filter } = req.query;
       const items = await deps.reads.audit.list(filter, limit, after);
-      return page(items, limit, (a: { id: number }) => String(a.id));
+      return page(items, limit, (a) => String(a.id));
     },
   );
 };

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { importProspectsCsv } from '../use-cases/import-prospects-csv.js';
 import { ConflictSchema, ProspectInputSchema } from './prospects.routes.js';
+import { ProspectRefSchema } from './response-schemas.js';
 
 /**
  * `POST /v1/prospects/import` with a `text/csv` body (header row first), of any
@@ -29,11 +30,14 @@ export const prospectsImportRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
         description:
           'A text/csv file of any size, header row first (email, other emails, first name, last name, company, time zone, LinkedIn, HubSpot id, phone, consent, legal basis, consent at; other columns become attributes). Rows of one person (a shared address, LinkedIn URL, HubSpot id or phone, in the file or with a known prospect) are one prospect. Good rows are imported as they stream in; bad ones are reported by line, field and reason; rows naming two known prospects are listed in conflicts by line.',
         response: {
-          200: z.looseObject({
+          200: z.object({
             imported: z.number().int(),
             rejected: z.number().int(),
-            prospects: z.array(z.looseObject({ id: z.string(), email: z.string() })).optional(),
-            conflicts: z.array(ConflictSchema).optional(),
+            errors: z
+              .array(z.object({ line: z.number().int(), field: z.string(), reason: z.string() }))
+              .describe('The first rows left out: the line (the header is line 1), the field, why'),
+            prospects: z.array(ProspectRefSchema).describe('The first prospects imported, one per row'),
+            conflicts: z.array(ConflictSchema).describe('`index` is the line'),
           }),
         },
         consumes: ['text/csv'],

@@ -11,7 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { EntitySchema, IdParamsSchema, noDuplicates, PageQuerySchema, PageSchema, page } from './schemas.js';
+import { ProspectRefSchema, ProspectSchema, pageOf } from './response-schemas.js';
+import { IdParamsSchema, noDuplicates, PageQuerySchema, page } from './schemas.js';
 
 export const ProspectInputSchema = z
   .object({
@@ -71,7 +72,7 @@ export const ProspectListSchema = z
 
 /** A row whose identities named more than one known prospect (`index` in the request, or the CSV line). */
 export const ConflictSchema = z
-  .object({ index: z.number().int(), prospectId: z.string(), otherProspectIds: z.array(z.string()) })
+  .object({ index: z.number().int(), prospectId: z.uuid(), otherProspectIds: z.array(z.uuid()) })
   .describe('Joined to prospectId; the identities held by the others stayed with them');
 
 /** `/v1/prospects`: bulk JSON upsert by person, reads. */
@@ -86,8 +87,8 @@ export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         description:
           'Upserts up to 10,000 prospects, one per person: a row naming a known identity (an address, the LinkedIn URL, the HubSpot id, the phone) updates that prospect and adds its other identities to it, and rows of one request sharing an identity are one prospect (the same id is answered for each). A row whose identities name two known prospects joins the first and is listed in `conflicts` (`POST /v1/prospects/{id}/merge` joins them).',
         response: {
-          200: z.looseObject({
-            prospects: z.array(z.looseObject({ id: z.string(), email: z.string() })),
+          200: z.object({
+            prospects: z.array(ProspectRefSchema).describe("Each row's person, in the order given"),
             conflicts: z.array(ConflictSchema),
           }),
         },
@@ -109,7 +110,7 @@ export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         summary: 'List or search prospects',
         description:
           'Prospects by id, a page at a time; with `q`, only those whose address, name or company contains it (case-insensitive).',
-        response: { 200: PageSchema },
+        response: { 200: pageOf(ProspectSchema) },
         querystring: PageQuerySchema.extend({
           q: TextSchema.trim()
             .min(2)
@@ -134,7 +135,7 @@ export const prospectsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         summary: 'One prospect',
         description:
           'A prospect with its names, zone, attributes, consent and legal basis, and every identity it is known by (addresses, LinkedIn URL, HubSpot id, phone).',
-        response: { 200: EntitySchema },
+        response: { 200: ProspectSchema },
         params: IdParamsSchema,
       },
     },

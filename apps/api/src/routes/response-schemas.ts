@@ -6,7 +6,7 @@ import {
   LEGAL_BASES,
   SendingWindowSchema,
   SequenceGraphSchema,
-  SequenceStepsSchema,
+  SequenceStepSchema,
   SUPPRESSION_KINDS,
   WAITING_REASONS,
 } from '@touchbase/core';
@@ -83,7 +83,7 @@ export const MailboxSchema = z
   .object({
     id: z.uuid(),
     provider: z.string(),
-    address: z.email(),
+    address: z.string().describe('The e-mail address'),
     domainId: z.uuid(),
     status: z.enum(MAILBOX_STATUSES),
     statusReason: z.string().nullable().describe('Why it is paused'),
@@ -110,7 +110,7 @@ export const MailboxRetimedSchema = MailboxSchema.extend({ retime: RetimeResultS
 export const MailboxUsageSchema = z
   .object({
     id: z.uuid(),
-    address: z.email(),
+    address: z.string().describe('The e-mail address'),
     provider: z.string(),
     domain: z.string(),
     status: z.enum(MAILBOX_STATUSES),
@@ -189,7 +189,7 @@ export const SequenceVersionSchema = z
     id: z.uuid(),
     sequenceId: z.uuid(),
     version: z.number().int(),
-    steps: SequenceStepsSchema.describe('The e-mail steps it was given as (empty for a graph)'),
+    steps: z.array(SequenceStepSchema).describe('The e-mail steps it was given as (empty for a graph)'),
     graph: SequenceGraphSchema.describe('The graph it runs as (a list of steps runs as its chain)'),
   })
   .meta({ id: 'SequenceVersion' });

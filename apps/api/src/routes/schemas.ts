@@ -59,20 +59,3 @@ export function noDuplicates<T>(keyOf: (item: T) => string, field?: string) {
     });
   };
 }
-
-/** A list page as the OpenAPI document declares it (each item as its list gives it). */
-export const PageSchema = z
-  .looseObject({
-    items: z.array(z.looseObject({})),
-    next: z.string().nullable().describe('The cursor of the next page (`after`), null at the end'),
-  })
-  .describe('A page of a list');
-
-/** A list given whole (mailboxes, pools, keys). */
-export const ItemsSchema = z.looseObject({ items: z.array(z.looseObject({})) }).describe('The whole list');
-
-/** One entity as stored, with its id. */
-export const EntitySchema = z.looseObject({ id: z.string() }).describe('The entity');
-
-/** An answer that is a JSON object (its members as the operation describes them). */
-export const ObjectSchema = z.looseObject({});

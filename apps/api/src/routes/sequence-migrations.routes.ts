@@ -1,8 +1,14 @@
 import { DomainError, MigrationFilterSchema, NodeMappingSchema, TextSchema } from '@touchbase/core';
-import { applyVersionMigration, planVersionMigration, runMigrationInBackground } from '@touchbase/use-cases';
+import {
+  applyVersionMigration,
+  planVersionMigration,
+  runMigrationInBackground,
+  type SequenceMigrationRow,
+} from '@touchbase/use-cases';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
+import { DateTimeSchema } from './response-schemas.js';
 import { IdParamsSchema } from './schemas.js';
 
 const VersionRefSchema = z
@@ -49,13 +55,13 @@ const MigrationBodySchema = z
 
 const MigrationParamsSchema = IdParamsSchema.extend({ mid: z.uuid() });
 
-const VersionOfSchema = z.object({ id: z.string(), version: z.number().int() });
+const VersionOfSchema = z.object({ id: z.uuid(), version: z.number().int() });
 
 /** What a dry run answers: the stored plan. */
 const MigrationPlanSchema = z
-  .looseObject({
-    planId: z.string().describe('Apply it with `{ planId }`'),
-    sequenceId: z.string(),
+  .object({
+    planId: z.uuid().describe('Apply it with `{ planId }`'),
+    sequenceId: z.uuid(),
     from: VersionOfSchema,
     to: VersionOfSchema,
     enrollments: z.number().int().describe('How many enrollments move'),
@@ -79,15 +85,23 @@ const MigrationPlanSchema = z
       ),
     fingerprint: z.string().describe('sha256 of the population (enrollment ids, nodes, statuses)'),
   })
-  .describe('A migration plan');
+  .describe('A migration plan')
+  .meta({ id: 'MigrationPlan' });
 
 /** A stored migration with its progress. */
 const MigrationSchema = z
-  .looseObject({
-    id: z.string(),
-    sequenceId: z.string(),
-    fromVersionId: z.string(),
-    toVersionId: z.string(),
+  .object({
+    id: z.uuid().describe('The `planId` of its dry run'),
+    sequenceId: z.uuid(),
+    fromVersionId: z.uuid(),
+    toVersionId: z.uuid(),
+    mapping: NodeMappingSchema,
+    filter: MigrationFilterSchema,
+    plan: MigrationPlanSchema.describe('The plan as previewed'),
+    fingerprint: z.string().describe('sha256 of the population the plan was made for'),
+    createdAt: DateTimeSchema,
+    startedAt: DateTimeSchema.nullable(),
+    finishedAt: DateTimeSchema.nullable(),
     status: z.enum(['planned', 'applying', 'completed']),
     reason: z.string(),
     plannedBy: z.string(),
@@ -101,7 +115,14 @@ const MigrationSchema = z
       skippedBy: z.record(z.string(), z.number().int()).describe('Skipped enrollments by reason'),
     }),
   })
-  .describe('A migration and its progress');
+  .describe('A migration and its progress')
+  .meta({ id: 'Migration' });
+
+/** A stored migration, its plan given the type the dry run wrote it with. */
+const migrationOut = (m: SequenceMigrationRow) => ({
+  ...m,
+  plan: m.plan as z.input<typeof MigrationPlanSchema>,
+});
 
 /** `/v1/sequences/:id/migrations`: move live enrollments between versions by a node mapping. */
 export const sequenceMigrationsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
@@ -128,7 +149,7 @@ export const sequenceMigrationsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (a
           actor: req.actor,
         });
         if (m.status === 'applying') void runMigrationInBackground(deps.migrate, m.id);
-        return reply.code(202).send(m);
+        return reply.code(202).send(migrationOut(m));
       }
       if (!b.from || !b.to || !b.mapping || !b.reason)
         throw new DomainError('invalid_migration', 'from, to, mapping and reason are required');
@@ -164,7 +185,7 @@ export const sequenceMigrationsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (a
         throw new DomainError('not_found', 'migration not found', {
           errors: [{ field: 'mid', message: `no migration ${req.params.mid} for this sequence` }],
         });
-      return m;
+      return migrationOut(m);
     },
   );
 };

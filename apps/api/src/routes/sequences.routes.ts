@@ -1,9 +1,12 @@
 import {
   patchSequencePolicies,
+  type SendingWindow,
   SendingWindowSchema,
   SequenceDefinitionSchema,
+  type SequenceGraph,
   SequenceGraphSchema,
   SequencePoliciesSchema,
+  type SequenceStep,
   SequenceStepsSchema,
 } from '@touchbase/core';
 import { ProblemError } from '@touchbase/runtime';
@@ -12,7 +15,8 @@ import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { checkSequenceGraph, versionOfBody } from '../use-cases/check-sequence-graph.js';
 import { RetimeResultSchema, retimePending } from '../use-cases/retime-pending.js';
-import { EntitySchema, IdParamsSchema, ObjectSchema, PageQuerySchema, PageSchema, page } from './schemas.js';
+import { pageOf, SequenceDetailSchema, SequenceSchema, SequenceVersionSchema } from './response-schemas.js';
+import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
 
 const SequenceCreateSchema = SequenceDefinitionSchema.extend({
   mailboxPoolId: z
@@ -26,6 +30,15 @@ const SequenceCreateSchema = SequenceDefinitionSchema.extend({
     ),
 });
 
+/** A stored sequence row, its JSON columns given the types their writers checked. */
+function sequenceOut<R extends { sendingWindow: unknown; policies: unknown }>(row: R) {
+  return {
+    ...row,
+    sendingWindow: row.sendingWindow as SendingWindow | null,
+    policies: row.policies as Record<string, unknown>,
+  };
+}
+
 /** `/v1/sequences`: sequences and their immutable versions. */
 export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
   app.post(
@@ -37,7 +50,14 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         summary: 'Create a sequence',
         description:
           'A sequence with its first version, given as `steps` (e-mail steps with subject and body templates and waits; run as a chain) or as a `graph` (nodes: email, linkedin_connect, linkedin_message, linkedin_visit, manual_task, end; edges: from, to, trigger, wait), optionally a mailbox pool and its own sending window; audited. A graph that cannot run is a 400 `invalid_graph` naming each node and edge (unreachable node, a node without a timeout, a loop without a wait, two edges of one trigger, a channel without a sending identity in the pool).',
-        response: { 201: EntitySchema },
+        response: {
+          201: z.object({
+            id: z.uuid(),
+            name: z.string(),
+            sendingWindow: SendingWindowSchema.nullable(),
+            version: SequenceVersionSchema.describe('Its first version'),
+          }),
+        },
         body: SequenceCreateSchema,
       },
     },
@@ -66,13 +86,13 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         tags: ['sequences'],
         summary: 'List sequences',
         description: 'Sequences by id, a page at a time.',
-        response: { 200: PageSchema },
+        response: { 200: pageOf(SequenceSchema) },
         querystring: PageQuerySchema,
       },
     },
     async (req) => {
       const items = await deps.reads.sequences.list(req.query.limit, req.query.after);
-      return page(items, req.query.limit, (s) => s.id);
+      return page(items.map(sequenceOut), req.query.limit, (s) => s.id);
     },
   );
 
@@ -83,12 +103,22 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
       schema: {
         tags: ['sequences'],
         summary: 'One sequence',
-        description: 'A sequence with its latest version.',
-        response: { 200: EntitySchema },
+        description: 'A sequence with its versions.',
+        response: { 200: SequenceDetailSchema },
         params: IdParamsSchema,
       },
     },
-    async (req) => deps.repos.sequences.get(req.params.id),
+    async (req) => {
+      const sequence = await deps.repos.sequences.get(req.params.id);
+      return {
+        ...sequenceOut(sequence),
+        versions: sequence.versions.map((v) => ({
+          ...v,
+          steps: v.steps as SequenceStep[],
+          graph: v.graph as SequenceGraph,
+        })),
+      };
+    },
   );
 
   app.put(
@@ -100,7 +130,7 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         summary: 'Set the mailbox pool of a sequence',
         description:
           'First touches are sent from this pool (null: from the mailbox given at enrollment); audited.',
-        response: { 200: z.looseObject({ id: z.string(), mailboxPoolId: z.string().nullable() }) },
+        response: { 200: z.object({ id: z.uuid(), mailboxPoolId: z.uuid().nullable() }) },
         params: IdParamsSchema,
         body: z.object({ mailboxPoolId: z.uuid().nullable() }).strict(),
       },
@@ -118,7 +148,7 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
     },
   );
 
-  const PoliciesResponseSchema = z.object({ id: z.string(), policies: SequencePoliciesSchema });
+  const PoliciesResponseSchema = z.object({ id: z.uuid(), policies: SequencePoliciesSchema });
 
   app.get(
     '/v1/sequences/:id/policies',
@@ -186,9 +216,9 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         description:
           'The window of the sequence overrides the mailbox window (null: the mailbox window again). Pending touches are re-timed at once from their unfitted due time (forward when the window widens, back when it narrows; a touch in flight is left), and the answer says how many (`retime`); both audited.',
         response: {
-          200: z.looseObject({
-            id: z.string(),
-            sendingWindow: ObjectSchema.nullable(),
+          200: z.object({
+            id: z.uuid(),
+            sendingWindow: SendingWindowSchema.nullable(),
             retime: RetimeResultSchema,
           }),
         },
@@ -227,7 +257,7 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         summary: 'Add a version to a sequence',
         description:
           'A new immutable version, as `steps` or as a `graph` (see POST /v1/sequences); new enrollments run it, running ones keep theirs; audited. A graph is checked against the sequence pool.',
-        response: { 201: ObjectSchema },
+        response: { 201: SequenceVersionSchema },
         params: IdParamsSchema,
         body: z
           .object({

@@ -3,7 +3,88 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { SimulationRequestSchema, simulateCampaign } from '../use-cases/simulate-campaign.js';
-import { ObjectSchema } from './schemas.js';
+
+const int = () => z.number().int();
+const DelaySchema = z.object({
+  count: int().describe('Touches it delayed'),
+  share: z.number().describe('Their share of all touches'),
+  meanHours: z.number(),
+  p90Hours: z.number(),
+  maxHours: z.number(),
+});
+
+/** The answer of a dry run (the simulator's SimulationReport). */
+const SimulationReportSchema = z.object({
+  input: z.object({
+    seed: int(),
+    start: z.iso.datetime(),
+    horizonDays: int(),
+    prospects: int(),
+    steps: int(),
+    mailboxes: z.array(
+      z.object({ id: z.string(), domain: z.string(), perDay: int(), perHour: int(), perMinute: int() }),
+    ),
+    assignment: z.string().describe('How first touches pick a mailbox (`pool`, ...)'),
+  }),
+  summary: z.object({
+    sends: int(),
+    lastTouchAt: z.iso.datetime().nullable(),
+    lastTouchDay: z.number().nullable().describe('Days from the start to the last touch'),
+    finished: z.boolean().describe('Every enrollment ended within the horizon'),
+    unfinished: int(),
+    enrolled: int(),
+    replied: int(),
+    bounced: int(),
+    exhausted: int(),
+  }),
+  days: z.array(
+    z.object({
+      date: z.iso.date(),
+      total: int(),
+      byMailbox: z.record(z.string(), int()).describe('Sends per mailbox (by address)'),
+      byChannel: z.record(z.string(), int()).describe('Sends per channel'),
+    }),
+  ),
+  dailyCap: int().describe("The sum of the mailboxes' daily caps"),
+  capUse: z.number().describe('Sends over the daily caps of the days that had any send'),
+  mailboxes: z.array(z.object({ id: z.string(), sends: int(), busiestDay: int(), perDay: int() })),
+  delays: z.object({ touches: int(), byWindow: DelaySchema, byCaps: DelaySchema }),
+  funnel: z.array(
+    z.object({
+      node: z.string(),
+      channel: z.string(),
+      sent: int(),
+      replied: int(),
+      bounced: int(),
+      outOfOffice: int(),
+      notYetSent: int().describe('Touches at this node not gone out by the horizon'),
+    }),
+  ),
+  domains: z.array(
+    z.object({
+      domain: z.string(),
+      sends: int(),
+      bounces: int(),
+      bounceRate: z.number(),
+      warnsOn: z.iso.date().nullable().describe('The UTC day the guard would first warn'),
+      crossesOn: z.iso.date().nullable().describe('The UTC day the guard would pause the domain'),
+      crossesOnDay: z.number().nullable(),
+    }),
+  ),
+  binding: z.object({
+    constraint: z.enum(['caps', 'windows', 'waits', 'bounce_guard']),
+    message: z.string(),
+    whatIf: z.array(
+      z.object({
+        extraMailboxes: int(),
+        lastTouchAt: z.iso.datetime().nullable(),
+        finished: z.boolean(),
+        daysSooner: z.number().nullable(),
+      }),
+    ),
+  }),
+  picture: z.string().optional().describe('With `picture=svg`: the SVG of sends per day'),
+});
 
 const DESCRIPTION =
   'A dry run on a virtual clock with the rules the live system uses (windows in the prospect zone, DST, ' +
@@ -32,7 +113,7 @@ export const simulationsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
             .optional()
             .describe('svg: add `picture`, the SVG of sends per day stacked by mailbox with the caps line'),
         }),
-        response: { 200: ObjectSchema },
+        response: { 200: SimulationReportSchema },
       },
     },
     async (req) => {

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { readFunnel } from '../use-cases/read-funnel.js';
-import { IdParamsSchema, ObjectSchema } from './schemas.js';
+import { FunnelRowSchema } from './response-schemas.js';
+import { IdParamsSchema } from './schemas.js';
 
 const RangeQuerySchema = z.object({
   from: z.coerce.date().optional().describe('Only enrollments started at or after this time (ISO 8601)'),
@@ -17,6 +18,8 @@ const FUNNEL_DESCRIPTION =
   'unsubscribes and exhaustion to the last step sent. `from`/`to` select the enrollments started in that ' +
   'range, so every rate divides counts of the same people.';
 
+const rows = (what: string) => z.array(FunnelRowSchema).describe(what);
+
 /** `/v1/stats/funnel` and `/v1/sequences/:id/funnel`: the funnel per sequence, step, variant, mailbox, domain. */
 export const statsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
   app.get(
@@ -27,7 +30,13 @@ export const statsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         tags: ['stats'],
         summary: 'Funnel per sequence, step and A/B variant',
         description: FUNNEL_DESCRIPTION,
-        response: { 200: ObjectSchema },
+        response: {
+          200: z.object({
+            sequences: rows('Per sequence (`sequenceId`)'),
+            steps: rows('Per sequence and step (`sequenceId`, `step`)'),
+            variants: rows('Per sequence, step and A/B variant (`sequenceId`, `step`, `variant`)'),
+          }),
+        },
         querystring: RangeQuerySchema.extend({ sequenceId: z.uuid().optional() }),
       },
     },
@@ -45,7 +54,12 @@ export const statsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         tags: ['stats'],
         summary: 'Funnel per sending mailbox and per sending domain',
         description: FUNNEL_DESCRIPTION,
-        response: { 200: ObjectSchema },
+        response: {
+          200: z.object({
+            mailboxes: rows('Per mailbox (`mailboxId`, `address`)'),
+            domains: rows('Per sending domain (`domainId`, `domain`)'),
+          }),
+        },
         querystring: RangeQuerySchema.extend({ sequenceId: z.uuid().optional() }),
       },
     },
@@ -63,7 +77,16 @@ export const statsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => 
         tags: ['stats'],
         summary: "One sequence's funnel: total, per step, per variant, per mailbox and per domain",
         description: FUNNEL_DESCRIPTION,
-        response: { 200: ObjectSchema },
+        response: {
+          200: z.object({
+            sequenceId: z.uuid(),
+            total: FunnelRowSchema.nullable().describe('The whole sequence; null before anyone is enrolled'),
+            steps: rows('Per step'),
+            variants: rows('Per step and A/B variant'),
+            mailboxes: rows('Per mailbox'),
+            domains: rows('Per sending domain'),
+          }),
+        },
         params: IdParamsSchema,
         querystring: RangeQuerySchema,
       },

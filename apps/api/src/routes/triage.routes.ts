@@ -2,7 +2,8 @@ import { DomainError } from '@touchbase/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
-import { EntitySchema, IdParamsSchema, PageQuerySchema, PageSchema, page } from './schemas.js';
+import { pageOf, TriageItemSchema } from './response-schemas.js';
+import { IdParamsSchema, PageQuerySchema, page } from './schemas.js';
 
 /**
  * `/v1/triage`: replies from addresses we do not know and cold inbounds. Ingest
@@ -19,7 +20,7 @@ export const triageRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =>
         summary: 'List triage items',
         description:
           'Replies from unknown senders, cold inbounds and referrals named by wrong-person replies, with the classifier class and why; open ones by default.',
-        response: { 200: PageSchema },
+        response: { 200: pageOf(TriageItemSchema) },
         querystring: PageQuerySchema.extend({
           open: z
             .enum(['true', 'false'])
@@ -45,7 +46,7 @@ export const triageRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =>
         tags: ['triage'],
         summary: 'Resolve a triage item',
         description: 'Marks the item handled; audited.',
-        response: { 200: EntitySchema },
+        response: { 200: TriageItemSchema },
         params: IdParamsSchema,
       },
     },

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ConsentState,
   companyDomainOf,
   DomainError,
   type Identity,
   identitiesOf,
   identityKey,
+  type LegalBasis,
   normalisedEmail,
   samePersonGroups,
 } from '@touchbase/core';
@@ -45,8 +47,10 @@ export type ProspectRow = {
   companyDomain: string | null;
   timezone: string | null;
   attributes: Record<string, string>;
-  consent: string | null;
-  legalBasis: string | null;
+  /** As the API checked it on the way in (core's CONSENT_STATES). */
+  consent: ConsentState | null;
+  /** As the API checked it on the way in (core's LEGAL_BASES). */
+  legalBasis: LegalBasis | null;
   consentAt: Date | null;
 };
 
