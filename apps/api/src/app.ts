@@ -138,6 +138,7 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
       logger: deps.logger,
       clock: deps.enroll.clock,
       timeScale: deps.enroll.timeScale,
+      ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
     },
     providerNames: deps.providerNames,
     logger: deps.logger,
