@@ -151,6 +151,7 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
       logger: deps.logger,
       clock: deps.enroll.clock,
       timeScale: deps.enroll.timeScale,
+      ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
     },
     providerNames: deps.providerNames,
     // The waiting route's answers need the country table ("no contact at this time in DE").

@@ -58,6 +58,8 @@ export type MigrationBatchRow = {
   lastRun: number;
   lastRunAt: Date | null;
   prospectTimezone: string | null;
+  /** The prospect's attributes: its country picks the do-not-contact rule, as the sender's timing does. */
+  prospectAttributes: Record<string, unknown> | null;
   mailboxTimezone: string;
   mailbox: { windowDays: number[]; windowStart: string; windowEnd: string; holidays: string[] };
   sequenceWindow: SendingWindow | null;
@@ -73,6 +75,8 @@ export type MigrationBatchDecision =
       /** 1 on a new node; kept on the same node number (a resend after a soft bounce keeps its key). */
       attempt: number;
       nextTouchAt: Date | null;
+      /** The raw due time before the window (kept for a re-fit), null when the due time was kept as it was. */
+      nextTouchUnfittedAt: Date | null;
     }
   | { enrollmentId: string; kind: 'skip'; reason: string }
   | { enrollmentId: string; kind: 'defer' };
