@@ -1,6 +1,7 @@
 import { waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from '../support/test-system.js';
+import { fireAroundTimeouts, firstTouchesSent } from './edge-race-support.js';
 import { createMailbox, enroll, importProspects, postHttp, WEBHOOK_ENV } from './ingest-support.js';
 
 /** TIME_SCALE of this test: a day lasts 3 s, so the 1-day timeout falls due 3 s after the first e-mail. */
@@ -252,45 +253,22 @@ describe('graph sequence: the replied edge (whole system)', () => {
     expect(enrolled).toHaveLength(N);
     const emailOf = new Map(enrolled.map((e) => [e.id, emails[ids.indexOf(e.prospectId)]!]));
 
-    const first = await waitFor(
-      'every first e-mail sent',
-      async () => {
-        const { rows } = await sys.rt.db.pool.query<{ eid: string; sent_at: Date }>(
-          `SELECT t.enrollment_id AS eid, t.sent_at FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
-           WHERE e.sequence_id = $1 AND t.step = 1 AND t.status = 'sent'`,
-          [sequenceId],
-        );
-        return rows.length === N ? rows : null;
-      },
-      { timeoutMs: 60_000, intervalMs: 100 },
-    );
+    const first = await waitFor('every first e-mail sent', () => firstTouchesSent(sys, sequenceId, N), {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
 
-    // Each reply fires from half a day before its own timeout to a fifth of a day
-    // after it (skewed early: on a loaded machine the requests themselves run late).
-    const fireAt = new Map(
-      first.map((r) => [r.eid, r.sent_at.getTime() + DAY_MS + (Math.random() - 0.7) * 0.7 * DAY_MS]),
-    );
-    const order = [...first].sort((a, b) => fireAt.get(a.eid)! - fireAt.get(b.eid)!);
-    const ackAt = new Map<string, number>();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        while (next < order.length) {
-          const r = order[next++]!;
-          const wait = fireAt.get(r.eid)! - Date.now();
-          if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
-          const res = await postHttp(sys, `race-reply-${r.eid}`, {
-            type: 'reply',
-            occurred_at: new Date().toISOString(),
-            enrollment_id: r.eid,
-            email: emailOf.get(r.eid),
-            text: 'Not interested, thanks.',
-          });
-          expect(res.status).toBe(200);
-          ackAt.set(r.eid, Date.now());
-        }
-      }),
-    );
+    // Each reply fires around its own timeout.
+    const { fireAt, ackAt } = await fireAroundTimeouts(first, DAY_MS, 16, async (r) => {
+      const res = await postHttp(sys, `race-reply-${r.eid}`, {
+        type: 'reply',
+        occurred_at: new Date().toISOString(),
+        enrollment_id: r.eid,
+        email: emailOf.get(r.eid),
+        text: 'Not interested, thanks.',
+      });
+      expect(res.status).toBe(200);
+    });
 
     const { rows: events } = await sys.rt.db.pool.query<{ eid: string; outcome: string }>(
       `SELECT enrollment_id AS eid, outcome FROM event WHERE source = 'http' AND type = 'reply'
