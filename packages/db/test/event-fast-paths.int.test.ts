@@ -3,7 +3,7 @@ import type { CanonicalEvent } from '@touchbase/core';
 import { recordAndApplyEvent } from '@touchbase/use-cases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Repositories } from '../src/index.js';
-import { type RepositoryFixture, repositoryFixture } from './support/repository-fixture.js';
+import { type RepositoryFixture, repositoryFixture, testEvent } from './support/repository-fixture.js';
 
 /**
  * The hot paths of the event log: effect-free events naming our enrollment are
@@ -60,14 +60,7 @@ describe('event hot paths (real PostgreSQL)', () => {
     return prospects.map((p) => ({ prospectId: p.id, email: p.email, enrollments: byProspect.get(p.id)! }));
   }
 
-  const event = (over: Partial<CanonicalEvent> & Pick<CanonicalEvent, 'type'>): CanonicalEvent => ({
-    source: 'http',
-    externalId: `evt_${randomUUID()}`,
-    occurredAt: new Date(),
-    channel: 'email',
-    data: {},
-    ...over,
-  });
+  const event = testEvent;
 
   async function enrollmentRows(ids: string[]) {
     const { rows } = await db.pool.query(

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { CanonicalEvent } from '@touchbase/core';
 import { type ApplyOptions, recordAndApplyEvent } from '@touchbase/use-cases';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Repositories } from '../src/index.js';
-import { type RepositoryFixture, repositoryFixture } from './support/repository-fixture.js';
+import { type RepositoryFixture, repositoryFixture, testEvent } from './support/repository-fixture.js';
 
 /** Tables that grow with the workspace: a webhook's statements must reach them by an index. */
 const BIG_TABLES = ['prospect', 'prospect_identity', 'enrollment', 'event'];
@@ -86,14 +85,7 @@ describe('ingest statements use indexes on populated tables (real PostgreSQL)', 
     await fixture?.close();
   });
 
-  const event = (over: Partial<CanonicalEvent> & Pick<CanonicalEvent, 'type'>): CanonicalEvent => ({
-    source: 'sandbox',
-    externalId: `evt_${randomUUID()}`,
-    occurredAt: new Date(),
-    channel: 'email',
-    data: {},
-    ...over,
-  });
+  const event = testEvent;
 
   /** Applies the events as ingest does and returns every statement they ran. */
   async function statementsOf(events: CanonicalEvent[], opts: ApplyOptions): Promise<Statement[]> {
