@@ -135,7 +135,7 @@ describe('ingest statements use indexes on populated tables (real PostgreSQL)', 
       )
     ).rows.map((r) => r.status);
 
-  it('as ingest runs by default (reply actions on, company-level stop off): no sequential scan of a big table', async () => {
+  it('with company-level stop off (INGEST_COMPANY_STOP=false): no sequential scan of a big table, colleagues untouched', async () => {
     // Company 0 (p0, p400, p800, ...): p0 replies interested, which the default company policy would pause.
     const from = [0, 1, 2, 3, 4].map((c) => people[c]!);
     const statements = await statementsOf(webhooks(from), { replyActions: true, companyStops: false });
@@ -147,7 +147,7 @@ describe('ingest statements use indexes on populated tables (real PostgreSQL)', 
     expect(await liveStatus(colleagues.map((c) => c.enrollmentId))).toEqual(colleagues.map(() => 'active'));
   });
 
-  it('with company-level stop on: colleagues are found by index too, and paused', async () => {
+  it('as ingest runs by default (reply actions and company-level stop on): colleagues are found by index too, and paused', async () => {
     const from = [5, 6, 7, 8, 9].map((c) => people[c]!);
     const statements = await statementsOf(webhooks(from), {
       replyActions: true,
@@ -160,5 +160,16 @@ describe('ingest statements use indexes on populated tables (real PostgreSQL)', 
     const colleagues = people.filter((p, i) => i % COMPANIES === 5 && p !== from[0]);
     expect(colleagues).toHaveLength(PER_COMPANY - 1);
     expect(await liveStatus(colleagues.map((c) => c.enrollmentId))).toEqual(colleagues.map(() => 'paused'));
+  });
+
+  it('with company-level stop on, a reply no sequence acts on (a decline, by the defaults) reads no colleague', async () => {
+    const from = people[10]!;
+    const statements = await statementsOf(
+      [event({ type: 'reply', email: from.email, classification: 'not_interested' })],
+      { replyActions: true, companyStops: true, now: new Date() },
+    );
+    expect(statements.some((s) => /company_domain = me\.company_domain/.test(s.text))).toBe(false);
+    const colleagues = people.filter((p, i) => i % COMPANIES === 10 && p !== from);
+    expect(await liveStatus(colleagues.map((c) => c.enrollmentId))).toEqual(colleagues.map(() => 'active'));
   });
 });

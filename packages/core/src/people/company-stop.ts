@@ -2,7 +2,7 @@ import { MANUAL_PAUSE_UNTIL_REASON } from '../enrollment/operator-pause.js';
 import type { CanonicalEvent } from '../events/canonical-event.js';
 import { OUT_OF_OFFICE_REASON } from '../events/event-scope.js';
 import { scaleDuration } from '../time/time-scale.js';
-import { type CompanyStopAction, sequencePoliciesOf } from './sequence-policies.js';
+import { type CompanyStopAction, type CompanyStopPolicy, sequencePoliciesOf } from './sequence-policies.js';
 
 const DAY_MS = 86_400_000;
 
@@ -59,6 +59,42 @@ export function companyStopOf(
   return decisions.sort((a, b) =>
     a.enrollmentId < b.enrollmentId ? -1 : a.enrollmentId > b.enrollmentId ? 1 : 0,
   );
+}
+
+/** A sequence's stored policies as JSON text (`sequence.policies::text`). */
+export type SequencePoliciesText = { id: string; policies: string };
+
+// Parsed company-stop policies by their JSON text: every reply asks about every
+// sequence, and a policy only changes when its text does. Bounded: a deployment has
+// few distinct texts; past the bound the cache starts over.
+const policyByText = new Map<string, CompanyStopPolicy>();
+function companyStopPolicyOf(text: string): CompanyStopPolicy {
+  let policy = policyByText.get(text);
+  if (policy === undefined) {
+    policy = sequencePoliciesOf(JSON.parse(text)).companyStop;
+    if (policyByText.size >= 1_000) policyByText.clear();
+    policyByText.set(text, policy);
+  }
+  return policy;
+}
+
+/**
+ * The sequences whose company-level stop acts (ends or pauses) on this event: the
+ * only ones whose colleagues a reply needs to read. Most replies (a decline, by the
+ * defaults) name none, and then no colleague is read at all, however large the
+ * company.
+ */
+export function sequencesActingOn(
+  event: CanonicalEvent,
+  sequences: readonly SequencePoliciesText[],
+): string[] {
+  if (event.type !== 'reply') return [];
+  const replyClass = replyClassOf(event);
+  return sequences.flatMap((s) => {
+    const policy = companyStopPolicyOf(s.policies);
+    const matches = policy.onClasses === 'any' || policy.onClasses.includes(replyClass);
+    return matches && policy.action !== 'continue' ? [s.id] : [];
+  });
 }
 
 /** Whether an event may act on the person's colleagues, so it has to take the general path where they are found. */

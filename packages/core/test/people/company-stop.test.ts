@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalEvent } from '../../src/events/canonical-event.js';
-import { companyStopOf } from '../../src/people/company-stop.js';
+import { companyStopOf, sequencesActingOn } from '../../src/people/company-stop.js';
 import { SequencePoliciesSchema, sequencePoliciesOf } from '../../src/people/sequence-policies.js';
 
 const now = new Date('2026-11-23T10:00:00Z');
@@ -91,5 +91,22 @@ describe('company-level stop', () => {
       pauseDays: 14,
     });
     expect(SequencePoliciesSchema.safeParse({ companyStop: { action: 'explode' } }).success).toBe(false);
+  });
+
+  it('names only the sequences whose policy acts on the reply, so a decline reads no colleague', () => {
+    const sequences = [
+      { id: 's-default', policies: '{}' },
+      { id: 's-any-end', policies: JSON.stringify({ companyStop: { action: 'end', onClasses: 'any' } }) },
+      {
+        id: 's-continue',
+        policies: JSON.stringify({ companyStop: { action: 'continue', onClasses: 'any' } }),
+      },
+    ];
+    expect(sequencesActingOn(reply('interested'), sequences)).toEqual(['s-default', 's-any-end']);
+    expect(sequencesActingOn(reply('not_interested'), sequences)).toEqual(['s-any-end']);
+    expect(sequencesActingOn(reply('not_interested'), [sequences[0]!, sequences[2]!])).toEqual([]);
+    expect(
+      sequencesActingOn({ ...reply('interested'), type: 'unsubscribe' } as CanonicalEvent, sequences),
+    ).toEqual([]);
   });
 });

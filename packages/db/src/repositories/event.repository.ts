@@ -161,8 +161,9 @@ export class EventRepository implements EventStore {
         );
         return id;
       },
-      liveColleagueEnrollments: (prospectId) =>
-        this.companyStops.liveColleagueEnrollments(client, prospectId),
+      liveColleagueEnrollments: (prospectId, sequenceIds) =>
+        this.companyStops.liveColleagueEnrollments(client, prospectId, sequenceIds),
+      sequencePolicies: () => this.companyStops.sequencePolicies(client),
       applyCompanyStop: (decisions, reason) => this.companyStops.apply(client, decisions, reason),
       suppress: (kind, value, reason) => this.suppressions.addIn(client, kind, value, reason),
       unsuppress: (kind, value) => this.suppressions.removeIn(client, kind, value),

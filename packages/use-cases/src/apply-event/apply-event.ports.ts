@@ -10,6 +10,7 @@ import type {
   ReactivationPlan,
   SendingWindow,
   SequenceGraph,
+  SequencePoliciesText,
   SuppressionKeys,
   SuppressionKind,
 } from '@touchbase/core';
@@ -129,7 +130,12 @@ export interface EventTransaction {
   /** Records an alert (delivered after the commit on every alert channel). @returns its id. */
   raiseAlert(alert: { kind: string; message: string; data: object }): Promise<string>;
   /** The live enrollments of the prospect's colleagues (same company domain), by sequence with its policies. */
-  liveColleagueEnrollments(prospectId: string): Promise<ColleagueEnrollments[]>;
+  liveColleagueEnrollments(
+    prospectId: string,
+    sequenceIds: readonly string[],
+  ): Promise<ColleagueEnrollments[]>;
+  /** Every sequence's stored policies as JSON text, for core to pick those whose company stop acts on a reply. */
+  sequencePolicies(): Promise<SequencePoliciesText[]>;
   /** Ends or pauses colleagues' enrollments as core's `companyStopOf` decided. @returns those changed. */
   applyCompanyStop(decisions: ColleagueDecision[], reason: string): Promise<EnrollmentStep[]>;
   suppress(kind: SuppressionKind, value: string, reason: string): Promise<void>;
