@@ -30,7 +30,10 @@ export async function applyInTransaction(
   decided: EventEffect,
   opts: ApplyOptions,
 ): Promise<ApplyResult> {
-  const recorded = await tx.insertEventAndResolve(id, event);
+  // A reply acted on as its sequences say reads the person's live enrollments first:
+  // read with the insert, one round trip for both.
+  const repliedTo = decided.kind === 'stop' && event.type === 'reply' && (opts.replyActions ?? false);
+  const recorded = await tx.insertEventAndResolve(id, event, { withLive: repliedTo });
   if (!recorded.inserted) return duplicateResult(id);
   const result = freshResult(id, null, 'no_effect');
 
@@ -55,7 +58,7 @@ export async function applyInTransaction(
       const notifyCrm = opts.notifyCrm ?? false;
       const r =
         event.type === 'reply' && opts.replyActions
-          ? await actOnReply(tx, id, event, target, effect, { now, timeScale, notifyCrm })
+          ? await actOnReply(tx, id, event, target, effect, { now, timeScale, notifyCrm }, recorded.live)
           : { ...(await stop(tx, id, event, target, effect, notifyCrm)), alertIds: [] };
       result.stopped = [...r.stopped, ...(await stopColleagues(tx, id, event, target, now, timeScale))];
       result.crmQueued = r.crmQueued;
