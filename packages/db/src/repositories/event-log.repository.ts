@@ -1,6 +1,7 @@
-import type { CanonicalEvent } from '@touchbase/core';
+import type { CanonicalEvent, OwnEnrollment } from '@touchbase/core';
 import type pg from 'pg';
 import { TOUCHES_IN_FLIGHT_SQL } from './enrollment-effect.repository.js';
+import { LIVE_STATUSES_SQL } from './enrollment-stop.sql.js';
 import { eventRowValues } from './event-rows.js';
 import type { EnrollmentTargetRow } from './event-target.repository.js';
 
@@ -52,18 +53,27 @@ export class EventLogRepository {
     client: pg.PoolClient,
     id: string,
     event: CanonicalEvent & { enrollmentId: string },
-  ): Promise<{ inserted: boolean; enrollment: EnrollmentTargetRow | null }> {
-    const { rows } = await client.query<EnrollmentTargetRow & { inserted: boolean }>({
+    /** Also the live enrollments of the enrollment's prospect, as `liveEnrollments` reads them. */
+    withLive = false,
+  ): Promise<{ inserted: boolean; enrollment: EnrollmentTargetRow | null; live: OwnEnrollment[] | null }> {
+    const { rows } = await client.query<
+      EnrollmentTargetRow & { inserted: boolean; live: OwnEnrollment[] | null }
+    >({
       name: 'event-insert-read-enrollment',
       text: `WITH ins AS (
            INSERT INTO event (id, source, external_id, type, payload, classification, why) VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT (source, external_id) DO NOTHING RETURNING seq)
-         SELECT EXISTS (SELECT 1 FROM ins) AS inserted, e.id, p.id AS prospect_id, p.email, p.merged_into
+         SELECT EXISTS (SELECT 1 FROM ins) AS inserted, e.id, p.id AS prospect_id, p.email, p.merged_into,
+           CASE WHEN $9::boolean AND p.id IS NOT NULL THEN (
+             SELECT COALESCE(json_agg(json_build_object('id', l.id, 'status', l.status, 'stopReason', l.stop_reason,
+                                                        'sequencePolicies', s.policies) ORDER BY l.created_at, l.id), '[]')
+             FROM enrollment l JOIN sequence s ON s.id = l.sequence_id
+             WHERE l.prospect_id = p.id AND l.status IN ${LIVE_STATUSES_SQL}) END AS live
          FROM (SELECT 1) one LEFT JOIN (enrollment e JOIN prospect p ON p.id = e.prospect_id) ON e.id = $8`,
-      values: [...eventRowValues(id, event), event.enrollmentId],
+      values: [...eventRowValues(id, event), event.enrollmentId, withLive],
     });
-    const { inserted, ...row } = rows[0]!;
-    return { inserted, enrollment: row.id ? row : null };
+    const { inserted, live, ...row } = rows[0]!;
+    return { inserted, enrollment: row.id ? row : null, live };
   }
 
   /**

@@ -129,17 +129,23 @@ export class EventRepository implements EventStore {
   private bound(client: pg.PoolClient): EventTransaction {
     return {
       insertEvent: (id, event) => this.log.insert(client, id, event),
-      insertEventAndResolve: async (id, event) => {
+      insertEventAndResolve: async (id, event, opts) => {
         if (!event.enrollmentId) {
           if (!(await this.log.insert(client, id, event))) return { inserted: false };
           return { inserted: true, target: await this.targets.resolve(client, event) };
         }
-        const r = await this.log.insertReadingEnrollment(client, id, {
-          ...event,
-          enrollmentId: event.enrollmentId,
-        });
+        const r = await this.log.insertReadingEnrollment(
+          client,
+          id,
+          { ...event, enrollmentId: event.enrollmentId },
+          opts?.withLive ?? false,
+        );
         if (!r.inserted) return { inserted: false };
-        return { inserted: true, target: await this.targets.resolve(client, event, r.enrollment) };
+        const target = await this.targets.resolve(client, event, r.enrollment);
+        // The live enrollments read are those of the named enrollment's person: only when that is the target.
+        return r.live && target && target.prospectId === r.enrollment?.prospect_id
+          ? { inserted: true, target, live: r.live }
+          : { inserted: true, target };
       },
       finishEvent: (id, outcome, prospectId, enrollmentId, inFlightOf) =>
         this.log.finish(client, id, outcome, prospectId, enrollmentId, inFlightOf),

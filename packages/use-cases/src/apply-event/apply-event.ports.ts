@@ -81,12 +81,15 @@ export interface EventTransaction {
   insertEvent(id: string, event: CanonicalEvent): Promise<boolean>;
   /**
    * `insertEvent`, then, when inserted, `resolveTarget`: for an event naming our
-   * enrollment, the insert and the enrollment's read are one statement.
+   * enrollment, the insert and the enrollment's read are one statement. With
+   * `withLive`, that statement also reads what `liveEnrollments` answers for the
+   * person it names (`live`, absent when the target was found another way).
    */
   insertEventAndResolve(
     id: string,
     event: CanonicalEvent,
-  ): Promise<{ inserted: false } | { inserted: true; target: EventTarget | null }>;
+    opts?: { withLive?: boolean },
+  ): Promise<{ inserted: false } | { inserted: true; target: EventTarget | null; live?: OwnEnrollment[] }>;
   /**
    * Marks the event applied with its outcome and whom it was about. With `inFlightOf`
    * (the enrollments it stopped), reads in the same statement their touches a sender

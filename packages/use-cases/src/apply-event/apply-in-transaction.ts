@@ -31,7 +31,10 @@ export async function applyInTransaction(
   decided: EventEffect,
   opts: ApplyOptions,
 ): Promise<ApplyResult> {
-  const recorded = await tx.insertEventAndResolve(id, event);
+  // A reply acted on as its sequences say reads the person's live enrollments first:
+  // read with the insert, one round trip for both.
+  const repliedTo = decided.kind === 'stop' && event.type === 'reply' && (opts.replyActions ?? false);
+  const recorded = await tx.insertEventAndResolve(id, event, { withLive: repliedTo });
   if (!recorded.inserted) return duplicateResult(id);
   const result = freshResult(id, null, 'no_effect');
 
@@ -61,7 +64,15 @@ export async function applyInTransaction(
       const tookEdge = result.moved.map((m) => m.id);
       const r =
         event.type === 'reply' && replyActions
-          ? await actOnReply(tx, id, event, target, effect, { now, timeScale, notifyCrm, tookEdge })
+          ? await actOnReply(
+              tx,
+              id,
+              event,
+              target,
+              effect,
+              { now, timeScale, notifyCrm, tookEdge },
+              recorded.live,
+            )
           : { ...(await stop(tx, id, event, target, effect, notifyCrm, tookEdge)), alertIds: [] };
       // Colleagues only when company-level stop is on (INGEST_COMPANY_STOP): off, a reply
       // stops only the person, and no reply reads their company's enrollments.

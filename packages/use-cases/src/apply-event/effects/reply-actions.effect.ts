@@ -1,4 +1,10 @@
-import { type CanonicalEvent, CRM_REPLY_KIND_PREFIX, replyClassOf, replyDecisionOf } from '@touchbase/core';
+import {
+  type CanonicalEvent,
+  CRM_REPLY_KIND_PREFIX,
+  type OwnEnrollment,
+  replyClassOf,
+  replyDecisionOf,
+} from '@touchbase/core';
 import type { EventTarget, EventTransaction, StopEffect } from '../apply-event.ports.js';
 import type { EnrollmentStep } from '../apply-event.types.js';
 
@@ -20,8 +26,10 @@ export async function actOnReply(
   target: EventTarget,
   effect: StopEffect,
   opts: { now: Date; timeScale: number; notifyCrm: boolean; tookEdge?: string[] },
+  /** The person's live enrollments when the transaction read them already (`liveEnrollments`). */
+  read?: OwnEnrollment[],
 ): Promise<{ stopped: EnrollmentStep[]; crmQueued: boolean; alertIds: string[] }> {
-  const live = await tx.liveEnrollments(target.prospectId);
+  const live = read ?? (await tx.liveEnrollments(target.prospectId));
   const decision = replyDecisionOf(event, live, opts.now, { timeScale: opts.timeScale });
   const tookEdge = opts.tookEdge ?? [];
   const stopped = await tx.stopProspect(target.prospectId, effect.status, effect.reason, event.occurredAt, [
