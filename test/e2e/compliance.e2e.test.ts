@@ -67,6 +67,16 @@ describe('do-not-contact hours hold the first touch from enrollment on', () => {
     expect(list.body.items.map((e: { id: string }) => e.id)).toEqual([eDe]);
     expect(sys.sandbox.deliveries().filter((d) => d.to === 'dora@dnc-de.example')).toEqual([]);
 
+    // A change of the mailbox's window re-times pending touches from their raw time:
+    // the re-fit keeps the country's hours (the raw time has passed, the window is open).
+    const changed = await sys.api('PUT', `/v1/mailboxes/${mailboxId}/sending-window`, {
+      windowDays: [],
+      holidays: ['2099-01-01'],
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.retime.checked).toBeGreaterThanOrEqual(1);
+    expect(Date.parse((await enrollment(sys, eDe)).nextTouchAt!)).toBe(opens);
+
     // The hours end: the touch goes, never before.
     const sent = await waitFor(
       'the DE prospect touched after the hours',
