@@ -95,13 +95,13 @@ describe('graph sequence: the replied edge (whole system)', () => {
 
   describe('one person each', () => {
     const people = {
-      emailReply: { email: 'ann@replied.example' },
+      emailReply: { email: 'ann@ann.replied.example' },
       linkedinReply: {
-        email: 'ben@replied.example',
+        email: 'ben@ben.replied.example',
         linkedinUrl: 'https://www.linkedin.com/in/ben-replied/',
       },
-      unsubscribes: { email: 'cat@replied.example' },
-      outOfOffice: { email: 'dan@replied.example' },
+      unsubscribes: { email: 'cat@cat.replied.example' },
+      outOfOffice: { email: 'dan@dan.replied.example' },
     };
     type Who = keyof typeof people;
 
@@ -244,7 +244,7 @@ describe('graph sequence: the replied edge (whole system)', () => {
 
   it(`${N} replies racing ${N} timeouts: never both edges, nothing of the old track after the reply`, async () => {
     const sequenceId = await sequence('replied race', '1d');
-    const emails = Array.from({ length: N }, (_, i) => `race-${i}@replied.example`);
+    const emails = Array.from({ length: N }, (_, i) => `race-${i}@race-${i}.replied.example`);
     const ids = await importProspects(
       sys,
       emails.map((email) => ({ email })),
