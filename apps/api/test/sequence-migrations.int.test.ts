@@ -551,6 +551,91 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     expect([...jobs]).toEqual([touchKey(byEmail!, 3, 2)]);
   });
 
+  it("a sender that read the old version loses the race: its claim waits for the move's lock, then is fenced by the version", async () => {
+    const c = await campaign(1);
+    const id = c.ids[0]!;
+    await advance(id, 2);
+    // A sender took the node's job and read the enrollment (version 1, whose copy of step-2 is the old one).
+    const stale = (await f.repos.touches.loadForSend(id))!;
+    expect(stale.sequenceVersionId).toBe(c.v1);
+    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: MAP,
+      reason: 'race',
+    });
+    expect(plan.status).toBe(201);
+    // The move's batch holds the enrollment's lock, moved to step-2 of version 2 (same number, same attempt) ...
+    let inside!: () => void;
+    let release!: () => void;
+    const entered = new Promise<void>((r) => {
+      inside = r;
+    });
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    const batch = f.repos.sequenceMigrations.runBatch(
+      plan.body.planId,
+      10,
+      async () => {
+        inside();
+        await released;
+        return [
+          {
+            enrollmentId: id,
+            kind: 'move',
+            toVersionId: c.v2,
+            toNode: 2,
+            attempt: 1,
+            nextTouchAt: new Date(),
+            nextTouchUnfittedAt: null,
+          },
+        ];
+      },
+      { actor: 'test', reason: 'race' },
+    );
+    await entered;
+    // ... while the sender claims the touch it rendered from version 1: the claim waits for that lock.
+    const claim = f.repos.touches.claimMany([
+      {
+        enrollmentId: id,
+        step: 2,
+        attempt: 1,
+        idempotencyKey: touchKey(id, 2),
+        email: stale.prospect.email,
+        variant: 0,
+        versionId: stale.sequenceVersionId,
+      },
+    ]);
+    await waitFor('the claim to wait for the lock', async () => {
+      const [w] = await q<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE OF e%'`,
+      );
+      return w!.n > 0 ? true : null;
+    });
+    release();
+    expect((await batch).map((d) => d.kind)).toEqual(['move']);
+    // Once the move commits, the claim re-reads the row: another version, so fenced; nothing was sent.
+    expect(await claim).toEqual([{ kind: 'fenced' }]);
+    expect(await q('SELECT 1 FROM touch WHERE enrollment_id = $1 AND step = 2', [id])).toEqual([]);
+    // The sender that reads the row now renders version 2's copy, and claims it.
+    const fresh = (await f.repos.touches.loadForSend(id))!;
+    expect(fresh.sequenceVersionId).toBe(c.v2);
+    expect(
+      await f.repos.touches.claimMany([
+        {
+          enrollmentId: id,
+          step: 2,
+          attempt: 1,
+          idempotencyKey: touchKey(id, 2),
+          email: fresh.prospect.email,
+          variant: 0,
+          versionId: fresh.sequenceVersionId,
+        },
+      ]),
+    ).toEqual([{ kind: 'claimed' }]);
+  });
+
   it('names the version it cannot find, and needs write scope', async () => {
     const c = await campaign(1);
     const r = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
