@@ -596,17 +596,20 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     );
     await entered;
     // ... while the sender claims the touch it rendered from version 1: the claim waits for that lock.
-    const claim = f.repos.touches.claimMany([
-      {
-        enrollmentId: id,
-        step: 2,
-        attempt: 1,
-        idempotencyKey: touchKey(id, 2),
-        email: stale.prospect.email,
-        variant: 0,
-        versionId: stale.sequenceVersionId,
-      },
-    ]);
+    // The sender's claim of step-2, carrying the version it read.
+    const claimAs = (ctx: typeof stale) =>
+      f.repos.touches.claimMany([
+        {
+          enrollmentId: id,
+          step: 2,
+          attempt: 1,
+          idempotencyKey: touchKey(id, 2),
+          email: ctx.prospect.email,
+          variant: 0,
+          versionId: ctx.sequenceVersionId,
+        },
+      ]);
+    const claim = claimAs(stale);
     await waitFor('the claim to wait for the lock', async () => {
       const [w] = await q<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE OF e%'`,
@@ -621,19 +624,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     // The sender that reads the row now renders version 2's copy, and claims it.
     const fresh = (await f.repos.touches.loadForSend(id))!;
     expect(fresh.sequenceVersionId).toBe(c.v2);
-    expect(
-      await f.repos.touches.claimMany([
-        {
-          enrollmentId: id,
-          step: 2,
-          attempt: 1,
-          idempotencyKey: touchKey(id, 2),
-          email: fresh.prospect.email,
-          variant: 0,
-          versionId: fresh.sequenceVersionId,
-        },
-      ]),
-    ).toEqual([{ kind: 'claimed' }]);
+    expect(await claimAs(fresh)).toEqual([{ kind: 'claimed' }]);
   });
 
   it('names the version it cannot find, and needs write scope', async () => {
