@@ -73,6 +73,37 @@ const oneZone = timed(() =>
   simulate({ ...input, prospects: { count: PROSPECTS, timeZones: { 'America/New_York': 1 } } }),
 );
 
+// A branching graph of 5 action nodes on the same population: an e-mail whose open
+// takes another branch, a LinkedIn invitation, a message once accepted, a manual task.
+const mail = (id: string) => ({ id, action: 'email' as const, subject: 'Hi', body: 'Body' });
+const graph = timed(() =>
+  simulate({
+    ...input,
+    sequence: {
+      graph: {
+        nodes: [
+          mail('mail-1'),
+          mail('mail-opened'),
+          { id: 'connect', action: 'linkedin_connect' as const },
+          { id: 'msg', action: 'linkedin_message' as const, body: 'Thanks' },
+          { id: 'call', action: 'manual_task' as const, title: 'Call' },
+          { id: 'end', action: 'end' as const },
+        ],
+        edges: [
+          { from: 'mail-1', to: 'mail-opened', trigger: 'opened' as const, wait: '2d' },
+          { from: 'mail-1', to: 'connect', trigger: 'no_reply' as const, wait: '3d' },
+          { from: 'mail-opened', to: 'connect', trigger: 'no_reply' as const, wait: '4d' },
+          { from: 'connect', to: 'msg', trigger: 'connection_accepted' as const, wait: '1d' },
+          { from: 'connect', to: 'call', trigger: 'not_accepted' as const, wait: '7d' },
+          { from: 'msg', to: 'call', trigger: 'no_reply' as const, wait: '5d' },
+          { from: 'call', to: 'end', trigger: 'always' as const, wait: '0s' },
+        ],
+      },
+    },
+    odds: { ...input.odds, open: 0.4, accept: 0.3, failure: 0.05 },
+  }),
+);
+
 // The base run alone, and its sends, for the baseline.
 const settings = SimulationInputSchema.parse(input);
 const population = populationOf(settings.prospects);
@@ -114,6 +145,9 @@ await finishBench({
     oneZoneSends: oneZone.value.summary.sends,
     oneZoneSeconds: round(oneZone.seconds),
     oneZoneCpuSeconds: round(oneZone.cpuSeconds),
+    graphSends: graph.value.summary.sends,
+    graphSeconds: round(graph.seconds),
+    graphCpuSeconds: round(graph.cpuSeconds),
     loadAverage1m: round(loadavg()[0]!),
     sendsPerSecondBaseRun: round(run.sends.at.length / base.seconds),
   },
@@ -132,6 +166,12 @@ await finishBench({
     ),
     check('the same: CPU seconds of this process (cold)', cold.cpuSeconds, '<', 5),
     check('the same in one zone: CPU seconds', oneZone.cpuSeconds, '<', 5),
+    check(
+      'the same population on a branching 5-node graph (e-mail, LinkedIn, a task): CPU seconds',
+      graph.cpuSeconds,
+      '<',
+      5,
+    ),
   ],
   notes: [
     'simulate() = the base run + re-runs with 1, 2 and 3 more mailboxes + the report; cold is the first call in the process',

@@ -117,7 +117,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
       {
         field: 'mapping.step-3',
         message:
-          'node "step-3" is mapped to "step-2", at or before a node already run for 1 enrollment(s): it would act again',
+          'node "step-3" is mapped to "step-2", which 1 enrollment(s) already ran on their path: it would act again',
       },
     ]);
     const missing = await plan({ ...MAP, 'step-2': 'step-9' });
@@ -459,6 +459,172 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
       return m.body.status === 'completed' ? m.body : null;
     });
     expect(done.progress).toMatchObject({ total: 3, moved: 3, pending: 0 });
+  });
+
+  it('on a branching graph, "already done" is the path taken: a node of the branch never run is allowed, one run is refused', async () => {
+    const mail = (id: string, body = id) => ({ id, action: 'email', subject: 'Hi', body });
+    // mail-1; opened: mail-opened, else (3 days) mail-2; both on to mail-3.
+    const edges = [
+      { from: 'mail-1', to: 'mail-opened', trigger: 'opened', wait: '1d' },
+      { from: 'mail-1', to: 'mail-2', trigger: 'no_reply', wait: '3d' },
+      { from: 'mail-opened', to: 'mail-3', trigger: 'no_reply', wait: '2d' },
+      { from: 'mail-2', to: 'mail-3', trigger: 'no_reply', wait: '2d' },
+      { from: 'mail-3', to: 'end', trigger: 'no_reply', wait: '2d' },
+    ];
+    const end = { id: 'end', action: 'end' };
+    const seq = await call('POST', '/v1/sequences', {
+      name: `branch-${randomUUID()}`,
+      graph: { nodes: [mail('mail-1'), mail('mail-opened'), mail('mail-2'), mail('mail-3'), end], edges },
+    });
+    expect(seq.status).toBe(201);
+    const prospects = await call('POST', '/v1/prospects', {
+      prospects: [0, 1].map((i) => ({ email: `b${i}-${randomUUID()}@people.example` })),
+    });
+    const enrolled = await call('POST', '/v1/enrollments', {
+      sequenceId: seq.body.id,
+      mailboxId,
+      prospectIds: prospects.body.prospects.map((p: { id: string }) => p.id),
+    });
+    const [byEmail, opened] = (enrolled.body.enrolled as { id: string }[]).map((e) => e.id);
+    // Both wait at mail-3 (node 4): one came by mail-2 (node 3), one by mail-opened (node 2).
+    const walk = async (id: string, ran: number[]) => {
+      for (const s of ran)
+        await q(
+          `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key, sent_at) VALUES ($1, $2, $3, 'sent', $4, now())`,
+          [randomUUID(), id, s, touchKey(id, s)],
+        );
+      await q('UPDATE enrollment SET current_step = 4 WHERE id = $1', [id]);
+      await f.touchQueue.cancel([{ enrollmentId: id, step: 1 }]);
+      await f.touchQueue.schedule([{ enrollmentId: id, step: 4, dueAt: new Date(Date.now() + 3_600_000) }]);
+    };
+    await walk(byEmail!, [1, 3]);
+    await walk(opened!, [1, 2]);
+    // Version 2 lists mail-2 before mail-opened: mail-opened takes number 3, the number mail-2 ran under.
+    const v2 = await call('POST', `/v1/sequences/${seq.body.id}/versions`, {
+      graph: {
+        nodes: [
+          mail('mail-1'),
+          mail('mail-2'),
+          mail('mail-opened', 'opened, rewritten'),
+          mail('mail-3'),
+          end,
+        ],
+        edges,
+      },
+    });
+    expect(v2.status).toBe(201);
+    const plan = (filter?: object) =>
+      call('POST', `/v1/sequences/${seq.body.id}/migrations`, {
+        from: 1,
+        to: 2,
+        mapping: { 'mail-1': 'mail-1', 'mail-3': 'mail-opened' },
+        reason: 'send the opened copy instead',
+        ...(filter ? { filter } : {}),
+      });
+    // The one that opened already got mail-opened: refused, naming the node.
+    const refused = await plan();
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      {
+        field: 'mapping.mail-3',
+        message:
+          'node "mail-3" is mapped to "mail-opened", which 1 enrollment(s) already ran on their path: it would act again',
+      },
+    ]);
+    // Without it, the one that came by mail-2 moves to mail-opened, numbered 3 in the new version:
+    // a number its path ran under (mail-2), so its touch takes the next attempt, a free key.
+    await q(`UPDATE enrollment SET status = 'paused' WHERE id = $1`, [opened]);
+    const ok = await plan({ statuses: ['active'] });
+    expect(ok.status).toBe(201);
+    expect(ok.body.perSourceNode).toEqual([{ from: 'mail-3', to: 'mail-opened', enrollments: 1 }]);
+    await call('POST', `/v1/sequences/${seq.body.id}/migrations`, { planId: ok.body.planId });
+    await waitFor('the migration to complete', async () => {
+      const m = await call('GET', `/v1/sequences/${seq.body.id}/migrations/${ok.body.planId}`);
+      return m.body.status === 'completed' ? m.body : null;
+    });
+    const [row] = await q<{ sequence_version_id: string; current_step: number; current_attempt: number }>(
+      'SELECT sequence_version_id, current_step, current_attempt FROM enrollment WHERE id = $1',
+      [byEmail],
+    );
+    expect(row).toEqual({ sequence_version_id: v2.body.id, current_step: 3, current_attempt: 2 });
+    const jobs = await f.touchQueue.existing([touchKey(byEmail!, 3, 2), touchKey(byEmail!, 4)]);
+    expect([...jobs]).toEqual([touchKey(byEmail!, 3, 2)]);
+  });
+
+  it("a sender that read the old version loses the race: its claim waits for the move's lock, then is fenced by the version", async () => {
+    const c = await campaign(1);
+    const id = c.ids[0]!;
+    await advance(id, 2);
+    // A sender took the node's job and read the enrollment (version 1, whose copy of step-2 is the old one).
+    const stale = (await f.repos.touches.loadForSend(id))!;
+    expect(stale.sequenceVersionId).toBe(c.v1);
+    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
+      from: 1,
+      to: 2,
+      mapping: MAP,
+      reason: 'race',
+    });
+    expect(plan.status).toBe(201);
+    // The move's batch holds the enrollment's lock, moved to step-2 of version 2 (same number, same attempt) ...
+    let inside!: () => void;
+    let release!: () => void;
+    const entered = new Promise<void>((r) => {
+      inside = r;
+    });
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    const batch = f.repos.sequenceMigrations.runBatch(
+      plan.body.planId,
+      10,
+      async () => {
+        inside();
+        await released;
+        return [
+          {
+            enrollmentId: id,
+            kind: 'move',
+            toVersionId: c.v2,
+            toNode: 2,
+            attempt: 1,
+            nextTouchAt: new Date(),
+            nextTouchUnfittedAt: null,
+          },
+        ];
+      },
+      { actor: 'test', reason: 'race' },
+    );
+    await entered;
+    // ... while the sender claims the touch it rendered from version 1: the claim waits for that lock.
+    // The sender's claim of step-2, carrying the version it read.
+    const claimAs = (ctx: typeof stale) =>
+      f.repos.touches.claimMany([
+        {
+          enrollmentId: id,
+          step: 2,
+          attempt: 1,
+          idempotencyKey: touchKey(id, 2),
+          email: ctx.prospect.email,
+          variant: 0,
+          versionId: ctx.sequenceVersionId,
+        },
+      ]);
+    const claim = claimAs(stale);
+    await waitFor('the claim to wait for the lock', async () => {
+      const [w] = await q<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE OF e%'`,
+      );
+      return w!.n > 0 ? true : null;
+    });
+    release();
+    expect((await batch).map((d) => d.kind)).toEqual(['move']);
+    // Once the move commits, the claim re-reads the row: another version, so fenced; nothing was sent.
+    expect(await claim).toEqual([{ kind: 'fenced' }]);
+    expect(await q('SELECT 1 FROM touch WHERE enrollment_id = $1 AND step = 2', [id])).toEqual([]);
+    // The sender that reads the row now renders version 2's copy, and claims it.
+    const fresh = (await f.repos.touches.loadForSend(id))!;
+    expect(fresh.sequenceVersionId).toBe(c.v2);
+    expect(await claimAs(fresh)).toEqual([{ kind: 'claimed' }]);
   });
 
   it('names the version it cannot find, and needs write scope', async () => {

@@ -90,6 +90,46 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
     expect(res.json().errors[0].field).toBe('body.odds.reply');
   });
 
+  it('runs a sequence given as a graph as its graph: its branches, its nodes in the funnel', async () => {
+    const mail = (id: string) => ({ id, action: 'email' as const, subject: 'Hi', body: id });
+    const graph = {
+      nodes: [
+        mail('first'),
+        mail('opened-it'),
+        { id: 'call', action: 'manual_task' as const, title: 'Call' },
+        { id: 'end', action: 'end' as const },
+      ],
+      edges: [
+        { from: 'first', to: 'opened-it', trigger: 'opened' as const, wait: '1d' },
+        { from: 'first', to: 'call', trigger: 'no_reply' as const, wait: '3d' },
+        { from: 'opened-it', to: 'end', trigger: 'no_reply' as const, wait: '2d' },
+        { from: 'call', to: 'end', trigger: 'always' as const, wait: '0s' },
+      ],
+    };
+    const id = (await f.repos.sequences.create({ name: 'Branching', graph })).id;
+    const res = await post({
+      sequenceId: id,
+      mailboxIds,
+      start: '2026-12-01T07:00:00Z',
+      prospects: { count: 200 },
+      odds: { open: 0.5, reply: 0, bounce: 0, outOfOffice: 0 },
+      horizonDays: 30,
+    });
+    expect(res.statusCode).toBe(200);
+    const funnel = res.json().funnel as {
+      node: string;
+      reached: number;
+      opened: number;
+      edgesTaken: number;
+    }[];
+    expect(funnel.map((r) => r.node)).toEqual(['first', 'opened-it', 'call']);
+    const [first, opened, call] = funnel;
+    expect(first!.reached).toBe(200);
+    expect(opened!.reached).toBe(first!.edgesTaken);
+    expect(opened!.reached).toBe(first!.opened);
+    expect(call!.reached).toBe(200 - opened!.reached);
+  });
+
   it('answers 404 for a sequence that does not exist', async () => {
     const res = await post({ sequenceId: '00000000-0000-4000-8000-000000000000', prospects: { count: 5 } });
     expect(res.statusCode).toBe(404);

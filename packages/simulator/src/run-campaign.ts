@@ -150,23 +150,36 @@ export function runCampaign(
     epoch: [] as number[],
   };
 
-  // One timing per (mailbox, zone): resolving and validating a zone costs more than a placement.
-  const timings = new Map<string, Timing>();
+  // One timing per (mailbox, zone, jitter): resolving and validating a zone costs more
+  // than a placement, and a lookup by number costs less than one by a built string key.
+  const zoneNames: (string | null)[] = [];
+  const zoneIndex = new Map<string | null, number>();
+  const zoneOf = new Int32Array(count);
+  for (let e = 0; e < count; e++) {
+    const zone = population.timeZones[e] ?? null;
+    let z = zoneIndex.get(zone);
+    if (z === undefined) {
+      z = zoneNames.length;
+      zoneNames.push(zone);
+      zoneIndex.set(zone, z);
+    }
+    zoneOf[e] = z;
+  }
+  const timings: (Timing | undefined)[] = [];
   let jitterDraw = 0;
   const jitterRandom = () => jitterDraw;
   const timingOf = (m: number, e: number, jitter: boolean): Timing => {
-    const zone = population.timeZones[e] ?? null;
-    const key = `${m}|${zone ?? ''}|${jitter ? 1 : 0}`;
-    let t = timings.get(key);
+    const key = (m * zoneNames.length + zoneOf[e]!) * 2 + (jitter ? 1 : 0);
+    let t = timings[key];
     if (!t) {
       const mb = mailboxes[m] as SimulatedMailbox;
       t = {
-        timeZone: resolveTimeZone(zone, mb.timezone),
+        timeZone: resolveTimeZone(zoneNames[zoneOf[e]!] ?? null, mb.timezone),
         window: sendingWindowOf(settings.sequence.window ?? null, mb),
         timeScale: 1,
         ...(jitter && settings.jitterMs > 0 ? { jitterMs: settings.jitterMs, random: jitterRandom } : {}),
       };
-      timings.set(key, t);
+      timings[key] = t;
     }
     return t;
   };
@@ -325,20 +338,27 @@ export function runCampaign(
   // Scratch space of the pool's ranking, reused: a pool ranks its members at every
   // attempt of every first touch.
   const rooms = new Float64Array(mailboxCount);
-  const order = Array.from({ length: mailboxCount }, (_, i) => i);
-  const byRoom = (a: number, b: number) => rooms[b]! - rooms[a]! || a - b;
+  const tried = new Uint8Array(mailboxCount);
   const pickPoolMailbox = (e: number, n: number, t: number): { m: number; granted: boolean } => {
     const tie = Math.floor(drawFor(seed, e, n, SALT.poolTie) * 4294967296);
     for (let i = 0; i < mailboxCount; i++) {
       rooms[i] = mailboxes[i]!.perDay - buckets[i]!.usedToday(t) + drawFor(tie, i, 0, SALT.poolTie) * 0.5;
-      order[i] = i;
+      tried[i] = 0;
     }
-    order.sort(byRoom);
+    // The members by most room (the lower index on a tie), tried in that order until one
+    // grants: picked one at a time, as the first usually grants and a full sort is wasted.
     const member = e * 32 + n;
-    for (const i of order) {
-      if (buckets[i]!.take(member, t, false).granted) return { m: i, granted: true };
+    let best = -1;
+    for (let k = 0; k < mailboxCount; k++) {
+      let pick = -1;
+      for (let i = 0; i < mailboxCount; i++) {
+        if (tried[i] === 0 && (pick < 0 || rooms[i]! > rooms[pick]!)) pick = i;
+      }
+      tried[pick] = 1;
+      if (best < 0) best = pick;
+      if (buckets[pick]!.take(member, t, false).granted) return { m: pick, granted: true };
     }
-    return { m: order[0]!, granted: false };
+    return { m: best, granted: false };
   };
 
   const clock = { attempts: 0, windowWaits: 0, capWaits: 0 };

@@ -71,6 +71,7 @@ export async function sendNonEmailNode(
 
   if (node.action === 'manual_task') {
     const claim = await sc.batches.claim({
+      versionId: ctx.sequenceVersionId,
       enrollmentId,
       step,
       attempt,
@@ -135,6 +136,7 @@ export async function sendNonEmailNode(
   }
 
   const claim = await sc.batches.claim({
+    versionId: ctx.sequenceVersionId,
     enrollmentId,
     step,
     attempt,
@@ -273,6 +275,7 @@ async function failNode(
   if (!provider) {
     // Nothing was claimed yet (no profile to act on): leave the failed touch as the reason's record.
     const claim = await sc.batches.claim({
+      versionId: ctx.sequenceVersionId,
       enrollmentId,
       step,
       attempt,

@@ -130,6 +130,7 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
   }
 
   const claim = await sc.batches.claim({
+    versionId: ctx.sequenceVersionId,
     enrollmentId,
     step,
     attempt,

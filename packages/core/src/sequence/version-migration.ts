@@ -38,8 +38,11 @@ export type MigrationCandidate = {
   /** The node it is at (enrollment.current_step). */
   node: number;
   status: string;
-  /** The highest node number it has a touch row for (any status: its key is taken), 0 for none. */
-  lastRun: number;
+  /**
+   * The node numbers (of its version's graph) it has a touch row for, its pending
+   * touch aside: the nodes its path actually ran, whichever branch it took.
+   */
+  ran: readonly number[];
   /** Whether any touch of it was sent: a person mid-thread. */
   midThread: boolean;
 };
@@ -69,14 +72,35 @@ export type MigrationPlan = {
 const idOf = (graph: SequenceGraph, n: number): string => nodeAt(graph, n)?.id ?? `#${n}`;
 
 /**
- * Whether moving an enrollment that has touches up to node `lastRun` onto node
- * `target` could act again: a target at or before a node already run reuses a
- * touch key (its action was done, or its row would fence it for good). An end
- * never acts.
+ * Whether moving an enrollment onto node `target` of graph `to` would do again an
+ * action its path already did: the target is a node (by id, a node's identity
+ * across versions) among those it ran (`ran`, numbers of graph `from`). Decided by
+ * the path actually taken, not by node numbers: on a branching graph a node on a
+ * branch the enrollment never took was never run, whatever its number. An end never acts.
  */
-export function wouldResend(to: SequenceGraph, target: number, lastRun: number): boolean {
-  if (nodeAt(to, target)?.action === 'end') return false;
-  return target <= lastRun;
+export function wouldResend(
+  from: SequenceGraph,
+  to: SequenceGraph,
+  target: number,
+  ran: readonly number[],
+): boolean {
+  const node = nodeAt(to, target);
+  if (!node || node.action === 'end') return false;
+  return ran.some((step) => nodeAt(from, step)?.id === node.id);
+}
+
+/**
+ * The attempt a moved enrollment's touch at node `target` takes: its own when it
+ * stays on its node number (a resend keeps its key), else one past any touch row
+ * that number already has (a node run under that number on another branch or
+ * version), so the new touch's key is free, as the live walk's edges do.
+ */
+export function migratedAttempt(
+  move: { fromNode: number; toNode: number; attempt: number },
+  attempts: Readonly<Record<number, number>>,
+): number {
+  if (move.toNode === move.fromNode) return move.attempt;
+  return (attempts[move.toNode] ?? 0) + 1;
 }
 
 /** The content fields of a node that differ from another's (what a person would read differently). */
@@ -104,7 +128,7 @@ export function populationFingerprint(
  * `from` the filter took: each lands on the target its node is mapped to. Refused
  * (problems, each naming its node) when a mapping names a node `from` lacks or a
  * target `to` lacks, a live enrollment's node is unmapped (it would be lost), or a
- * target would act again for some enrollment ({@link wouldResend}).
+ * target would act again for some enrollment: one its path already ran ({@link wouldResend}).
  */
 export function planMigration(input: {
   from: SequenceGraph;
@@ -149,7 +173,7 @@ export function planMigration(input: {
     }
     const target = nodeNumber(to, targetId);
     if (target === 0) continue;
-    if (wouldResend(to, target, c.lastRun)) {
+    if (wouldResend(from, to, target, c.ran)) {
       const r = resends.get(source.id) ?? { target: targetId, n: 0 };
       r.n++;
       resends.set(source.id, r);
@@ -180,7 +204,7 @@ export function planMigration(input: {
       field: `mapping.${node}`,
       node,
       code: 'resend',
-      message: `node "${node}" is mapped to "${r.target}", at or before a node already run for ${r.n} enrollment(s): it would act again`,
+      message: `node "${node}" is mapped to "${r.target}", which ${r.n} enrollment(s) already ran on their path: it would act again`,
       enrollments: r.n,
     });
   return {
@@ -197,28 +221,33 @@ export function planMigration(input: {
  * When the touch of node `target` of graph `to` is due for an enrollment moved
  * there: what the sender would have scheduled ({@link nextNodeDue}, with the
  * enrollment's timing as the sender builds it: `touchTimingOf`) had the last touch
- * that ran led into it: the wait of the timeout edge into it (from the
- * highest-numbered node before it that has one) after that touch; a first node
- * keeps its pending time. Never in the past, and always inside the window; with
- * the raw time kept, so a later window change re-fits it.
+ * that ran led into it: the wait of the timeout edge into it from the node that
+ * touch ran (`lastRunNode`, by id), else from the highest-numbered node before it
+ * that has one, after that touch; a first node keeps its pending time. Never in
+ * the past, and always inside the window; with the raw time kept, so a later
+ * window change re-fits it.
  */
 export function migratedTouchDue(input: {
   to: SequenceGraph;
   target: number;
   lastRunAt: Date | null;
+  /** The id of the node the last touch ran (on the enrollment's path), when known. */
+  lastRunNode?: string | null;
   pendingAt: Date | null;
   now: Date;
   timing: TouchTiming;
 }): FittedDue {
-  const { to, target, lastRunAt, pendingAt, now, timing } = input;
+  const { to, target, lastRunAt, lastRunNode, pendingAt, now, timing } = input;
   const node = nodeAt(to, target);
-  const into = to.edges
-    .filter((e) => node && e.to === node.id && isTimeout(e.trigger))
-    .map((e) => ({ e, from: nodeNumber(to, e.from) }))
-    .filter((x) => x.from > 0 && x.from < target)
-    .sort((a, b) => b.from - a.from)[0];
+  const timeouts = to.edges.filter((e) => node && e.to === node.id && isTimeout(e.trigger));
+  const into =
+    timeouts.find((e) => lastRunNode && e.from === lastRunNode) ??
+    timeouts
+      .map((e) => ({ e, from: nodeNumber(to, e.from) }))
+      .filter((x) => x.from > 0 && x.from < target)
+      .sort((a, b) => b.from - a.from)[0]?.e;
   if (into && lastRunAt) {
-    const due = nextNodeDue(lastRunAt, into.e.wait ?? '0s', timing);
+    const due = nextNodeDue(lastRunAt, into.wait ?? '0s', timing);
     if (due.at.getTime() >= now.getTime()) return due;
   }
   const pending = pendingAt && pendingAt.getTime() > now.getTime() ? pendingAt : now;

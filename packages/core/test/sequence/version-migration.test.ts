@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   chainGraph,
   type MigrationCandidate,
+  migratedAttempt,
   migratedTouchDue,
   planMigration,
   populationFingerprint,
+  type SequenceGraph,
   type SequenceStep,
   wouldResend,
 } from '../../src/index.js';
@@ -17,7 +19,7 @@ const at = (id: string, node: number, lastRun = node - 1, status = 'active'): Mi
   id,
   node,
   status,
-  lastRun,
+  ran: Array.from({ length: lastRun }, (_, i) => i + 1),
   midThread: lastRun > 0,
 });
 
@@ -51,10 +53,10 @@ describe('planMigration', () => {
     expect(plan.problems).toEqual([
       expect.objectContaining({ code: 'resend', node: 'step-3', field: 'mapping.step-3' }),
     ]);
-    expect(wouldResend(v2, 2, 2)).toBe(true);
-    expect(wouldResend(v2, 3, 2)).toBe(false);
+    expect(wouldResend(v1, v2, 2, [1, 2])).toBe(true);
+    expect(wouldResend(v1, v2, 3, [1, 2])).toBe(false);
     // An end never acts: ending early is allowed.
-    expect(wouldResend(v2, 5, 4)).toBe(false);
+    expect(wouldResend(v2, v2, 5, [1, 2, 3, 4])).toBe(false);
   });
 
   it('refuses a missing target, an unknown source and a live node left unmapped', () => {
@@ -76,6 +78,79 @@ describe('planMigration', () => {
     expect(populationFingerprint([at('b', 2), at('a', 1)])).toBe(a);
     expect(populationFingerprint([at('a', 1), at('b', 3)])).not.toBe(a);
     expect(populationFingerprint([at('a', 1), at('b', 2, 1, 'paused')])).not.toBe(a);
+  });
+});
+
+describe('planMigration on a branching graph: "already done" is the path taken', () => {
+  const mail = (id: string, body = 'Body') => ({ id, action: 'email' as const, subject: 'Hi', body });
+  // connect; accepted: msg, then mail-2; not accepted (7 days): mail-1, then mail-2.
+  const graph = (msgBody: string): SequenceGraph => ({
+    nodes: [
+      { id: 'connect', action: 'linkedin_connect' },
+      { id: 'msg', action: 'linkedin_message', body: msgBody },
+      mail('mail-1'),
+      mail('mail-2'),
+      { id: 'end', action: 'end' },
+    ],
+    edges: [
+      { from: 'connect', to: 'msg', trigger: 'connection_accepted', wait: '1d' },
+      { from: 'connect', to: 'mail-1', trigger: 'not_accepted', wait: '7d' },
+      { from: 'msg', to: 'mail-2', trigger: 'no_reply', wait: '3d' },
+      { from: 'mail-1', to: 'mail-2', trigger: 'no_reply', wait: '3d' },
+      { from: 'mail-2', to: 'end', trigger: 'no_reply', wait: '2d' },
+    ],
+  });
+  const from = graph('Thanks');
+  const to = graph('Thanks, rewritten');
+  // Both wait at mail-2 (node 4): one came by the invitation's acceptance, one by the e-mail.
+  const accepted: MigrationCandidate = { id: 'a', node: 4, status: 'active', ran: [1, 2], midThread: true };
+  const byEmail: MigrationCandidate = { id: 'b', node: 4, status: 'active', ran: [1, 3], midThread: true };
+
+  it('allows a node of another branch that was never run, though numbered before the node it is at', () => {
+    const plan = planMigration({ from, to, mapping: { 'mail-2': 'msg' }, candidates: [byEmail] });
+    expect(plan.problems).toEqual([]);
+    expect(plan.moves).toEqual([{ enrollmentId: 'b', fromNode: 4, toNode: 2 }]);
+  });
+
+  it('refuses (naming the node) a node its path already ran, on either branch', () => {
+    const again = planMigration({ from, to, mapping: { 'mail-2': 'msg' }, candidates: [accepted, byEmail] });
+    expect(again.problems).toEqual([
+      expect.objectContaining({ code: 'resend', node: 'mail-2', field: 'mapping.mail-2', enrollments: 1 }),
+    ]);
+    expect(again.problems[0]!.message).toContain('"msg"');
+    const mail1 = planMigration({ from, to, mapping: { 'mail-2': 'mail-1' }, candidates: [byEmail] });
+    expect(mail1.problems.map((p) => [p.code, p.node])).toEqual([['resend', 'mail-2']]);
+    expect(
+      planMigration({ from, to, mapping: { 'mail-2': 'mail-1' }, candidates: [accepted] }).problems,
+    ).toEqual([]);
+  });
+
+  it('judges by node id across versions, whatever their numbers', () => {
+    // The target version lists mail-1 first: its number is 1, the invitation's in the source.
+    const reordered: SequenceGraph = {
+      ...to,
+      nodes: [to.nodes[2]!, to.nodes[0]!, to.nodes[1]!, ...to.nodes.slice(3)],
+    };
+    expect(wouldResend(from, reordered, 1, byEmail.ran)).toBe(true);
+    expect(wouldResend(from, reordered, 3, byEmail.ran)).toBe(false);
+    expect(wouldResend(from, reordered, 3, accepted.ran)).toBe(true);
+  });
+
+  it("takes a free attempt on a node number that already has a touch row (another branch's node)", () => {
+    expect(migratedAttempt({ fromNode: 4, toNode: 3, attempt: 1 }, { 1: 1, 3: 1 })).toBe(2);
+    expect(migratedAttempt({ fromNode: 4, toNode: 2, attempt: 1 }, { 1: 1, 3: 1 })).toBe(1);
+    // Staying on its node keeps its attempt (a resend after a soft bounce keeps its key).
+    expect(migratedAttempt({ fromNode: 4, toNode: 4, attempt: 2 }, { 4: 1 })).toBe(2);
+  });
+
+  it('times the moved touch by the edge from the node its path ran last', () => {
+    const lastRunAt = new Date('2026-03-02T10:00:00Z');
+    const timing = { timeZone: 'UTC', window: null, timeScale: 1 };
+    const now = new Date('2026-03-02T11:00:00Z');
+    // Into mail-2 from msg (3 days) or from mail-1 (3 days); into mail-1 only from connect (7 days).
+    expect(
+      migratedTouchDue({ to, target: 3, lastRunAt, lastRunNode: 'connect', pendingAt: null, now, timing }).at,
+    ).toEqual(new Date('2026-03-09T10:00:00Z'));
   });
 });
 

@@ -33,7 +33,7 @@ export class SequenceMigrationRepository implements MigrationStore {
       id: string;
       node: number;
       status: string;
-      last_run: number;
+      ran: number[];
       mid_thread: boolean;
     }>(
       `SELECT e.id, e.current_step AS node, e.status::text AS status,
@@ -41,7 +41,7 @@ export class SequenceMigrationRepository implements MigrationStore {
               -- enrollment moves once it settles, by the node it is at then. A node
               -- waiting for its resend after a soft bounce has not run either: a move
               -- onto the same node keeps the attempt (and its key).
-              COALESCE(max(t.step) FILTER (WHERE NOT (${CURRENT_NODE_PENDING})), 0)::int AS last_run,
+              COALESCE(array_agg(DISTINCT t.step ORDER BY t.step) FILTER (WHERE t.step IS NOT NULL AND NOT (${CURRENT_NODE_PENDING})), '{}')::int[] AS ran,
               COALESCE(bool_or(t.status = 'sent'), false) AS mid_thread
        FROM enrollment e LEFT JOIN touch t ON t.enrollment_id = e.id
        WHERE e.sequence_version_id = $1 AND e.status::text = ANY($2::text[])
@@ -53,7 +53,7 @@ export class SequenceMigrationRepository implements MigrationStore {
       id: r.id,
       node: r.node,
       status: r.status,
-      lastRun: r.last_run,
+      ran: r.ran,
       midThread: r.mid_thread,
     }));
   }
@@ -202,8 +202,12 @@ export class SequenceMigrationRepository implements MigrationStore {
                 p.timezone AS p_tz, p.attributes AS p_attributes, m.timezone AS m_tz, m.window_days, m.window_start, m.window_end, m.holidays,
                 s.sending_window,
                 EXISTS (SELECT 1 FROM touch t WHERE t.enrollment_id = e.id AND t.status = 'sending') AS in_flight,
-                (SELECT COALESCE(max(t.step) FILTER (WHERE NOT (${CURRENT_NODE_PENDING})), 0) FROM touch t WHERE t.enrollment_id = e.id)::int AS last_run,
-                (SELECT max(COALESCE(t.sent_at, t.created_at)) FROM touch t WHERE t.enrollment_id = e.id) AS last_run_at
+                (SELECT COALESCE(array_agg(DISTINCT t.step ORDER BY t.step) FILTER (WHERE NOT (${CURRENT_NODE_PENDING})), '{}') FROM touch t WHERE t.enrollment_id = e.id)::int[] AS ran,
+                (SELECT COALESCE(jsonb_object_agg(a.step, a.attempt), '{}') FROM
+                   (SELECT t.step, max(t.attempt) AS attempt FROM touch t WHERE t.enrollment_id = e.id GROUP BY t.step) a) AS attempts,
+                (SELECT max(COALESCE(t.sent_at, t.created_at)) FROM touch t WHERE t.enrollment_id = e.id) AS last_run_at,
+                (SELECT t.step FROM touch t WHERE t.enrollment_id = e.id
+                 ORDER BY COALESCE(t.sent_at, t.created_at) DESC, t.step DESC LIMIT 1) AS last_run_step
          FROM enrollment e JOIN prospect p ON p.id = e.prospect_id JOIN mailbox m ON m.id = e.mailbox_id
          JOIN sequence s ON s.id = e.sequence_id
          WHERE e.id = ANY($1::uuid[])`,
@@ -228,8 +232,10 @@ export class SequenceMigrationRepository implements MigrationStore {
           attempt: r.current_attempt,
           nextTouchAt: r.next_touch_at,
           inFlight: r.in_flight,
-          lastRun: r.last_run,
+          ran: r.ran,
+          attempts: r.attempts,
           lastRunAt: r.last_run_at,
+          lastRunStep: r.last_run_step ?? null,
           prospectTimezone: r.p_tz,
           prospectAttributes: r.p_attributes ?? null,
           mailboxTimezone: r.m_tz,

@@ -24,6 +24,12 @@ export type ClaimInput = {
   idempotencyKey: string;
   email: string;
   variant: number;
+  /**
+   * The sequence version the sender rendered the touch from: the claim is fenced
+   * when the enrollment is on another one now (a migration moved it since the
+   * sender read it), so an old version's copy never goes out. Absent: not checked.
+   */
+  versionId?: string | null;
 };
 
 /**
@@ -43,6 +49,8 @@ export class TouchClaimRepository {
    * locks: no new row version is written for the fence. The suppression list is read and the
    * touch row (unique per enrollment, step and attempt) written in the same
    * statement, before the provider is called, so a crash leaves a trace: "in doubt".
+   * (The sender claims through `claimMany`, which also fences a touch rendered from
+   * a version the enrollment is no longer on: `ClaimInput.versionId`.)
    */
   async claim(
     enrollmentId: string,
@@ -86,11 +94,12 @@ export class TouchClaimRepository {
     }>({
       name: 'touch-claim-many',
       text: `WITH input AS (
-         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[], $9::int[])
-           AS i(eid, step, attempt, key, email, domain, hash, touch_id, variant)),
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[], $9::int[], $10::uuid[])
+           AS i(eid, step, attempt, key, email, domain, hash, touch_id, variant, version)),
        locked AS (
          SELECT i.eid, i.step, i.attempt FROM enrollment e JOIN input i ON e.id = i.eid
          WHERE e.status = 'active' AND e.current_step = i.step AND e.current_attempt = i.attempt
+           AND (i.version IS NULL OR e.sequence_version_id = i.version)
          ORDER BY e.id FOR UPDATE OF e),
        existing AS (
          SELECT i.eid, i.step, i.attempt, t.status::text AS status FROM input i
@@ -122,6 +131,7 @@ export class TouchClaimRepository {
         batch.map((c) => suppressionKeysOf(c.email).hash),
         batch.map(() => randomUUID()),
         batch.map((c) => c.variant),
+        batch.map((c) => c.versionId ?? null),
       ],
     });
     const byTouch = new Map(

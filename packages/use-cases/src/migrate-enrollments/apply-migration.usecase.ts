@@ -3,6 +3,7 @@ import {
   DomainError,
   MIGRATABLE_STATUSES,
   type MigrationFilter,
+  migratedAttempt,
   migratedTouchDue,
   nodeAt,
   nodeNumber,
@@ -182,11 +183,11 @@ async function decideBatch(
       continue;
     }
     const target = nodeNumber(v.to, targetId);
-    if (wouldResend(v.to, target, r.lastRun)) {
+    if (wouldResend(v.from, v.to, target, r.ran)) {
       decisions.push({
         enrollmentId: r.enrollmentId,
         kind: 'skip',
-        reason: `moved on: node ${targetId} is at or before a node already run`,
+        reason: `moved on: node ${targetId} was already run on its path`,
       });
       continue;
     }
@@ -212,6 +213,7 @@ async function decideBatch(
             to: v.to,
             target,
             lastRunAt: r.lastRunAt,
+            lastRunNode: r.lastRunStep ? (nodeAt(v.from, r.lastRunStep)?.id ?? null) : null,
             pendingAt: r.nextTouchAt,
             now,
             timing: touchTimingOf(
@@ -229,7 +231,7 @@ async function decideBatch(
       kind: 'move',
       toVersionId: v.toId,
       toNode: target,
-      attempt: target === r.node ? r.attempt : 1,
+      attempt: migratedAttempt({ fromNode: r.node, toNode: target, attempt: r.attempt }, r.attempts),
       nextTouchAt: due ? due.at : r.nextTouchAt,
       nextTouchUnfittedAt: due ? due.unfittedAt : null,
     });

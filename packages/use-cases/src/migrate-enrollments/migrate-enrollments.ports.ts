@@ -55,8 +55,13 @@ export type MigrationBatchRow = {
   nextTouchAt: Date | null;
   /** A touch of it is claimed and not settled (`sending`): it moves after it settles. */
   inFlight: boolean;
-  lastRun: number;
+  /** The node numbers its path ran (touch rows, its pending touch aside). */
+  ran: number[];
+  /** Per node number, the highest attempt of its touch rows: a moved touch's key must be free. */
+  attempts: Record<number, number>;
   lastRunAt: Date | null;
+  /** The node number the last touch ran (of its version's graph), null for none. */
+  lastRunStep: number | null;
   prospectTimezone: string | null;
   /** The prospect's attributes: its country picks the do-not-contact rule, as the sender's timing does. */
   prospectAttributes: Record<string, unknown> | null;
