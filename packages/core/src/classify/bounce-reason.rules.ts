@@ -51,7 +51,7 @@ export const REASON_RULES: readonly ReasonRule[] = [
     reason: 'speeding',
     label: 'the receiver is rate-limiting our mail',
     pattern:
-      /receiving mail at a rate|rate limit(ed)?|too many recipients (this|per|in the last) (hour|day|minute)|sent to too many recipients|recipient (rate|limit) (exceeded|reached)|too (much|many) (mail|messages) (from|too)|sending (too fast|at a rate)|exceeded (the )?(sending|rate)|try again later.{0,40}too many/,
+      /receiving mail at a rate|rate limit(ed)?|too many recipients (this|per|in the last) (hour|day|minute)|sent to too many recipients|recipient (rate|limit) (exceeded|reached)|too (much|many) (mail|messages) (from|too)|sending (too fast|at a rate)|exceeded (the )?(sending|rate)|try again later.{0,40}too many|sending (quota|limits?) (exceeded|reached)|(daily|hourly) (sending |message |recipient )?(quota|limit)s? (exceeded|reached)/,
   },
   {
     reason: 'blocked',
@@ -137,19 +137,26 @@ export const REASON_RULES: readonly ReasonRule[] = [
     reason: 'hasmoved',
     label: 'the address has moved and no longer exists here',
     pattern:
-      /no longer on (this )?server|not our (user|customer)|has moved|user not local|address (has )?changed/,
+      /no longer on (this )?server|not our (user|customer)|has moved|user not local|address (has )?changed|no longer accepts (e-?)?mail/,
+  },
+  {
+    reason: 'rejected',
+    label:
+      "the receiver refuses our sender domain's DNS (no MX or A record), whatever it says of the mailbox",
+    pattern:
+      /sender domain .{0,40}(has no mx|no mx records?|does not resolve)|invalid dns mx or a\/aaaa resource record/,
   },
   {
     reason: 'notaccept',
     label: 'the domain does not accept mail at all (null MX)',
     pattern:
-      /(host|domain)\/?(domain)? does not accept (any )?mail|does not accept mail|null mx|no mx (record|host|entry|entries)s?|(has|have) no mx|no (valid )?mail exchangers?|no smtp service|does not provide (an? )?smtp service|not accepting (any |network )?(mail|messages)|does not receive (e-?)?mail/,
+      /(host|domain)\/?(domain)? does not accept (any )?mail|does not accept mail|null mx|no mx (record|host|entry|entries)s?|no mx for\b|(has|have) no mx|no (valid )?mail exchangers?|no smtp service|does not provide (an? )?smtp service|not accepting (any |network )?(mail|messages)|does not receive (e-?)?mail/,
   },
   {
     reason: 'rejected',
     label: 'the receiver refuses our sender address or the group refuses posts',
     pattern:
-      /sender address rejected|sender (is )?(rejected|refused|denied)|sender verif\w* failed|from: domain is invalid|provide a valid from|address that has been blacklisted|sending to\/from an address|mail from .{0,60} rejected|\b(group|groupe|grupo|gruppe)\b.{0,80}(may not exist|n'existe pas|no exista|nicht vorhanden|not have permission)|not have permission to post|google groups|groups\.google\.com|invalid (sender|from)|domain of sender address .{0,40} does not (exist|resolve)|sender domain .{0,40}(not exist|invalid)/,
+      /sender address rejected|sender (is )?(rejected|refused|denied)|sender verif\w* failed|from: domain is invalid|provide a valid from|address that has been blacklisted|sending to\/from an address|mail from .{0,60} rejected|\b(group|groupe|grupo|gruppe)\b.{0,80}(may not exist|n'existe pas|no exista|nicht vorhanden|not have permission)|not have permission to post|google groups|groups\.google\.com|invalid (sender|from)|domain of sender address .{0,40} does not (exist|resolve)|sender domain .{0,40}(not exist|invalid)|sender (e-?mail )?address (is )?not valid/,
   },
   {
     reason: 'hostunknown',
@@ -193,6 +200,13 @@ export const REASON_RULES: readonly ReasonRule[] = [
       'the address was not found (Exchange and Office 365 notices, "user <address> not found", and the wordings of German, French, Spanish, Portuguese, Italian, Dutch, Polish, Czech, Swedish, Turkish, Russian and Chinese servers)',
     pattern:
       /\b(e-?mail )?address you entered (couldn'?t|could not|can ?not) be found|\bwasn'?t found at \S+|\brecipient'?s? (e-?mail )?address (was )?not found|\b(user|mailbox|recipient|address|account) <?[^\s<>@]+@[^\s<>]+?>? (was )?(not found|does not exist|doesn'?t exist|is unknown|unknown|not known here)|\b(e-?mail )?address unknown\b|\bno such person\b|\bmailbox is unavailable\b|\b(postfach|benutzer|empf(ä|ae|a)nger|e-mail-adresse|adresse|konto)\b.{0,20}\b(nicht (vorhanden|gefunden)|ung(ü|ue|u)ltig)\b|\b(adresse|destinataire|utilisateur|bo[iî]te aux lettres|bo[iî]te)( (e-?mail|de messagerie|mail))? introuvable\b|\bn'existe plus\b|\b(direcci[oó]n|buz[oó]n|usuario|destinatario|cuenta)( de correo)? no (encontrad[oa]|se encontr[oó])\b|\bno se (encontr[oó]|pudo encontrar) (la direcci[oó]n|el (buz[oó]n|usuario|destinatario))\b|\b(endere[cç]o|usu[aá]rio|destinat[aá]rio|caixa postal|conta)( de e-?mail)? n[aã]o (encontrad[oa]|localizad[oa])\b|\b(indirizzo|utente|destinatario|casella)( di posta| e-?mail)? non (trovat[oa]|esistente)\b|\b(adres|e-?mailadres|gebruiker|ontvanger|mailbox|postvak) (is )?niet gevonden\b|\bonbekend (e-?mail)?adres\b|\bnie znaleziono (adresata|u[zż]ytkownika|skrzynki|odbiorcy)\b|\bu[zž]ivatel neexistuje\b|\bnezn[aá]m[yý] (p[rř][ií]jemce|u[zž]ivatel)\b|\b(ok[aä]nd mottagare|anv[aä]ndaren finns inte)\b|\bkullan[ıi]c[ıi] bulunamad[ıi]\b|(пользователь|адресат|получатель|ящик) (не найден|не существует)|нет такого пользователя|несуществующ\S* (адрес|ящик|пользовател)|(用户|收件人|邮箱|地址|帐户|账户)(不存在|无效)/,
+  },
+  {
+    reason: 'userunknown',
+    label:
+      'the address is unknown or not valid (word orders the rules above miss: "user is unknown", "unknown email address", "address not valid", and Polish, Czech, Russian, Scandinavian, Finnish, Turkish, Hungarian, Korean, Greek, Romanian and Chinese servers\' words)',
+    pattern:
+      /(?<!sender |sender's |from )\b(user|recipient|mailbox|addressee|account|e-?mail address|recipient address) (is )?unknown\b|\bunknown (e-?mail )?(address|account|user|recipient)\b|(?<!sender |from )\b(recipient|mailbox|user) (is )?not valid\b|\badresse( e-?mail| mail| [ée]lectronique) (inconnue|inexistante|invalide)\b|(?<!sender |from )\binvalid e-?mail (address|account|recipient)\b(?! (in|of|for) (the )?(from|sender|mail from|header|reply-to))|(?<!sender |from )\b((recipient|e-?mail|mailbox|destination) )?address (is )?not valid\b|is not a valid rfc-?5321 address|\bnieprawid[łl]owy adres (odbiorcy|e-?mail)|\b(adresat|odbiorca|u[zż]ytkownik|adres|konto|skrzynka)( e-?mail| pocztowa| odbiorcy)? nie istnieje|\b(p[řr][íi]jemce|adresa|u[zž]ivatel|schr[áa]nka) neexistuje|(адрес|адресат|получатель|пользователь|ящик)\S* не существует|такого (адреса|пользователя|ящика) нет|нет такого (адреса|ящика)|\b(mottagaren|adressen|anv[äa]ndaren|modtageren|mottakeren|brugeren|brukeren) (finns inte|findes ikke|finnes ikke)\b|\b(vastaanottajaa|osoitetta|k[äa]ytt[äa]j[äa][äa]) ei (ole olemassa|l[öo]ydy)|\bal[ıi]c[ıi] bulunamad[ıi]|\b(adres|kullan[ıi]c[ıi]|al[ıi]c[ıi]) mevcut de[ğg]il|\b(c[íi]mzett|felhaszn[áa]l[óo]|c[íi]m|postafi[óo]k) nem l[ée]tezik|\bismeretlen (c[íi]mzett|felhaszn[áa]l[óo])|수신자를 찾을 수 없|존재하지 않는 (사용자|계정|주소|메일)|(ο παραλήπτης|η διεύθυνση|ο χρήστης) δεν υπάρχει|άγνωστος (χρήστης|παραλήπτης)|\b(destinatarul|adresa|utilizatorul) nu exist[ăa]|\butilizator necunoscut|(使用者|收件者|信箱|帳號|帐号)(不存在|無效|无效)/,
   },
   {
     reason: 'expired',

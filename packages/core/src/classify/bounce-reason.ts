@@ -123,12 +123,33 @@ type RuleMatch = { reason: BounceReason; label: string; index: number; definitiv
  */
 function matchFirstRecipient(text: string): RuleMatch | undefined {
   // Bounded: a notice is a few dozen lines; a pathological one must not cost seconds.
-  const lines = text.split(/\r?\n/).slice(0, 200);
+  const lines = smtpReplies(text.split(/\r?\n/).slice(0, 200));
   for (let i = 1; i <= lines.length; i++) {
     const found = matchRule(normalizeDiagnostic(lines.slice(0, i).join('\n')));
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * Joins the lines of one multi-line SMTP reply (RFC 5321 4.2.1: "550-" on every
+ * line but the last, "550 " on the last) into one, so the reply is read whole: GMX
+ * says "mailbox unavailable" on its first line and, on the next, that the fault is
+ * our sender domain's DNS.
+ */
+function smtpReplies(lines: string[]): string[] {
+  const out: string[] = [];
+  let open: string | undefined;
+  for (const line of lines) {
+    const code = /^\s*([245]\d\d)([- ])/.exec(line);
+    if (open !== undefined && code?.[1] === open.slice(0, 3)) {
+      out[out.length - 1] += ` ${line.trim()}`;
+    } else {
+      out.push(line);
+    }
+    open = code?.[2] === '-' ? code[1] : undefined;
+  }
+  return out;
 }
 
 function matchRule(text: string): RuleMatch | undefined {
