@@ -33,8 +33,10 @@ export class UndeclaredResponseFieldError extends Error {
  * fastify-type-provider-zod's serializer (the response schema encodes the answer, dates
  * become ISO strings), which also compares what the handler gave with what the schema let
  * through: a field the schema does not declare is dropped from the answer by zod, silently.
- * `strict` (the tests) throws then, so a route whose schema misses a field fails its test;
- * otherwise each route's first drop is reported to `warn` and the answer goes out.
+ * `strict` (the tests) throws then for a success, so a route whose schema misses a field
+ * fails its test; otherwise (and for problem documents, whose schema keeps `field` and
+ * `message` of each error by design) each route's first drop is reported to `warn` and the
+ * answer goes out.
  */
 export function checkedSerializerCompiler(opts: {
   strict: boolean;
@@ -45,13 +47,15 @@ export function checkedSerializerCompiler(opts: {
   return (route) => {
     const serialize = compile(route) as unknown as (data: unknown) => string;
     const where = `${route.method} ${route.url} ${route.httpStatus}`;
+    // Problem documents keep the members they declare (errors: field and message) by design.
+    const success = String(route.httpStatus).startsWith('2');
     return (data: unknown) => {
       const sent = serialize(data);
       const given = JSON.stringify(data);
       if (given === undefined || given === sent) return sent;
       const dropped = droppedPaths(JSON.parse(given), JSON.parse(sent));
       if (dropped.length === 0) return sent;
-      if (opts.strict) throw new UndeclaredResponseFieldError(where, dropped);
+      if (opts.strict && success) throw new UndeclaredResponseFieldError(where, dropped);
       if (!warned.has(where)) {
         warned.add(where);
         opts.warn(
