@@ -65,6 +65,22 @@ describe('the OpenAPI contract', () => {
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
   });
 
+  it('states each shape several routes answer once, as a component the routes refer to', () => {
+    const components = (doc as Doc & { components?: { schemas?: Record<string, unknown> } }).components;
+    const shared = [
+      'Mailbox',
+      'MailboxPool',
+      'Sequence',
+      'SequenceVersion',
+      'Enrollment',
+      'Prospect',
+      'FunnelRow',
+    ];
+    expect(Object.keys(components?.schemas ?? {})).toEqual(expect.arrayContaining(shared));
+    const text = JSON.stringify(doc.paths);
+    for (const id of shared) expect(text, id).toContain(`"#/components/schemas/${id}"`);
+  });
+
   it('every /v1 operation has a summary, a description, its security and a schema for each answer', () => {
     const ops = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => ({ what: `${method.toUpperCase()} ${path}`, path, op })),
