@@ -38,6 +38,9 @@ import { hasRedisServer, startPrivateRedis } from './lib/private-redis.js';
  * PostgreSQL backends of its connections (application_name) and the redis-server; not
  * the generator, not this process. In machine units, so machines compare.
  *
+ * INGEST_REPLY_ACTIONS (true, the service's default) is handed to the ingest: false
+ * puts replies back on the batched fast path, so the cost of the general one shows.
+ *
  * Sizes: BENCH_PENDING_JOBS (100000), BENCH_DURATION_MS per throughput run (8000),
  * BENCH_CONCURRENCY (32 connections), BENCH_REPLIES (3000), BENCH_REPLY_RATE (1000).
  */
@@ -71,6 +74,9 @@ const fleet = new ReplicaFleet({
   HTTP_PROVIDER_WEBHOOK_SECRET: SECRET,
   DATABASE_POOL_SIZE: '20',
   LOG_LEVEL: 'silent',
+  // Replies on the general path (each sequence's reply actions, the default) or, with
+  // INGEST_REPLY_ACTIONS=false, on the batched fast path: run both to compare.
+  INGEST_REPLY_ACTIONS: process.env.INGEST_REPLY_ACTIONS ?? 'true',
 });
 
 try {

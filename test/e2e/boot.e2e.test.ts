@@ -2,17 +2,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, createTestRedisPrefix, waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnService } from '../support/child-service.js';
+import { exitOf, spawnService } from '../support/child-service.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-function exitOf(child: ReturnType<typeof spawnService>): Promise<{ code: number | null; stderr: string }> {
-  let stderr = '';
-  child.stderr?.on('data', (d) => {
-    stderr += String(d);
-  });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
-}
 
 describe('services at boot and shutdown', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -14,14 +14,16 @@ const DAY = 86_400_000;
 
 /**
  * The contact policies of a sequence on the sandbox (issue 15): exclusivity,
- * cooldown, new people per day, the recipient-domain cap, and their routes.
+ * cooldown, new people per day, the recipient-domain cap, and their routes. In real
+ * time (TIME_SCALE 1, no sending window), so a hold is seen before it ends: under
+ * TIME_SCALE the cooldown and the day are compressed (see the describe below).
  */
 describe('contact policies', () => {
   let sys: TestSystem;
   let mailboxId: string;
 
   beforeAll(async () => {
-    sys = await startTestSystem('contact_policies');
+    sys = await startTestSystem('contact_policies', { TIME_SCALE: '1' });
     mailboxId = await createMailbox(sys);
   });
   afterAll(async () => {
@@ -221,5 +223,74 @@ describe('contact policies', () => {
     const [ey] = await enroll(sys, capped, mailboxId, [y!]);
     await waitFor('held by the cap', async () => (await waiting(ey!.id))?.reason === 'recipient_domain_cap');
     expect(await sent(ey!.id)).toBe(false);
+  });
+});
+
+/**
+ * The same policies in compressed time (TIME_SCALE 288000: a day lasts 300 ms), as
+ * the demo and the other e2e tests run: the cooldown of 30 days lasts 9 s and the
+ * day caps open a new day every 300 ms, like the sequence's waits.
+ */
+describe('contact policies under TIME_SCALE', () => {
+  let sys: TestSystem;
+  let mailboxId: string;
+  const SCALED_DAY = DAY / 288_000;
+
+  beforeAll(async () => {
+    sys = await startTestSystem('contact_policies_scaled');
+    mailboxId = await createMailbox(sys);
+  });
+  afterAll(async () => {
+    await sys?.stop();
+  });
+
+  const patch = (sequenceId: string, body: unknown) =>
+    sys.api('PATCH', `/v1/sequences/${sequenceId}/policies`, body);
+  const sent = async (id: string) => (await enrollment(sys, id)).currentStep > 1;
+
+  it('the cooldown is compressed: the first touch waits 30 compressed days after the last contact, then goes', async () => {
+    const a = await createSequence(sys, 1, '1d');
+    const b = await createSequence(sys, 2, '300d');
+    await allowSharedPeople(sys, a);
+    await patch(b, { contact: { exclusive: false } }); // cooldown left at its default, 30 days
+    const [fay] = await importProspects(sys, [{ email: 'fay@scaled-cooldown.example' }]);
+    const [ea] = await enroll(sys, a, mailboxId, [fay!]);
+    await waitFor('the first sequence touched fay', () => sent(ea!.id));
+    const [touch] = await sys.rt.repos.touches.forEnrollment(ea!.id);
+    const lastContact = (touch?.sentAt ?? touch?.createdAt) as Date;
+    const until = lastContact.getTime() + 30 * SCALED_DAY; // 9 s
+
+    const [eb] = await enroll(sys, b, mailboxId, [fay!]);
+    await waitFor('held for the cooldown', async () => {
+      const row = await enrollment(sys, eb!.id);
+      return row.nextTouchAt !== null && Date.parse(row.nextTouchAt) === until;
+    });
+    await waitFor('the first touch went after the cooldown', () => sent(eb!.id), { timeoutMs: 30_000 });
+    const [first] = await sys.rt.repos.touches.forEnrollment(eb!.id);
+    expect(first!.createdAt.getTime()).toBeGreaterThanOrEqual(until);
+  });
+
+  it('new people per day counts compressed days: one a day, the others go on the following days', async () => {
+    const sequenceId = await createSequence(sys, 2, '300d');
+    await patch(sequenceId, { contact: { newPeoplePerDay: 1 } });
+    const people = await importProspects(
+      sys,
+      Array.from({ length: 3 }, (_, i) => ({ email: `q${i}@scaled-newpeople${i}.example` })),
+    );
+    const rows = await enroll(sys, sequenceId, mailboxId, people);
+    await waitFor(
+      'all three sent',
+      async () => (await Promise.all(rows.map((r) => sent(r.id)))).every(Boolean),
+      { timeoutMs: 30_000 },
+    );
+    // One slot of the cap a compressed day: three different days, each 300 ms long.
+    const slots = await sys.rt.db.pool.query<{ day_start: Date }>(
+      'SELECT day_start FROM contact_slot WHERE scope = $1 ORDER BY day_start',
+      [`sequence:${sequenceId}`],
+    );
+    const days = slots.rows.map((r) => r.day_start.getTime());
+    expect(days).toHaveLength(3);
+    expect(new Set(days).size).toBe(3);
+    for (const d of days) expect(d % SCALED_DAY).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { signTrackingToken } from '@touchbase/core';
 import { freePort, waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from '../support/test-system.js';
+import { fireAroundTimeouts, firstTouchesSent } from './edge-race-support.js';
 import { createMailbox, enroll, importProspects } from './ingest-support.js';
 
 /** Sized for a shared 2-core machine; every enrollment races its own event against its own timeout. */
@@ -71,41 +72,18 @@ describe(`graph edges: ${N} opens racing ${N} timeouts`, () => {
     expect(enrolled).toHaveLength(N);
 
     // The first e-mails go out; each one's timeout falls due a day (3 s) after it.
-    const first = await waitFor(
-      'every first e-mail sent',
-      async () => {
-        const { rows } = await sys.rt.db.pool.query<{ eid: string; id: string; sent_at: Date }>(
-          `SELECT t.enrollment_id AS eid, t.id, t.sent_at FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
-           WHERE e.sequence_id = $1 AND t.step = 1 AND t.status = 'sent'`,
-          [seq.body.id],
-        );
-        return rows.length === N ? rows : null;
-      },
-      { timeoutMs: 60_000, intervalMs: 100 },
-    );
+    const first = await waitFor('every first e-mail sent', () => firstTouchesSent(sys, seq.body.id, N), {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
 
-    // Each open fires from half a day before its own timeout to a fifth of a day after
-    // it (skewed early: on a loaded machine the requests themselves run late).
-    const fireAt = new Map(
-      first.map((r) => [r.eid, r.sent_at.getTime() + DAY_MS + (Math.random() - 0.7) * 0.7 * DAY_MS]),
-    );
-    const order = [...first].sort((a, b) => fireAt.get(a.eid)! - fireAt.get(b.eid)!);
-    const ackAt = new Map<string, number>();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 32 }, async () => {
-        while (next < order.length) {
-          const r = order[next++]!;
-          const wait = fireAt.get(r.eid)! - Date.now();
-          if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
-          const token = signTrackingToken({ touchId: r.id, enrollmentId: r.eid, kind: 'open' }, SECRET);
-          const res = await fetch(`${base}/t/o/${token}`);
-          await res.arrayBuffer();
-          expect(res.status).toBe(200);
-          ackAt.set(r.eid, Date.now());
-        }
-      }),
-    );
+    // Each open fires around its own timeout.
+    const { fireAt, ackAt } = await fireAroundTimeouts(first, DAY_MS, 32, async (r) => {
+      const token = signTrackingToken({ touchId: r.id, enrollmentId: r.eid, kind: 'open' }, SECRET);
+      const res = await fetch(`${base}/t/o/${token}`);
+      await res.arrayBuffer();
+      expect(res.status).toBe(200);
+    });
 
     // Every enrollment reaches one of the two nodes and sends its e-mail.
     const touches = await waitFor(

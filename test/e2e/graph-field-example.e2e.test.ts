@@ -1,23 +1,7 @@
-import { waitFor } from '@touchbase/testing';
+import { FIELD_EXAMPLE_GRAPH, waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from '../support/test-system.js';
 import { createMailbox, enroll, importProspects, postHttp, WEBHOOK_ENV } from './ingest-support.js';
-
-/** The field's example: connect on LinkedIn; accepted within 7 days → message there; else e-mail. */
-const FIELD_EXAMPLE = {
-  nodes: [
-    { id: 'connect', action: 'linkedin_connect', note: 'Hi {{firstName}}, glad to connect' },
-    { id: 'dm', action: 'linkedin_message', body: 'Thanks for connecting, {{firstName}}' },
-    { id: 'mail', action: 'email', subject: 'Hello {{company}}', body: 'Hi {{firstName}}, by e-mail' },
-    { id: 'end', action: 'end' },
-  ],
-  edges: [
-    { from: 'connect', to: 'dm', trigger: 'connection_accepted' },
-    { from: 'connect', to: 'mail', trigger: 'not_accepted', wait: '7d' },
-    { from: 'dm', to: 'end', trigger: 'no_reply', wait: '3d' },
-    { from: 'mail', to: 'end', trigger: 'no_reply', wait: '3d' },
-  ],
-};
 
 const url = (name: string) => `https://www.linkedin.com/in/${name}-graph/`;
 
@@ -59,7 +43,7 @@ describe('graph sequence: connect, then message on acceptance, else e-mail (whol
     expect(account.status).toBe(201);
     const seq = await sys.api('POST', '/v1/sequences', {
       name: 'Field example',
-      graph: FIELD_EXAMPLE,
+      graph: FIELD_EXAMPLE_GRAPH,
       mailboxPoolId: pool.body.id,
     });
     expect(seq.status).toBe(201);

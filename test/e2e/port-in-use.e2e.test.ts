@@ -3,17 +3,9 @@ import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, createTestRedisPrefix, freePort } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnService } from '../support/child-service.js';
+import { exitOf, spawnService } from '../support/child-service.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-function exitOf(child: ReturnType<typeof spawn>): Promise<{ code: number | null; stderr: string }> {
-  let stderr = '';
-  child.stderr?.on('data', (d) => {
-    stderr += String(d);
-  });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
-}
 
 describe('a port in use stops start-up with one line naming its variable', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,29 +1,10 @@
 import { placeInWindow, touchKey } from '@touchbase/core';
 import { retimePendingTouches } from '@touchbase/use-cases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { middayZone } from '../support/midday-zone.js';
 import { startTestSystem, type TestSystem } from '../support/test-system.js';
 
-const HOUR = 3_600_000;
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
-
-/**
- * A fixed-offset zone where it is now between 12:00 and 13:00 local, so windows
- * opening at 13:00, 14:00 and 15:00 are all still ahead today whatever the hour the
- * test runs at (and never over midnight).
- */
-function middayZone(now: number) {
-  const offset = 12 - new Date(now).getUTCHours(); // -11 … +12
-  // POSIX sign: Etc/GMT-5 is five hours ahead of UTC.
-  const zone = offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-  const local = (instant: number) => new Date(instant + offset * HOUR).toISOString();
-  return {
-    zone,
-    date: (days = 0) => local(now + days * 24 * HOUR).slice(0, 10),
-    /** The instant of `hhmm` local on the local date `days` after today. */
-    at: (days: number, hhmm: string) =>
-      Date.parse(`${local(now + days * 24 * HOUR).slice(0, 10)}T${hhmm}:00Z`) - offset * HOUR,
-  };
-}
 
 type Row = { id: string; next: Date; unfitted: Date | null; fitted: Date | null };
 

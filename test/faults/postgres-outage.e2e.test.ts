@@ -4,6 +4,7 @@ import { standardWebhookHeaders } from '@touchbase/providers';
 import { waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killHard, spawnService } from '../support/child-service.js';
+import { assertExactlyOnce } from '../support/exactly-once.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { seed, startTestSystem, type TestSystem, waitForEnded } from '../support/test-system.js';
 
@@ -166,8 +167,7 @@ describe('PostgreSQL down for 10 seconds mid-run', () => {
     expect(inDoubt.settled).toBe(true);
 
     const deliveries = sys.sandbox.deliveries();
-    const keys = deliveries.map((d) => `${d.enrollmentId}-${d.step}`);
-    expect(new Set(keys).size).toBe(keys.length);
+    assertExactlyOnce(deliveries);
     expect(deliveries.length).toBeGreaterThan(restoredAt);
     // Every delivery is recorded as sent, and every exhausted enrollment got all its touches.
     const sent = await sys.rt.db.pool.query<{ n: number; exhaustedTouches: number; exhausted: number }>(

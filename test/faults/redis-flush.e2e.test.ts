@@ -1,6 +1,7 @@
 import { waitFor } from '@touchbase/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertExactlyOnce } from '../support/exactly-once.js';
 import { seed, startTestSystem, type TestSystem } from '../support/test-system.js';
 
 /**
@@ -69,7 +70,7 @@ describe('Redis loses its data mid-run (invariant 3: Postgres is the truth)', ()
     await redis.del(`${sys.env.REDIS_PREFIX}:touches:delayed`);
     await exhausted(ids.sequenceId, N, 40_000);
     const ds = deliveriesOf(await enrollmentIds(ids.sequenceId));
-    expect(new Set(ds.map((d) => `${d.enrollmentId}-${d.step}`)).size).toBe(ds.length);
+    assertExactlyOnce(ds);
     expect(ds).toHaveLength(N * 2);
     console.log(
       JSON.stringify({ test: 'redis-partial-loss', scheduledJobsLost: lost, deliveries: ds.length }),
@@ -91,7 +92,7 @@ describe('Redis loses its data mid-run (invariant 3: Postgres is the truth)', ()
     const stats = await exhausted(ids.sequenceId, N, 40_000);
 
     const ds = deliveriesOf(await enrollmentIds(ids.sequenceId));
-    expect(new Set(ds.map((d) => `${d.enrollmentId}-${d.step}`)).size).toBe(ds.length);
+    assertExactlyOnce(ds);
     expect(ds).toHaveLength(N * STEPS);
     expect(stats.sentByStep).toEqual({ '1': N, '2': N, '3': N });
     const repaired = (

@@ -1,6 +1,7 @@
 import { waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killHard, spawnService } from '../support/child-service.js';
+import { assertExactlyOnce } from '../support/exactly-once.js';
 import { seed, startTestSystem, type TestSystem } from '../support/test-system.js';
 
 const ENROLLMENTS = 200;
@@ -65,8 +66,7 @@ describe('sender killed with SIGKILL mid-run (invariants 2 and 3)', () => {
     }
 
     const deliveries = sys.sandbox.deliveries();
-    const keys = deliveries.map((d) => `${d.enrollmentId}-${d.step}`);
-    expect(new Set(keys).size).toBe(keys.length);
+    assertExactlyOnce(deliveries);
     expect(deliveries).toHaveLength(ENROLLMENTS * STEPS);
     const stats = sys.sandbox.stats();
     // Touches in doubt (claimed, maybe handed over) are resolved by resending with the same

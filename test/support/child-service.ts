@@ -53,3 +53,12 @@ export function killHard(child: ChildProcess): Promise<void> {
     child.kill('SIGKILL');
   });
 }
+
+/** Waits for a child's exit: its code and all it wrote to stderr (a boot error's message). */
+export function exitOf(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
+  let stderr = '';
+  child.stderr?.on('data', (d) => {
+    stderr += String(d);
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+}

@@ -153,8 +153,11 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
       logger: deps.logger,
       clock: deps.enroll.clock,
       timeScale: deps.enroll.timeScale,
+      ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
     },
     providerNames: deps.providerNames,
+    // The waiting route's answers need the country table ("no contact at this time in DE").
+    ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
     logger: deps.logger,
   };
   // Every other route, now and later (/v1, Bull Board, any UI page), is registered in

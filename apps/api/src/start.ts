@@ -40,6 +40,7 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
       clock: () => new Date(),
       timeScale: rt.config.TIME_SCALE,
       pacingMs: opts.pacingMs ?? rt.config.SCHEDULER_PACING_MS,
+      doNotContact: rt.doNotContact,
       logger: rt.logger.child({ service: 'api' }),
     },
     providerNames: rt.providers.names(),

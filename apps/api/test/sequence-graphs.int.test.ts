@@ -1,25 +1,10 @@
 import { chainGraph } from '@touchbase/core';
+import { FIELD_EXAMPLE_GRAPH as FIELD_EXAMPLE } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiFixture, apiFixture } from './support/api-fixture.js';
 
 const TOKEN = 'graphs-admin-token-0123456789';
 const headers = { authorization: `Bearer ${TOKEN}` };
-
-/** The field's example: connect; accepted within 7 days → message there; else e-mail. */
-const FIELD_EXAMPLE = {
-  nodes: [
-    { id: 'connect', action: 'linkedin_connect', note: 'Hi {{firstName}}' },
-    { id: 'dm', action: 'linkedin_message', body: 'Thanks for connecting, {{firstName}}' },
-    { id: 'mail', action: 'email', subject: 'Hello {{company}}', body: 'Hi {{firstName}}' },
-    { id: 'end', action: 'end' },
-  ],
-  edges: [
-    { from: 'connect', to: 'dm', trigger: 'connection_accepted' },
-    { from: 'connect', to: 'mail', trigger: 'not_accepted', wait: '7d' },
-    { from: 'dm', to: 'end', trigger: 'no_reply', wait: '3d' },
-    { from: 'mail', to: 'end', trigger: 'no_reply', wait: '3d' },
-  ],
-};
 
 describe('/v1/sequences with graphs', () => {
   let f: ApiFixture;

@@ -1,4 +1,4 @@
-import type { HealthSettings } from '@touchbase/core';
+import type { DoNotContactTable, HealthSettings } from '@touchbase/core';
 import type { Repositories } from '@touchbase/db';
 import type { AlertChannel } from '@touchbase/providers';
 import {
@@ -25,6 +25,8 @@ export type DomainHealthAppDeps = {
   accountGuard: boolean;
   autoResumeAfterMs: number;
   timeScale: number;
+  /** COMPLIANCE_DO_NOT_CONTACT, parsed at boot. */
+  doNotContact?: DoNotContactTable;
   channels: AlertChannel[];
   publicBaseUrl: string;
   /** Blocking connection for the workers; `producer` for the queues. */
@@ -72,6 +74,7 @@ export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<Doma
           accountGuard: deps.accountGuard,
           autoResumeAfterMs: deps.autoResumeAfterMs,
           timeScale: deps.timeScale,
+          ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
           clock: deps.clock ?? (() => new Date()),
         }),
         { connection: deps.connection, prefix: deps.prefix, logger: deps.logger, concurrency: 1 },

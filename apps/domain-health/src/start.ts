@@ -26,6 +26,7 @@ export async function startDomainHealth(rt: Runtime) {
     accountGuard: c.DOMAIN_HEALTH_ACCOUNT_GUARD,
     autoResumeAfterMs: c.DOMAIN_HEALTH_AUTO_RESUME_AFTER_MS,
     timeScale: c.TIME_SCALE,
+    doNotContact: rt.doNotContact,
     channels: buildAlertChannels(c, logger),
     publicBaseUrl: c.PUBLIC_BASE_URL,
     connection: rt.redis.worker,

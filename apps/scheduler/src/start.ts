@@ -19,6 +19,7 @@ export async function startScheduler(rt: Runtime) {
       touchQueue: rt.touchQueue,
       logger: rt.logger.child({ service: 'scheduler' }),
       timeScale: rt.config.TIME_SCALE,
+      doNotContact: rt.doNotContact,
     },
   });
   rt.shutdown.addFirst('scheduler worker', () => scheduler.close());

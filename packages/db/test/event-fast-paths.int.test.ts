@@ -3,7 +3,7 @@ import type { CanonicalEvent } from '@touchbase/core';
 import { recordAndApplyEvent } from '@touchbase/use-cases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Repositories } from '../src/index.js';
-import { type RepositoryFixture, repositoryFixture } from './support/repository-fixture.js';
+import { type RepositoryFixture, repositoryFixture, testEvent } from './support/repository-fixture.js';
 
 /**
  * The hot paths of the event log: effect-free events naming our enrollment are
@@ -60,14 +60,7 @@ describe('event hot paths (real PostgreSQL)', () => {
     return prospects.map((p) => ({ prospectId: p.id, email: p.email, enrollments: byProspect.get(p.id)! }));
   }
 
-  const event = (over: Partial<CanonicalEvent> & Pick<CanonicalEvent, 'type'>): CanonicalEvent => ({
-    source: 'http',
-    externalId: `evt_${randomUUID()}`,
-    occurredAt: new Date(),
-    channel: 'email',
-    data: {},
-    ...over,
-  });
+  const event = testEvent;
 
   async function enrollmentRows(ids: string[]) {
     const { rows } = await db.pool.query(
@@ -332,5 +325,157 @@ describe('event hot paths (real PostgreSQL)', () => {
       { status: 'replied', stopReason: 'reply:interested', nextTouchAt: null },
       { status: 'exhausted', stopReason: 'exhausted', nextTouchAt: null },
     ]);
+  });
+  it('an open naming an enrollment waiting after a node takes its edge; one naming an enrollment that waits after none is recorded once in the shared statement', async () => {
+    const graph = {
+      nodes: [
+        { id: 'first', action: 'email' as const, subject: 'Hello', body: 'First' },
+        { id: 'opened-path', action: 'email' as const, subject: 'x', body: 'You opened it' },
+        { id: 'timeout-path', action: 'email' as const, subject: 'x', body: 'No answer yet' },
+        { id: 'end', action: 'end' as const },
+      ],
+      edges: [
+        { from: 'first', to: 'opened-path', trigger: 'opened' as const },
+        { from: 'first', to: 'timeout-path', trigger: 'no_reply' as const, wait: '1d' },
+        { from: 'opened-path', to: 'end', trigger: 'always' as const, wait: '300d' },
+        { from: 'timeout-path', to: 'end', trigger: 'always' as const, wait: '300d' },
+      ],
+    };
+    const seq = await repos.sequences.create({ name: `graph ${randomUUID()}`, graph });
+    const [waiter, linear] = await repos.prospects.upsertMany([
+      { email: 'waiter@fast.example' },
+      { email: 'linear@fast.example' },
+    ]);
+    const inGraph = await repos.enrollments.enroll({
+      sequenceId: seq.id,
+      sequenceVersionId: seq.version.id,
+      mailboxId: fixture.mailboxId,
+      prospectIds: [waiter!.id],
+      firstTouchAt: () => new Date(),
+    });
+    const graphEnrollment = inGraph.enrolled[0]!.id;
+    // The first e-mail went out: the enrollment waits after node 1, its timeout (node 3) pending.
+    await db.pool.query('UPDATE enrollment SET waiting_node = 1, current_step = 3 WHERE id = $1', [
+      graphEnrollment,
+    ]);
+    const [linearEnrollment] = (await enroll([linear!.email]))[0]!.enrollments;
+
+    const openGraph = event({ type: 'opened', enrollmentId: graphEnrollment });
+    const openLinear = event({ type: 'opened', enrollmentId: linearEnrollment });
+    const [g, l, lAgain] = await Promise.all([
+      recordAndApplyEvent(repos.events, openGraph),
+      recordAndApplyEvent(repos.events, openLinear),
+      recordAndApplyEvent(repos.events, { ...openLinear }),
+    ]);
+    expect(g).toMatchObject({ outcome: 'edge_taken', duplicate: false, prospectId: waiter!.id });
+    expect(g.moved.map((m) => [m.id, m.from.step, m.to.step])).toEqual([[graphEnrollment, 3, 2]]);
+    expect(new Set([l.outcome, lAgain.outcome])).toEqual(new Set(['no_effect', 'duplicate']));
+    expect(await recordAndApplyEvent(repos.events, { ...openGraph })).toMatchObject({ duplicate: true });
+
+    const { rows } = await db.pool.query(
+      `SELECT enrollment_id AS "enrollmentId", outcome, applied_at IS NOT NULL AS applied FROM event
+       WHERE external_id = ANY($1::text[]) ORDER BY outcome`,
+      [[openGraph.externalId, openLinear.externalId]],
+    );
+    expect(rows).toEqual([
+      { enrollmentId: graphEnrollment, outcome: 'edge_taken', applied: true },
+      { enrollmentId: linearEnrollment, outcome: 'no_effect', applied: true },
+    ]);
+    const { rows: moved } = await db.pool.query(
+      'SELECT current_step AS "currentStep", waiting_node AS "waitingNode" FROM enrollment WHERE id = $1',
+      [graphEnrollment],
+    );
+    expect(moved).toEqual([{ currentStep: 2, waitingNode: null }]);
+  });
+
+  describe('a reply to a graph node with a replied edge', () => {
+    const graph = {
+      nodes: [
+        { id: 'first', action: 'email' as const, subject: 'Hello', body: 'First' },
+        { id: 'thanks', action: 'email' as const, subject: 'x', body: 'Thanks' },
+        { id: 'followup', action: 'email' as const, subject: 'x', body: 'Any thoughts?' },
+        { id: 'end', action: 'end' as const },
+      ],
+      edges: [
+        { from: 'first', to: 'thanks', trigger: 'replied' as const },
+        { from: 'first', to: 'followup', trigger: 'no_reply' as const, wait: '1d' },
+        { from: 'thanks', to: 'end', trigger: 'always' as const, wait: '1d' },
+        { from: 'followup', to: 'end', trigger: 'no_reply' as const, wait: '1d' },
+      ],
+    };
+
+    /** One person enrolled in a graph sequence with these policies, waiting after `first` for the follow-up's timeout. */
+    async function waitingAfterFirst(email: string, policies: unknown = {}) {
+      const s = await repos.sequences.create({ name: `graph ${randomUUID()}`, graph });
+      await repos.sequences.setPolicies(s.id, policies);
+      const [p] = await repos.prospects.upsertMany([{ email }]);
+      const r = await repos.enrollments.enroll({
+        sequenceId: s.id,
+        sequenceVersionId: s.version.id,
+        mailboxId: fixture.mailboxId,
+        prospectIds: [p!.id],
+        firstTouchAt: () => new Date(),
+      });
+      const id = r.enrolled[0]!.id;
+      // As the sender leaves it once `first` was sent: its timeout's touch (node 3) pending.
+      await db.pool.query(
+        `UPDATE enrollment SET waiting_node = 1, current_step = 3, current_attempt = 1,
+           next_touch_at = now() + interval '1 day' WHERE id = $1`,
+        [id],
+      );
+      return id;
+    }
+    const position = async (id: string) =>
+      (
+        await db.pool.query(
+          `SELECT status::text, current_step AS "currentStep", waiting_node AS "waitingNode" FROM enrollment WHERE id = $1`,
+          [id],
+        )
+      ).rows[0];
+
+    it('a reply naming the enrollment leaves the batched stop and takes the edge (reply actions off)', async () => {
+      const id = await waitingAfterFirst('graph-batched@fast.example');
+      const r = await recordAndApplyEvent(
+        repos.events,
+        event({ type: 'reply', enrollmentId: id, classification: 'interested' }),
+      );
+      expect(r.outcome).toBe('edge_taken');
+      expect(r.stopped).toEqual([]);
+      expect(r.moved).toEqual([
+        { id, from: { step: 3, attempt: 1 }, to: expect.objectContaining({ step: 2, attempt: 1 }) },
+      ]);
+      expect(await position(id)).toEqual({ status: 'active', currentStep: 2, waitingNode: null });
+      const { rows } = await db.pool.query(
+        `SELECT data->>'trigger' AS trigger, data->>'to' AS "to" FROM audit_log
+         WHERE entity_id = $1 AND action = 'enrollment.edge_taken'`,
+        [id],
+      );
+      expect(rows).toEqual([{ trigger: 'replied', to: 'thanks' }]);
+    });
+
+    it('an unsubscribe and an auto-reply class never take it; a class the sequence goes on after stays on its track', async () => {
+      const unsub = await waitingAfterFirst('graph-unsub@fast.example');
+      await recordAndApplyEvent(repos.events, event({ type: 'unsubscribe', enrollmentId: unsub }));
+      expect(await position(unsub)).toMatchObject({ status: 'unsubscribed', currentStep: 3 });
+
+      const auto = await waitingAfterFirst('graph-auto@fast.example');
+      await recordAndApplyEvent(
+        repos.events,
+        event({ type: 'reply', enrollmentId: auto, classification: 'out_of_office' }),
+        { replyActions: true },
+      );
+      expect(await position(auto)).toMatchObject({ status: 'replied', currentStep: 3 });
+
+      const goesOn = await waitingAfterFirst('graph-on@fast.example', {
+        replyActions: { stopOnReply: false, continueOn: ['neutral'] },
+      });
+      const r = await recordAndApplyEvent(
+        repos.events,
+        event({ type: 'reply', enrollmentId: goesOn, classification: 'neutral' }),
+        { replyActions: true },
+      );
+      expect(r.outcome).toBe('applied');
+      expect(await position(goesOn)).toEqual({ status: 'active', currentStep: 3, waitingNode: 1 });
+    });
   });
 });

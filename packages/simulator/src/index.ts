@@ -9,9 +9,13 @@ export { renderSummary } from './render-summary.js';
 export { renderSvg } from './render-svg.js';
 export { type CampaignRun, runCampaign } from './run-campaign.js';
 export {
+  graphPlan,
   linearPlan,
-  type NextAction,
+  type PlanChannel,
+  type PlanEvent,
+  type PlanMove,
   type PlanNode,
+  planOf,
   type SequencePlan,
   type TouchOutcome,
 } from './sequence-plan.js';

@@ -25,9 +25,20 @@ export function renderSummary(report: SimulationReport): string {
       : `${summary.unfinished} enrollments still wait for a touch at the horizon; ${summary.replied} replied, ${summary.bounced} bounced, ${summary.exhausted} ran through every step.`,
   );
   lines.push('');
+  // The columns of a graph's events show only when any node had one.
+  const engaged = report.funnel.some((f) => f.failed + f.opened + f.clicked + f.accepted + f.edgesTaken > 0);
   lines.push(
     table(
-      ['node', 'channel', 'sent', 'replied', 'bounced', 'out of office', 'not yet sent'],
+      [
+        'node',
+        'channel',
+        'sent',
+        'replied',
+        'bounced',
+        'out of office',
+        ...(engaged ? ['failed', 'opened', 'clicked', 'accepted', 'edges taken'] : []),
+        'not yet sent',
+      ],
       report.funnel.map((f) => [
         f.node,
         f.channel,
@@ -35,6 +46,7 @@ export function renderSummary(report: SimulationReport): string {
         f.replied,
         f.bounced,
         f.outOfOffice,
+        ...(engaged ? [f.failed, f.opened, f.clicked, f.accepted, f.edgesTaken] : []),
         f.notYetSent,
       ]),
     ),

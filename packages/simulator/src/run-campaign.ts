@@ -1,6 +1,7 @@
 import {
   addWait,
   dueAfterDelay,
+  dueAfterWait,
   firstTouchDue,
   outOfOfficeResumeAt,
   parseDuration,
@@ -14,7 +15,7 @@ import {
 import { drawFor } from './draw.js';
 import { EventQueue } from './event-queue.js';
 import type { Population } from './prospects.js';
-import type { PlanNode, SequencePlan, TouchOutcome } from './sequence-plan.js';
+import type { PlanEvent, PlanMove, PlanNode, SequencePlan, TouchOutcome } from './sequence-plan.js';
 import { SimulatedBucket } from './simulated-bucket.js';
 import type { SimulatedMailbox, SimulationSettings } from './simulation.schemas.js';
 
@@ -28,7 +29,10 @@ const BOUNCED = 2;
 const EXHAUSTED = 3;
 
 /** Salts of {@link drawFor}, one per decision, so no two decisions share a number. */
-const SALT = { outcome: 0, pacing: 1, jitter: 2, poolTie: 3 } as const;
+const SALT = { outcome: 0, pacing: 1, jitter: 2, poolTie: 3, engage: 4, linkedin: 5 } as const;
+
+/** The events a touch may bring, in the order they arrive (an open before its click). */
+const EVENTS: readonly PlanEvent[] = ['opened', 'clicked', 'connection_accepted'];
 
 /** Everything one run produced, as columns (one entry per send, per enrollment). */
 export type CampaignRun = {
@@ -40,6 +44,7 @@ export type CampaignRun = {
     at: number[];
     /** The enrollment (index of its prospect in the population). */
     enrollment: number[];
+    /** The mailbox of an e-mail; -1 for a LinkedIn action or a manual task (no mailbox's caps). */
     mailbox: number[];
     node: number[];
     /** ms the touch waited for its window (the first placement, and any later wait for it to open). */
@@ -52,10 +57,12 @@ export type CampaignRun = {
   status: Uint8Array;
   /** Per enrollment: the node its next touch is at (for those still active at the horizon). */
   node: Int16Array;
+  /** Per node: the prospect's events that arrived after its touch (opens, clicks, acceptances) and the edges they took. */
+  events: { opened: number[]; clicked: number[]; accepted: number[]; edgesTaken: number[] };
   /** Per mailbox's domain, per UTC day since the start's: sends, and bounces by the day they arrive. */
   domainDays: Map<string, { sends: number[]; bounces: number[] }>;
   /** What the virtual clock did: touch attempts, waits for a window, refusals by a bucket. */
-  events: { attempts: number; windowWaits: number; capWaits: number };
+  clock: { attempts: number; windowWaits: number; capWaits: number };
 };
 
 type Timing = TouchTiming & { window: SendingWindow | null };
@@ -66,11 +73,18 @@ type Timing = TouchTiming & { window: SendingWindow | null };
  * enrolls), follow-ups after their wait on the prospect's calendar (`addWait`)
  * then placed in the window (`placeInWindow`: together the sender's `dueAfterWait`),
  * a touch due outside its window waits for it (the sender's `windowClosedUntil`),
- * a pool sequence's first touch from the member with most room, and each send
+ * a pool sequence's first e-mail from the member with most room, and each e-mail
  * takes a token of its mailbox's bucket or comes back after the bucket's wait,
  * placed in the window again (`dueAfterDelay`), giving its place in line up when
- * the window moved it (the sender's throttle release). Outcomes are drawn per
- * prospect and step from the seed; an out-of-office pauses until `outOfOfficeResumeAt`.
+ * the window moved it (the sender's throttle release). The graph is walked by the
+ * plan (the live walk's functions): after a touch along its first timeout, after
+ * a failed LinkedIn action along its failure edge, and on an open, a click or an
+ * accepted invitation (arriving `responseDelay` after the touch) along that
+ * event's edge if the pending touch has not gone out yet, as ingest does, after
+ * which no other event of that node's run moves it. Outcomes are drawn per
+ * prospect and node from the seed; a reply or a hard bounce ends the enrollment;
+ * an out-of-office pauses it until `outOfOfficeResumeAt`. LinkedIn actions and
+ * manual tasks take no mailbox's token (LinkedIn accounts' caps are not simulated).
  * Nothing is sent and nothing outside the run is read or written.
  */
 export function runCampaign(
@@ -86,8 +100,10 @@ export function runCampaign(
   const count = population.timeZones.length;
   const pool = settings.assignment === 'pool' && mailboxes.length > 1;
   const responseDelay = parseDuration(settings.responseDelay);
-  const odds = oddsTable(settings, plan.nodes.length);
   const nodes = plan.nodes;
+  const odds = oddsTable(settings, nodes);
+  // Per node, the events that could move an enrollment waiting after it: only those are queued.
+  const movedBy = nodes.map((n) => EVENTS.map((ev) => plan.onEvent(n, ev) !== null));
 
   const spacingRandom = seededRandom(seed ^ 0x5bd1e995);
   const buckets = mailboxes.map((m) => new SimulatedBucket(m, settings.spacingJitter, spacingRandom));
@@ -106,6 +122,10 @@ export function runCampaign(
   // placed for another mailbox (a pool's first touch): the others skip it.
   const placedFor = new Int16Array(count).fill(-1);
   const threadStarted = new Uint8Array(count);
+  // Bumped at each touch and each edge an event takes: a queued touch or event of
+  // an older epoch is stale (the enrollment moved on), as the live claim's fence
+  // and ingest's `waiting_node` make it.
+  const epoch = new Uint32Array(count);
   const sends: CampaignRun['sends'] = {
     at: [],
     enrollment: [],
@@ -114,6 +134,20 @@ export function runCampaign(
     windowDelay: [],
     capDelay: [],
     outcome: [],
+  };
+  const zeros = () => nodes.map(() => 0);
+  const events: CampaignRun['events'] = {
+    opened: zeros(),
+    clicked: zeros(),
+    accepted: zeros(),
+    edgesTaken: zeros(),
+  };
+  // Queued events, by their number: the enrollment, the node, the event and the epoch it belongs to.
+  const ev = {
+    enrollment: [] as number[],
+    node: [] as number[],
+    kind: [] as number[],
+    epoch: [] as number[],
   };
 
   // One timing per (mailbox, zone): resolving and validating a zone costs more than a placement.
@@ -138,6 +172,8 @@ export function runCampaign(
   };
 
   const queue = new EventQueue();
+  // A touch's queue item: the enrollment and its epoch; an event's: its number, negative.
+  const pushTouch = (time: number, e: number) => queue.push(time, e + count * epoch[e]!);
   const mailboxCount = mailboxes.length;
   for (let e = 0; e < count; e++) {
     // Round-robin: one enrollment request per mailbox, so pacing restarts at each one's first prospect.
@@ -148,10 +184,11 @@ export function runCampaign(
     const timing = { ...timingOf(m, e, false), random: () => r };
     const offset = settings.pacingMs > 0 ? index * settings.pacingMs + Math.floor(r * settings.pacingMs) : 0;
     const due = firstTouchDue(new Date(start), index, settings.pacingMs, timing).getTime();
+    nodeOf[e] = plan.first().index;
     raw[e] = start + offset;
     placed[e] = due;
     placedFor[e] = m;
-    queue.push(due, e);
+    pushTouch(due, e);
   }
 
   const dayOf = (t: number) => Math.floor(t / DAY) - startDay;
@@ -160,55 +197,129 @@ export function runCampaign(
     list[day] = (list[day] as number) + 1;
   };
 
+  /** The enrollment goes to `move`'s node, due after its wait from `t` (`how`: after a touch, an event's edge, an out-of-office). */
+  const moveTo = (
+    e: number,
+    move: PlanMove,
+    m: number,
+    t: number,
+    how: 'touch' | 'edge' | 'ooo',
+    queued: boolean,
+  ) => {
+    if (move.node.channel === 'end' && !queued) {
+      // Nothing can move it any more: exhausted now, as the end's job would make it.
+      status[e] = EXHAUSTED;
+      return;
+    }
+    const at = move.node.index;
+    nodeOf[e] = at;
+    placedFor[e] = m;
+    windowExtra[e] = 0;
+    if (how === 'ooo') {
+      // Ingest pauses the enrollment until the return (no date: the default) and the
+      // scheduler resumes it at the next node, due then; the sender waits for the window.
+      const back = outOfOfficeResumeAt(new Date(t + responseDelay), null).getTime();
+      raw[e] = back;
+      placed[e] = placeInWindow(new Date(back), timingOf(m, e, false)).getTime();
+    } else if (how === 'edge') {
+      // Ingest's edge: the wait from the event, then the window (no jitter).
+      const timing = timingOf(m, e, false);
+      raw[e] = addWait(new Date(t), move.wait, timing.timeZone).getTime();
+      placed[e] = dueAfterWait(new Date(t), move.wait, timing).getTime();
+    } else {
+      jitterDraw = drawFor(seed, e, at, SALT.jitter);
+      const timing = timingOf(m, e, true);
+      const due = addWait(new Date(t), move.wait, timing.timeZone);
+      raw[e] = due.getTime();
+      placed[e] = placeInWindow(due, timing).getTime();
+    }
+    pushTouch(placed[e]!, e);
+  };
+
   const send = (e: number, n: number, m: number, t: number) => {
     const node = nodes[n] as PlanNode;
     const r = drawFor(seed, e, n, SALT.outcome);
-    const o = odds[n] as { bounce: number; reply: number; ooo: number };
-    const outcome: TouchOutcome =
-      r < o.bounce
-        ? 'bounced'
-        : r < o.bounce + o.reply
-          ? 'replied'
-          : r < o.bounce + o.reply + o.ooo
-            ? 'out_of_office'
+    const o = odds[n]!;
+    const email = node.channel === 'email';
+    let outcome: TouchOutcome = 'sent';
+    if (email) {
+      outcome =
+        r < o.bounce
+          ? 'bounced'
+          : r < o.bounce + o.reply
+            ? 'replied'
+            : r < o.bounce + o.reply + o.ooo
+              ? 'out_of_office'
+              : 'sent';
+    } else if (node.channel === 'linkedin') {
+      outcome =
+        r < o.failure
+          ? 'failed'
+          : node.action === 'linkedin_message' && r < o.failure + o.reply
+            ? 'replied'
             : 'sent';
-    threadStarted[e] = 1;
+    }
     const windowDelay = placed[e]! - raw[e]! + windowExtra[e]!;
     sends.at.push(t);
     sends.enrollment.push(e);
-    sends.mailbox.push(m);
+    sends.mailbox.push(email ? m : -1);
     sends.node.push(n);
     sends.windowDelay.push(windowDelay);
     sends.capDelay.push(Math.max(0, t - raw[e]! - windowDelay));
     sends.outcome.push(outcome);
-    const days = domainDays.get(domainOf[m] as string)!;
-    bump(days.sends, dayOf(t));
-    if (outcome === 'bounced') bump(days.bounces, dayOf(t + responseDelay));
-
-    // A graph may fan out; today's chain gives one action, and an enrollment has one pending touch.
-    const action = plan.next(node, outcome)[0];
-    if (!action || action.kind === 'end') {
-      status[e] = action?.reason === 'replied' ? REPLIED : action?.reason === 'bounced' ? BOUNCED : EXHAUSTED;
+    epoch[e] = epoch[e]! + 1;
+    if (email) {
+      threadStarted[e] = 1;
+      const days = domainDays.get(domainOf[m] as string)!;
+      bump(days.sends, dayOf(t));
+      if (outcome === 'bounced') bump(days.bounces, dayOf(t + responseDelay));
+    }
+    // A reply ends every track of the prospect (its stop effect); a hard bounce ends the enrollment.
+    if (outcome === 'replied') {
+      status[e] = REPLIED;
       return;
     }
-    const at = action.node.index;
-    nodeOf[e] = at;
-    placedFor[e] = m;
-    windowExtra[e] = 0;
-    if (action.afterOutOfOffice) {
-      // Ingest pauses the enrollment until the return (no date: the default) and the
-      // scheduler resumes it at the next step, due then; the sender waits for the window.
-      const back = outOfOfficeResumeAt(new Date(t + responseDelay), null).getTime();
-      raw[e] = back;
-      placed[e] = placeInWindow(new Date(back), timingOf(m, e, false)).getTime();
-    } else {
-      jitterDraw = drawFor(seed, e, at, SALT.jitter);
-      const timing = timingOf(m, e, true);
-      const due = addWait(new Date(t), action.wait, timing.timeZone);
-      raw[e] = due.getTime();
-      placed[e] = placeInWindow(due, timing).getTime();
+    if (outcome === 'bounced') {
+      status[e] = BOUNCED;
+      return;
     }
-    queue.push(placed[e]!, e);
+    // The prospect's events after a quiet touch: an open (a click opens too), an accepted invitation.
+    let queued = false;
+    if (outcome === 'sent') {
+      const engage = drawFor(seed, e, n, SALT.engage);
+      const happened = [
+        email && engage < Math.max(o.open, o.click),
+        email && engage < o.click,
+        node.action === 'linkedin_connect' && drawFor(seed, e, n, SALT.linkedin) < o.accept,
+      ];
+      const counters = [events.opened, events.clicked, events.accepted];
+      for (let k = 0; k < EVENTS.length; k++) {
+        if (!happened[k]) continue;
+        counters[k]![n]!++;
+        if (!movedBy[n]![k]) continue;
+        const id = ev.enrollment.length;
+        ev.enrollment.push(e);
+        ev.node.push(n);
+        ev.kind.push(k);
+        ev.epoch.push(epoch[e]!);
+        queue.push(t + responseDelay, -(id + 1));
+        queued = true;
+      }
+    }
+    const move = outcome === 'failed' ? plan.afterFailure(node) : plan.afterRun(node);
+    moveTo(e, move, m, t, outcome === 'out_of_office' ? 'ooo' : 'touch', queued);
+  };
+
+  // An event arrives: it takes its edge if the enrollment still waits after the node it is about.
+  const arrive = (id: number, t: number) => {
+    const e = ev.enrollment[id]!;
+    if (status[e] !== 0 || ev.epoch[id] !== epoch[e]) return;
+    const n = ev.node[id]!;
+    const move = plan.onEvent(nodes[n] as PlanNode, EVENTS[ev.kind[id]!]!);
+    if (!move) return;
+    epoch[e] = epoch[e]! + 1;
+    events.edgesTaken[n]!++;
+    moveTo(e, move, Math.max(0, mailboxOf[e]!), t, 'edge', true);
   };
 
   // Scratch space of the pool's ranking, reused: a pool ranks its members at every
@@ -230,15 +341,31 @@ export function runCampaign(
     return { m: order[0]!, granted: false };
   };
 
-  const events = { attempts: 0, windowWaits: 0, capWaits: 0 };
+  const clock = { attempts: 0, windowWaits: 0, capWaits: 0 };
   while (queue.size > 0 && queue.peekTime() <= horizonEnd) {
-    events.attempts++;
     const t = queue.peekTime();
-    const e = queue.pop();
+    const item = queue.pop();
+    if (item < 0) {
+      arrive(-item - 1, t);
+      continue;
+    }
+    const e = item % count;
+    if ((item - e) / count !== epoch[e] || status[e] !== 0) continue;
     const n = nodeOf[e]!;
+    const node = nodes[n];
+    if (!node || node.channel === 'end') {
+      status[e] = EXHAUSTED;
+      continue;
+    }
+    clock.attempts++;
+    if (node.channel !== 'email') {
+      // A LinkedIn action or a manual task: placed in the window when scheduled, no mailbox's token.
+      send(e, n, Math.max(0, mailboxOf[e]!), t);
+      continue;
+    }
     let m = mailboxOf[e]!;
     let granted = false;
-    // Until its first touch went out (no thread yet) a pool enrollment picks again at
+    // Until its first e-mail went out (no thread yet) a pool enrollment picks again at
     // every attempt, as the sender does: a touch back from a cap wait may move to
     // the member with most room now.
     if (pool && threadStarted[e] === 0) {
@@ -252,36 +379,54 @@ export function runCampaign(
       placedFor[e] = m;
       const opens = placeInWindow(new Date(t), timing).getTime();
       if (opens > t) {
-        events.windowWaits++;
+        clock.windowWaits++;
         windowExtra[e] = windowExtra[e]! + (opens - t);
-        queue.push(opens, e);
+        pushTouch(opens, e);
         continue;
       }
     }
     if (!granted) {
       const decision = buckets[m]!.take(e * 32 + n, t, true);
       if (!decision.granted) {
-        events.capWaits++;
+        clock.capWaits++;
         const retry = dueAfterDelay(new Date(t), decision.waitMs, timing).getTime();
         // Its slot falls outside its window, so it comes back later: it gives the slot up
         // (the sender's throttle release), or the slot would stand empty in the caps.
         if (retry > t + decision.waitMs) buckets[m]!.release(e * 32 + n);
-        queue.push(retry, e);
+        pushTouch(retry, e);
         continue;
       }
     }
     send(e, n, m, t);
   }
 
-  return { start, horizonEnd, mailboxes, nodes, sends, status, node: nodeOf, domainDays, events };
+  return { start, horizonEnd, mailboxes, nodes, sends, status, node: nodeOf, events, domainDays, clock };
 }
 
-function oddsTable(settings: SimulationSettings, steps: number) {
-  const at = (v: number | number[], i: number): number =>
-    typeof v === 'number' ? v : (v[Math.min(i, v.length - 1)] as number);
-  return Array.from({ length: steps }, (_, i) => ({
-    bounce: at(settings.odds.bounce, i),
-    reply: at(settings.odds.reply, i),
-    ooo: at(settings.odds.outOfOffice, i),
+type NodeOdds = {
+  bounce: number;
+  reply: number;
+  ooo: number;
+  open: number;
+  click: number;
+  accept: number;
+  failure: number;
+};
+
+function oddsTable(settings: SimulationSettings, nodes: readonly PlanNode[]): NodeOdds[] {
+  const at = (v: number | number[] | Record<string, number>, node: PlanNode): number => {
+    if (typeof v === 'number') return v;
+    if (Array.isArray(v)) return v[Math.min(node.index, v.length - 1)] as number;
+    return v[node.id] ?? 0;
+  };
+  const o = settings.odds;
+  return nodes.map((node) => ({
+    bounce: at(o.bounce, node),
+    reply: at(o.reply, node),
+    ooo: at(o.outOfOffice, node),
+    open: at(o.open, node),
+    click: at(o.click, node),
+    accept: at(o.accept, node),
+    failure: at(o.failure, node),
   }));
 }

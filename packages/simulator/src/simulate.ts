@@ -1,6 +1,6 @@
 import { populationOf } from './prospects.js';
 import { runCampaign } from './run-campaign.js';
-import { linearPlan, type SequencePlan } from './sequence-plan.js';
+import { planOf, type SequencePlan } from './sequence-plan.js';
 import {
   type SimulationInput,
   SimulationInputSchema,
@@ -14,11 +14,12 @@ import { buildReport, type SimulationReport, summarizeRun } from './simulation-r
  * name the binding constraint, and reports. Pure and deterministic: the same input
  * (seed included) gives the same report, byte for byte once serialised.
  *
- * @param plan the sequence as a plan; defaults to the linear chain of `input.sequence.steps`
+ * @param plan the sequence as a plan; defaults to `input.sequence.graph` walked as the
+ *   live system walks it, else the chain of `input.sequence.steps`
  */
 export function simulate(input: SimulationInput | SimulationSettings, plan?: SequencePlan): SimulationReport {
   const settings = SimulationInputSchema.parse(input);
-  const sequencePlan = plan ?? linearPlan(settings.sequence.steps);
+  const sequencePlan = plan ?? planOf(settings.sequence);
   const population = populationOf(settings.prospects);
   const base = runCampaign(settings, settings.mailboxes, sequencePlan, population);
   const last = settings.mailboxes[settings.mailboxes.length - 1]!;

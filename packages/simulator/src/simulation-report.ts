@@ -22,14 +22,24 @@ export type DelayFigures = {
   maxHours: number;
 };
 
-/** One node's projected funnel. */
+/** One node's projected funnel (as `/v1/stats` `byNode` counts it: reached, done, failed, replied after it). */
 export type FunnelRow = {
   node: string;
+  action: string;
   channel: string;
+  /** Enrollments whose touch at this node was made (done or failed). */
+  reached: number;
   sent: number;
+  /** LinkedIn actions that failed for good here (the walk went on by the failure edge). */
+  failed: number;
   replied: number;
   bounced: number;
   outOfOffice: number;
+  opened: number;
+  clicked: number;
+  accepted: number;
+  /** Events after this node's touch that took one of its edges (opened, clicked, accepted). */
+  edgesTaken: number;
   /** Enrollments whose touch at this node had not gone out by the horizon. */
   notYetSent: number;
 };
@@ -139,7 +149,7 @@ export function buildReport(
       start: new Date(run.start).toISOString(),
       horizonDays: settings.horizonDays,
       prospects: run.status.length,
-      steps: run.nodes.length,
+      steps: actionNodes(run).length,
       mailboxes: run.mailboxes.map((m) => ({
         id: m.id,
         domain: m.domain ?? m.id.split('@')[1] ?? m.id,
@@ -186,15 +196,19 @@ function dayRows(run: CampaignRun): DayRow[] {
     const byMailbox: Record<string, number> = {};
     for (const m of run.mailboxes) byMailbox[m.id] = 0;
     const byChannel: Record<string, number> = {};
-    for (const n of run.nodes) byChannel[n.channel] = 0;
+    for (const n of actionNodes(run)) byChannel[n.channel] = 0;
     rows.push({ date: new Date(d * DAY).toISOString().slice(0, 10), total: 0, byMailbox, byChannel });
   }
   for (let i = 0; i < at.length; i++) {
     const row = rows[Math.floor(at[i]! / DAY) - firstDay]!;
-    const id = run.mailboxes[mailbox[i]!]!.id;
     const channel = run.nodes[node[i]!]!.channel;
     row.total++;
-    row.byMailbox[id] = (row.byMailbox[id] ?? 0) + 1;
+    // A LinkedIn action or a manual task counts under its channel, not a mailbox.
+    const m = mailbox[i]!;
+    if (m >= 0) {
+      const id = run.mailboxes[m]!.id;
+      row.byMailbox[id] = (row.byMailbox[id] ?? 0) + 1;
+    }
     row.byChannel[channel] = (row.byChannel[channel] ?? 0) + 1;
   }
   return rows;
@@ -217,29 +231,48 @@ function delayFigures(run: CampaignRun): SimulationReport['delays'] {
   return { touches, byWindow: figures(run.sends.windowDelay), byCaps: figures(run.sends.capDelay) };
 }
 
+/** The nodes that make a touch (not the ends). */
+function actionNodes(run: CampaignRun) {
+  return run.nodes.filter((n) => n.channel !== 'end');
+}
+
 function funnelRows(run: CampaignRun): FunnelRow[] {
-  const rows: FunnelRow[] = run.nodes.map((n) => ({
-    node: n.id,
-    channel: n.channel,
-    sent: 0,
-    replied: 0,
-    bounced: 0,
-    outOfOffice: 0,
-    notYetSent: 0,
-  }));
+  const rows: (FunnelRow | null)[] = run.nodes.map((n, i) =>
+    n.channel === 'end'
+      ? null
+      : {
+          node: n.id,
+          action: n.action,
+          channel: n.channel,
+          reached: 0,
+          sent: 0,
+          failed: 0,
+          replied: 0,
+          bounced: 0,
+          outOfOffice: 0,
+          opened: run.events.opened[i] ?? 0,
+          clicked: run.events.clicked[i] ?? 0,
+          accepted: run.events.accepted[i] ?? 0,
+          edgesTaken: run.events.edgesTaken[i] ?? 0,
+          notYetSent: 0,
+        },
+  );
   const { node, outcome } = run.sends;
   for (let i = 0; i < node.length; i++) {
     const row = rows[node[i]!]!;
-    row.sent++;
+    row.reached++;
     const o = outcome[i];
+    if (o === 'failed') row.failed++;
+    else row.sent++;
     if (o === 'replied') row.replied++;
     else if (o === 'bounced') row.bounced++;
     else if (o === 'out_of_office') row.outOfOffice++;
   }
   run.status.forEach((s, e) => {
-    if (s === 0) rows[run.node[e]!]!.notYetSent++;
+    const row = rows[run.node[e]!];
+    if (s === 0 && row) row.notYetSent++;
   });
-  return rows;
+  return rows.filter((r): r is FunnelRow => r !== null);
 }
 
 /**

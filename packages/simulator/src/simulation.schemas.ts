@@ -1,13 +1,21 @@
-import { DurationSchema, SendingWindowSchema, TimeZoneSchema } from '@touchbase/core';
+import {
+  DurationSchema,
+  NodeIdSchema,
+  SendingWindowSchema,
+  SequenceGraphSchema,
+  TimeZoneSchema,
+  validateGraph,
+} from '@touchbase/core';
 import { z } from 'zod';
 
 const Odds = z.number().min(0).max(1);
 
 /**
- * Odds of an outcome after a touch: one number for every step, or one per step
- * (a list shorter than the sequence repeats its last entry).
+ * Odds of an outcome after a touch: one number for every node, one per node in the
+ * graph's order (a list shorter than the sequence repeats its last entry), or per
+ * node by its id (a node not named: 0).
  */
-export const StepOddsSchema = z.union([Odds, z.array(Odds).min(1).max(30)]);
+export const StepOddsSchema = z.union([Odds, z.array(Odds).min(1).max(60), z.record(NodeIdSchema, Odds)]);
 
 /** A step as the simulator needs it: the channel and the wait; copy is accepted and ignored. */
 export const SimulatedStepSchema = z.object({
@@ -80,13 +88,26 @@ export const SimulationInputSchema = z.object({
     .describe('When the enrollment is made (ISO 8601); the virtual clock starts here'),
   seed: z.number().int().min(0).max(4_294_967_295).default(1),
   horizonDays: z.number().int().min(1).max(366).default(60),
-  sequence: z.object({
-    name: z.string().max(200).optional(),
-    steps: z.array(SimulatedStepSchema).min(1).max(30),
-    window: SendingWindowSchema.nullable()
-      .optional()
-      .describe("The sequence's own window (overrides the mailboxes')"),
-  }),
+  sequence: z
+    .object({
+      name: z.string().max(200).optional(),
+      steps: z.array(SimulatedStepSchema).min(1).max(30).optional(),
+      graph: SequenceGraphSchema.optional().describe(
+        'A sequence version as a graph (nodes and edges with triggers), instead of `steps`',
+      ),
+      window: SendingWindowSchema.nullable()
+        .optional()
+        .describe("The sequence's own window (overrides the mailboxes')"),
+    })
+    .superRefine((seq, ctx) => {
+      if ((seq.steps === undefined) === (seq.graph === undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'give exactly one of `steps` and `graph`', path: ['steps'] });
+        return;
+      }
+      // The graph's own checks, as a version gets them: a graph that cannot run is refused, naming the node.
+      for (const issue of seq.graph ? validateGraph(seq.graph) : [])
+        ctx.addIssue({ code: 'custom', message: issue.message, path: ['graph', ...issue.path] });
+    }),
   mailboxes: z.array(SimulatedMailboxSchema).min(1).max(200),
   assignment: z
     .enum(['pool', 'round-robin'])
@@ -100,8 +121,16 @@ export const SimulationInputSchema = z.object({
       reply: StepOddsSchema.default(0.03),
       bounce: StepOddsSchema.default(0.01),
       outOfOffice: StepOddsSchema.default(0.02),
+      open: StepOddsSchema.default(0).describe('Odds an e-mail is opened (an `opened` edge takes it)'),
+      click: StepOddsSchema.default(0).describe(
+        'Odds an e-mail is clicked (opened too; a `clicked` edge takes it)',
+      ),
+      accept: StepOddsSchema.default(0.3).describe('Odds a LinkedIn invitation is accepted'),
+      failure: StepOddsSchema.default(0).describe(
+        'Odds a LinkedIn action fails for good (profile not found: the `failed` edge, or on to another channel)',
+      ),
     })
-    .default({ reply: 0.03, bounce: 0.01, outOfOffice: 0.02 }),
+    .default({ reply: 0.03, bounce: 0.01, outOfOffice: 0.02, open: 0, click: 0, accept: 0.3, failure: 0 }),
   responseDelay: DurationSchema.default('2h').describe(
     'How long after a touch its reply, bounce or out-of-office arrives',
   ),

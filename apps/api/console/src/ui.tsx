@@ -54,6 +54,9 @@ export type Field = {
   hint?: string;
 };
 
+/** The reason an action asks for, kept in the audit log. */
+export const REASON: Field = { name: 'reason', label: 'Reason', required: true };
+
 /**
  * A button that opens a modal dialog (the browser's `<dialog>`: focus moves into it,
  * Escape closes it) asking for confirmation and the fields the action needs; the
@@ -153,4 +156,40 @@ export function ConfirmAction(props: {
 /** A status word with its colour, never colour alone: the word is the meaning. */
 export function Badge(props: { tone: 'ok' | 'warn' | 'bad' | 'muted'; children: ComponentChildren }) {
   return <span class={`badge ${props.tone}`}>{props.children}</span>;
+}
+
+/** A column heading: its text, right-aligned (`num`) when the column holds numbers. */
+export type Column = string | { label: string; num: true };
+
+/** A heading of a column of numbers. */
+export const num = (label: string): Column => ({ label, num: true });
+
+/**
+ * A table in its scrolling wrapper: a caption, one row of column headings, and the
+ * rows given as children (the `<tbody>`'s content).
+ */
+export function Table(props: { caption: ComponentChildren; columns: Column[]; children: ComponentChildren }) {
+  return (
+    <div class="table-wrap">
+      <table>
+        <caption>{props.caption}</caption>
+        <thead>
+          <tr>
+            {props.columns.map((c) =>
+              typeof c === 'string' ? (
+                <th scope="col" key={c}>
+                  {c}
+                </th>
+              ) : (
+                <th scope="col" class="num" key={c.label}>
+                  {c.label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  );
 }

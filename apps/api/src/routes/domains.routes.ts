@@ -292,7 +292,13 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
         actor: by,
         reason,
         automatic: false,
-        firstTouchAt: heldFirstTouch(now, deps.enroll.timeScale, deps.enroll.pacingMs),
+        firstTouchAt: heldFirstTouch(
+          now,
+          deps.enroll.timeScale,
+          deps.enroll.pacingMs,
+          undefined,
+          deps.enroll.doNotContact,
+        ),
         alert: {
           kind: 'domain.resumed',
           message: `resumed by ${by}: ${reason}`,

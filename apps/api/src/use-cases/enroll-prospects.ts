@@ -1,10 +1,10 @@
 import {
   campaignDatesAt,
   DomainError,
+  type DoNotContactTable,
   fitDue,
+  recipientWindowOf,
   resolveTimeZone,
-  sendingWindowOf,
-  type TouchTiming,
   unfittedFirstTouch,
 } from '@touchbase/core';
 import type { EnrollResult, Repositories } from '@touchbase/db';
@@ -18,6 +18,8 @@ export type EnrollDeps = {
   timeScale: number;
   /** Campaign pacing: first touches of one request are spread this far apart. */
   pacingMs: number;
+  /** COMPLIANCE_DO_NOT_CONTACT: the recipient country's hours narrow the first touch's window too. */
+  doNotContact?: DoNotContactTable;
   /** Says when the first touches could not be scheduled (Redis away) and the reconciler will. */
   logger?: Pick<Logger, 'warn'>;
 };
@@ -51,12 +53,6 @@ export async function enrollProspects(
     });
   }
   const startAt = dates.notBefore ?? now;
-  // The sequence's own window, when it has one, overrides the mailbox's (holidays included).
-  const timing: TouchTiming = {
-    timeZone: resolveTimeZone(null, mailbox.timezone),
-    window: sendingWindowOf(sequenceWindow, mailbox),
-    timeScale: deps.timeScale,
-  };
   const dueByProspect = new Map<string, Date>();
   const result = await deps.repos.enrollments.enroll({
     sequenceId: input.sequenceId,
@@ -67,8 +63,13 @@ export async function enrollProspects(
     whenDomainPaused: input.whenDomainPaused ?? 'refuse',
     firstTouchAt: (i, prospect) => {
       // The window holds in the prospect's own zone when it has one, else the mailbox's.
-      const timeZone = resolveTimeZone(prospect.timezone, mailbox.timezone);
-      const t = { ...timing, timeZone };
+      // The sequence's own window, when it has one, overrides the mailbox's (holidays
+      // included), and the recipient country's do-not-contact hours narrow it.
+      const t = {
+        timeZone: resolveTimeZone(prospect.timezone, mailbox.timezone),
+        window: recipientWindowOf(sequenceWindow, mailbox, deps.doNotContact, prospect.attributes),
+        timeScale: deps.timeScale,
+      };
       // The raw time is kept with the fitted one: a window change re-fits from it.
       const due = fitDue(unfittedFirstTouch(startAt, i, deps.pacingMs, t), t);
       // Each job is due when its row says: the rows are numbered in the repository's order.

@@ -145,6 +145,7 @@ async function explainRows(
         policyHold: r.policyHold
           ? { reason: r.policyHold.reason, until: new Date(r.policyHold.until) }
           : null,
+        nextTouchUnfittedAt: r.nextTouchUnfittedAt,
         recipientCountry: recipientCountryOf(r.prospect.attributes),
         doNotContact: doNotContactRuleOf(deps.doNotContact, recipientCountryOf(r.prospect.attributes)),
       },
@@ -158,6 +159,7 @@ async function explainRows(
       sequenceWindow: _w,
       mailboxPoolId: _pool,
       policyHold: _hold,
+      nextTouchUnfittedAt: _raw,
       ...enrollment
     } = r;
     return { ...enrollment, waiting };

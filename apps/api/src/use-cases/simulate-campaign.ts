@@ -21,7 +21,7 @@ export const SimulationRequestSchema = SimulationInputSchema.extend({
   sequenceId: z
     .uuid()
     .optional()
-    .describe("An existing sequence: its latest version's steps, its window and pool"),
+    .describe("An existing sequence: its latest version's steps or graph, its window and pool"),
   mailboxes: SimulationInputSchema.shape.mailboxes.optional(),
   mailboxIds: z
     .array(z.uuid())
@@ -55,14 +55,17 @@ export async function simulateCampaign(
       deps.repos.sequences.sendingWindow(sequenceId),
       deps.repos.sequences.get(sequenceId),
     ]);
+    // A version given as steps runs as their chain; one given as a graph runs its graph.
     sequence = {
       name: row.name,
-      steps: version.steps.map((s) => ({ channel: s.channel, wait: s.wait })),
+      ...(version.steps.length > 0
+        ? { steps: version.steps.map((s) => ({ channel: s.channel, wait: s.wait })) }
+        : { graph: version.graph }),
       window,
     };
     poolId = row.mailboxPoolId;
   }
-  if (!sequence) throw invalid('sequence', 'give `sequence` (steps and waits) or `sequenceId`');
+  if (!sequence) throw invalid('sequence', 'give `sequence` (steps and waits, or a graph) or `sequenceId`');
 
   let mailboxes = rest.mailboxes;
   let assignment = rest.assignment;

@@ -28,6 +28,8 @@ export async function apiFixture(
     adminToken?: string;
     auth?: (redis: Redis, prefix: string) => ApiAuthOptions;
     consoleDir?: string;
+    /** COMPLIANCE_DO_NOT_CONTACT, as the API's start gives it. */
+    doNotContact?: import('@touchbase/core').DoNotContactTable;
   } = {},
 ): Promise<ApiFixture> {
   const tdb: TestDatabase = await createTestDatabase(label);
@@ -54,6 +56,7 @@ export async function apiFixture(
     ...(opts.adminToken ? { adminToken: opts.adminToken } : {}),
     ...(opts.auth ? { auth: opts.auth(redis, testPrefix.prefix) } : {}),
     ...(opts.consoleDir ? { consoleDir: opts.consoleDir } : {}),
+    ...(opts.doNotContact ? { doNotContact: opts.doNotContact } : {}),
   });
   await app.ready();
   return {

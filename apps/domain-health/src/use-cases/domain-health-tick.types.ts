@@ -1,4 +1,4 @@
-import type { HealthBand, HealthFigures, HealthSettings } from '@touchbase/core';
+import type { DoNotContactTable, HealthBand, HealthFigures, HealthSettings } from '@touchbase/core';
 import type { DomainHealthRepository, Repositories } from '@touchbase/db';
 import type { AlertQueue, TouchQueue } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
@@ -21,6 +21,8 @@ export type DomainHealthDeps = {
   /** Cooling-off before a pause by the guard ends by itself; 0 never. */
   autoResumeAfterMs: number;
   timeScale: number;
+  /** COMPLIANCE_DO_NOT_CONTACT: a resumed domain's held first touches obey the recipient country's hours. */
+  doNotContact?: DoNotContactTable;
   clock: () => Date;
 };
 

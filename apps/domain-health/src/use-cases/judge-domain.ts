@@ -130,7 +130,7 @@ export async function judgeDomain(
         actor: GUARD_ACTOR,
         reason: autoResumeReason(f, cooled),
         automatic: true,
-        firstTouchAt: heldFirstTouch(now, deps.timeScale),
+        firstTouchAt: heldFirstTouch(now, deps.timeScale, 0, undefined, deps.doNotContact),
         at: now,
         // The account-wide guard's resumes share one alert, raised by judgeAccount.
         alert: byAccount

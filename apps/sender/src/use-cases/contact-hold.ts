@@ -1,4 +1,4 @@
-import { contactCountsNeeded, contactHold, dayBounds, isFirstTouch } from '@touchbase/core';
+import { contactCountsNeeded, contactDayOf, contactHold, isFirstTouch } from '@touchbase/core';
 import type { SendContext } from '@touchbase/db';
 import type { Logger } from '@touchbase/telemetry';
 import { DelayedError, type Job } from 'bullmq';
@@ -31,7 +31,8 @@ export async function holdForContactPolicy(
   const needs = contactCountsNeeded(policy, firstTouch);
   if (!needs.lastContact && !needs.firstTouchesToday && !needs.domainTouchesToday) return;
   const now = sc.clock();
-  const timeZone = ctx.mailbox.timezone;
+  // The mailbox's zone, and TIME_SCALE: under it the cooldown and the day are compressed.
+  const clock = { timeZone: ctx.mailbox.timezone, timeScale: sc.timeScale };
   const hold = await sc.repos.contactPolicies.check(
     {
       enrollmentId: ctx.enrollmentId,
@@ -41,10 +42,10 @@ export async function holdForContactPolicy(
       prospectId: ctx.prospect.id,
       sequenceId: ctx.sequenceId,
       companyDomain: ctx.prospect.companyDomain,
-      dayStart: dayBounds(now, timeZone).start,
+      dayStart: contactDayOf(now, clock).start,
       needs,
     },
-    (counts) => contactHold(policy, { firstTouch, timeZone }, counts, now),
+    (counts) => contactHold(policy, { firstTouch, ...clock }, counts, now),
   );
   if (!hold) return;
   sc.metrics.touchesSkipped.inc({ reason: hold.reason });

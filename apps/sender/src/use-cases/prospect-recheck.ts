@@ -38,14 +38,15 @@ export function stopsTheTouch(status: ProspectStatus): status is RecheckStop {
 
 /**
  * Whether the provider's stopping answer stops this touch: a bounce or an unsubscribe
- * always; a reply unless we recorded it already and the sequence goes on after its
- * class (core's `providerReplyStops`: `stopOnReply` off for that class).
+ * always; a reply unless we recorded it already and it took a `replied` edge (this
+ * touch is on that edge's track) or the sequence goes on after its class (core's
+ * `providerReplyStops`).
  */
 export async function providerViewStops(
   sc: {
     repos: {
       sequences: { policies(id: string): Promise<unknown> };
-      events: { lastReplyClass(id: string): Promise<string | null> };
+      events: { lastReply(id: string): Promise<{ replyClass: string; tookRepliedEdge: boolean } | null> };
     };
   },
   sequenceId: string,
@@ -53,11 +54,11 @@ export async function providerViewStops(
   seen: RecheckStop,
 ): Promise<boolean> {
   if (seen !== 'replied') return true;
-  const [policies, lastClass] = await Promise.all([
+  const [policies, last] = await Promise.all([
     sc.repos.sequences.policies(sequenceId),
-    sc.repos.events.lastReplyClass(prospectId),
+    sc.repos.events.lastReply(prospectId),
   ]);
-  return providerReplyStops(policies, lastClass);
+  return providerReplyStops(policies, last?.replyClass ?? null, last?.tookRepliedEdge ?? false);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type SequenceGraph, timeoutEdge } from '@touchbase/core';
+import { afterNodeRan, type SequenceGraph } from '@touchbase/core';
 import type { SendContext } from '@touchbase/db';
 import type { SendResult } from '@touchbase/providers';
 import type { LogCalls } from '@touchbase/telemetry';
@@ -74,7 +74,7 @@ async function advance(
   const { enrollmentId, step, attempt } = touch;
   // The next job is the node's first timeout (a chain's: the next step after its wait);
   // an event edge (accepted, opened, clicked) may take the enrollment elsewhere sooner.
-  const next = timeoutEdge(graph, step) ?? { to: step + 1, wait: '0s' };
+  const next = afterNodeRan(graph, step);
   const due = nextDue(ctx, next.wait, sc.clock(), sc.timeScale, sc.jitterMs, sc.doNotContact);
   const dueAt = due.at;
   const advanced = await sc.batches.recordSent({

@@ -1,5 +1,5 @@
 import {
-  afterFailure,
+  afterNodeFailed,
   type LinkedInAction,
   missingVariableReason,
   nodeAt,
@@ -268,9 +268,8 @@ async function failNode(
   log: LogCalls,
 ): Promise<SendOutcome> {
   const { enrollmentId, step, attempt } = touch;
-  const next = afterFailure(version.graph, step);
-  const wait = next.edge?.trigger === 'failed' ? (next.edge.wait ?? '0s') : '0s';
-  const dueAt = nextDue(ctx, wait, sc.clock(), sc.timeScale, sc.jitterMs, sc.doNotContact).at;
+  const next = afterNodeFailed(version.graph, step);
+  const dueAt = nextDue(ctx, next.wait, sc.clock(), sc.timeScale, sc.jitterMs, sc.doNotContact).at;
   if (!provider) {
     // Nothing was claimed yet (no profile to act on): leave the failed touch as the reason's record.
     const claim = await sc.batches.claim({

@@ -1,16 +1,12 @@
 import {
   type DoNotContactTable,
-  doNotContactRuleOf,
   dueAfterDelay,
   type FittedDue,
-  fitDue,
+  nextNodeDue,
   placeInWindow,
-  recipientCountryOf,
   resolveTimeZone,
-  sendingWindowOf,
   type TouchTiming,
-  unfittedAfterWait,
-  withDoNotContact,
+  touchTimingOf,
 } from '@touchbase/core';
 import type { SendContext } from '@touchbase/db';
 
@@ -30,9 +26,9 @@ function timeZoneOf(prospectTz: string | null, mailboxTz: string): string {
 }
 
 /**
- * How time runs for the touches of one enrollment: the prospect's zone (else the
- * mailbox's), the sequence's sending window (else the mailbox's, holidays
- * included) narrowed by the recipient country's do-not-contact rule, and TIME_SCALE.
+ * How time runs for the touches of one enrollment (core's `touchTimingOf`: the
+ * prospect's zone, the window narrowed by the do-not-contact rule, TIME_SCALE),
+ * with the zone from this process's cache.
  */
 export function touchTiming(
   ctx: SendContext,
@@ -40,20 +36,17 @@ export function touchTiming(
   jitterMs?: number,
   doNotContact?: DoNotContactTable,
 ): TouchTiming {
-  const rule = doNotContactRuleOf(doNotContact, recipientCountryOf(ctx.prospect.attributes));
-  return {
-    timeZone: timeZoneOf(ctx.prospect.timezone, ctx.mailbox.timezone),
-    // The recipient country's do-not-contact hours and days on top of the window.
-    window: withDoNotContact(sendingWindowOf(ctx.sequenceWindow, ctx.mailbox), rule),
+  return touchTimingOf(ctx, {
     timeScale,
-    ...(jitterMs ? { jitterMs } : {}),
-  };
+    jitterMs,
+    doNotContact,
+    timeZone: timeZoneOf(ctx.prospect.timezone, ctx.mailbox.timezone),
+  });
 }
 
 /**
- * When the next node is due: `wait` (its edge's) after now in the prospect's time,
- * moved into the window; with the raw time before the window, kept so a window
- * change re-fits it exactly.
+ * When the next node is due (core's `nextNodeDue`): `wait` (its edge's) after now
+ * in the prospect's time, moved into the window, with the raw time kept.
  */
 export function nextDue(
   ctx: SendContext,
@@ -63,8 +56,7 @@ export function nextDue(
   jitterMs?: number,
   doNotContact?: DoNotContactTable,
 ): FittedDue {
-  const timing = touchTiming(ctx, timeScale, jitterMs, doNotContact);
-  return fitDue(unfittedAfterWait(now, wait, timing), timing);
+  return nextNodeDue(now, wait, touchTiming(ctx, timeScale, jitterMs, doNotContact));
 }
 
 /**

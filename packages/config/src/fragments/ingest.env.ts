@@ -27,8 +27,8 @@ export const IngestEnv = {
     .min(0)
     .default(5_000)
     .describe('How long a stop waits, before its 2xx, for touches a sender was already handing over'),
-  INGEST_COMPANY_STOP: bool(false).describe(
-    "A reply acts on the person's colleagues at the same company as each sequence's policies.companyStop says (off: replies stop only the person, on the batched fast path)",
+  INGEST_COMPANY_STOP: bool(true).describe(
+    "A reply acts on the person's colleagues at the same company as each sequence's policies.companyStop says (by default a positive reply pauses them for 14 days; off: replies stop only the person)",
   ),
   INGEST_REPLY_ACTIONS: bool(true).describe(
     "Each sequence's policies.replyActions decide what a reply does: go on for chosen classes, mark the CRM contact, notify on the alert channels, put a referral into triage, set a cooldown (off: every reply ends every sequence, on the batched fast path)",

@@ -9,9 +9,11 @@ export interface AutoReplySignals {
 }
 
 // Subjects that autoresponders prefix, in English, German, French and Spanish
-// (plus Italian and Dutch, which Outlook sends to many of our prospects too).
+// (plus Italian, Dutch, Portuguese, Polish, Japanese, and the words Outlook and
+// webmail localize "Automatic reply" / "Out of office" to in Czech, Swedish,
+// Danish/Norwegian, Finnish, Latvian, Hungarian, Turkish, Russian and Greek).
 const AUTO_SUBJECT =
-  /^\[?\s*(automatyczna odpowied[zź]|nieobecno[sś][cć]|resposta autom[áa]tica|aus[êe]ncia|ausente|fuori (sede|ufficio)|afwezigheid|自動(応答|返信)|不在|automatic reply|auto(matic)?[ -]?(reply|response|antwort)|autoreply|out of (the )?office|ooo\b|abwesenheitsnotiz|abwesenheit|automatische antwort|r[ée]ponse automatique|(absence|absent)\s*:|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|automatisch antwoord|afwezig)/i;
+  /^\[?\s*(automatyczna odpowied[zź]|nieobecno[sś][cć]|resposta autom[áa]tica|aus[êe]ncia|ausente|fuori (sede|ufficio)|afwezigheid|自動(応答|返信)|不在|automatic reply|auto(matic)?[ -]?(reply|response|antwort)|autoreply|out of (the )?office|ooo\b|abwesenheitsnotiz|abwesenheit|automatische antwort|r[ée]ponse automatique|(absence|absent)\s*:|respuesta autom[áa]tica|fuera de la oficina|risposta automatica|automatisch antwoord|afwezig|automatick[áa] odpov[ěe][dď]|mimo kancel[áa][řr]|autosvar|fr[åa]nvaro|frav[æa]r|automaattinen vastaus|poissa|automātiskā atbilde|automatiska atbilde|ārpus biroja|arpus biroja|atva[lļ]in[aā]jums|automatikus v[áa]lasz|h[áa]zon k[íi]v[üu]l|otomatik (yan[ıi]t|cevap)|ofis d[ıi][şs][ıi]nda|автоответ|автоматический ответ|вне офиса|в отпуске|αυτόματη απάντηση)/i;
 
 /**
  * Reads the RFC 3834 and vendor headers that mark an automatic reply:

@@ -76,6 +76,14 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
     why.push('no rule names the reason');
   }
 
+  // A resolver that answered "try again" (Postfix's "Host not found, try again",
+  // SERVFAIL) did not learn that the domain is missing: the lookup failed for now.
+  // The phrase may sit on the line after "host or domain name not found".
+  if (reason === 'hostunknown' && TEMPORARY_DNS.test(`${diagnostic} ${notice}`)) {
+    reason = 'networkerror';
+    why.push('the DNS lookup failed for now ("try again"), which does not say the domain is missing');
+  }
+
   const phase = detectSmtpPhase(`${diagnostic} ${notice}`);
   if (reason === 'userunknown' && phase === 'data' && !definitive) {
     reason = 'filtered';
@@ -101,6 +109,9 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
   if (hard) why.push(`${reason}: the address is dead`);
   return { reason, hard, why };
 }
+
+const TEMPORARY_DNS =
+  /(host|domain name|name) not found, try again|temporary failure in name resolution|dns (temporary|transient) (failure|error)|\bservfail\b/;
 
 type RuleMatch = { reason: BounceReason; label: string; index: number; definitive: boolean };
 

@@ -12,6 +12,7 @@ export type ReplyClass =
   | 'out_of_office'
   | 'bounce'
   | 'interested'
+  | 'meeting_request'
   | 'neutral';
 
 /** The tone of a reply, as far as a few phrases can tell. */

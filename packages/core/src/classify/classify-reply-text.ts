@@ -4,6 +4,7 @@ import { readBounceNotice } from './bounce-notice.reader.js';
 import { decideBounce } from './bounce-reason.js';
 import type { ReplyClass, ReplyClassification, ReplyInput } from './classification.types.js';
 import { guessLanguage } from './language-guess.js';
+import { detectMeetingRequest } from './meeting-request.detector.js';
 import { mayPause } from './pausing-guard.js';
 import { stripQuotedText } from './quote-stripper.js';
 import { findReferral } from './referral.extractor.js';
@@ -30,7 +31,8 @@ export interface ReplyContext {
  * has left the company (wrong_person, even from an autoresponder, because pausing
  * would wait for someone who will not come back); an autoresponder by its headers
  * (out_of_office); unsubscribe; out-of-office wording; wrong person or referral;
- * a decline (not_interested); interest; otherwise neutral. Unsubscribe comes before
+ * a decline (not_interested); a request to meet (meeting_request: a call, a time
+ * booked, a calendar asked for or sent, in seven languages); interest; otherwise neutral. Unsubscribe comes before
  * the others because it is the one request we must honour whatever else is said.
  */
 export function classifyReplyText(input: ReplyInput, context: ReplyContext = {}): ReplyClassification {
@@ -120,6 +122,13 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
     ['not_interested', 'not_interested'],
     ['interested', 'interested'],
   ] as const) {
+    if (group === 'interested') {
+      const meeting = detectMeetingRequest(own, folded);
+      if (meeting) {
+        why.push(meeting);
+        return decided('meeting_request', meeting);
+      }
+    }
     const found = match(group);
     if (found) {
       why.push(`${replyClass}: ${found}`);

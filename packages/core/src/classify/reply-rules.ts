@@ -1,3 +1,4 @@
+import { KIND_RULES } from './reply-kinds.rules.js';
 import { LEXICON_RULES } from './reply-lexicon.rules.js';
 import { MORE_LANGUAGE_RULES } from './reply-more-languages.rules.js';
 import type { ReplyRule, ReplyRuleGroup } from './reply-rule.types.js';
@@ -171,6 +172,7 @@ function mergeRules(): Record<ReplyRuleGroup, readonly ReplyRule[]> {
     merged[group] = [
       ...PHRASE_RULES[group],
       ...(MORE_LANGUAGE_RULES[group] ?? []),
+      ...(KIND_RULES[group] ?? []),
       ...(LEXICON_RULES[group] ?? []),
     ];
   }

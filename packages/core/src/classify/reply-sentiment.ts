@@ -16,6 +16,7 @@ export function replySentiment(replyClass: ReplyClass, folded: string): Sentimen
     case 'not_interested':
       return 'negative';
     case 'interested':
+    case 'meeting_request':
       return 'positive';
     case 'out_of_office':
     case 'bounce':

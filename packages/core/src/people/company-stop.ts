@@ -2,15 +2,18 @@ import { MANUAL_PAUSE_UNTIL_REASON } from '../enrollment/operator-pause.js';
 import type { CanonicalEvent } from '../events/canonical-event.js';
 import { OUT_OF_OFFICE_REASON } from '../events/event-scope.js';
 import { scaleDuration } from '../time/time-scale.js';
-import { type CompanyStopAction, sequencePoliciesOf } from './sequence-policies.js';
+import { type CompanyStopAction, type CompanyStopPolicy, sequencePoliciesOf } from './sequence-policies.js';
 
 const DAY_MS = 86_400_000;
 
 /** The `stop_reason` of a colleague's enrollment ended or paused because someone of their company replied. */
 export const COMPANY_REPLY_REASON = 'company_reply';
 
-/** A colleague's live enrollment and the stored policies of its sequence. */
-export type ColleagueEnrollment = { id: string; sequencePolicies: unknown };
+/**
+ * Colleagues' live enrollments in one sequence, with that sequence's stored policies:
+ * the policy is read once per sequence, however many colleagues a company has.
+ */
+export type ColleagueEnrollments = { sequencePolicies: unknown; enrollmentIds: readonly string[] };
 
 /** What a company-level stop does to one colleague's enrollment. */
 export type ColleagueDecision =
@@ -27,11 +30,12 @@ export function replyClassOf(event: CanonicalEvent): string {
  * live enrollments, each as its own sequence's policy says (`end`, `pause` for N days,
  * or `continue`), and only for the reply classes that policy lists. Only replies
  * count: an unsubscribe or a complaint is one person's choice and ends only them.
- * Colleagues whose sequence says `continue` are left out of the result.
+ * Colleagues whose sequence says `continue` are left out of the result, which is in
+ * enrollment id order.
  */
 export function companyStopOf(
   event: CanonicalEvent,
-  colleagues: readonly ColleagueEnrollment[],
+  colleagues: readonly ColleagueEnrollments[],
   now: Date,
   timeScale = 1,
 ): ColleagueDecision[] {
@@ -42,14 +46,55 @@ export function companyStopOf(
     const policy = sequencePoliciesOf(c.sequencePolicies).companyStop;
     const matches = policy.onClasses === 'any' || policy.onClasses.includes(replyClass);
     const action: CompanyStopAction = matches ? policy.action : 'continue';
-    if (action === 'end') decisions.push({ enrollmentId: c.id, action: 'end' });
+    if (action === 'end') {
+      for (const enrollmentId of c.enrollmentIds) decisions.push({ enrollmentId, action: 'end' });
+    }
     if (action === 'pause') {
       const wait = policy.pauseDays * DAY_MS;
       const scaled = timeScale > 1 ? scaleDuration(wait, timeScale) : wait;
-      decisions.push({ enrollmentId: c.id, action: 'pause', until: new Date(now.getTime() + scaled) });
+      const until = new Date(now.getTime() + scaled);
+      for (const enrollmentId of c.enrollmentIds) decisions.push({ enrollmentId, action: 'pause', until });
     }
   }
-  return decisions;
+  return decisions.sort((a, b) =>
+    a.enrollmentId < b.enrollmentId ? -1 : a.enrollmentId > b.enrollmentId ? 1 : 0,
+  );
+}
+
+/** A sequence's stored policies as JSON text (`sequence.policies::text`). */
+export type SequencePoliciesText = { id: string; policies: string };
+
+// Parsed company-stop policies by their JSON text: every reply asks about every
+// sequence, and a policy only changes when its text does. Bounded: a deployment has
+// few distinct texts; past the bound the cache starts over.
+const policyByText = new Map<string, CompanyStopPolicy>();
+function companyStopPolicyOf(text: string): CompanyStopPolicy {
+  let policy = policyByText.get(text);
+  if (policy === undefined) {
+    policy = sequencePoliciesOf(JSON.parse(text)).companyStop;
+    if (policyByText.size >= 1_000) policyByText.clear();
+    policyByText.set(text, policy);
+  }
+  return policy;
+}
+
+/**
+ * The sequences whose company-level stop acts (ends or pauses) on this event: the
+ * only ones whose colleagues a reply needs to read. Most replies (a decline, by the
+ * defaults) name none, and then no colleague is read at all, however large the
+ * company.
+ */
+export function sequencesActingOn(
+  event: CanonicalEvent,
+  sequences: readonly SequencePoliciesText[],
+): string[] {
+  if (event.type !== 'reply') return [];
+  const replyClass = replyClassOf(event);
+  return sequences.flatMap((s) => {
+    const policy = companyStopPolicyOf(s.policies);
+    const matches = policy.onClasses === 'any' || policy.onClasses.includes(replyClass);
+    return matches && policy.action !== 'continue' ? [s.id] : [];
+  });
 }
 
 /** Whether an event may act on the person's colleagues, so it has to take the general path where they are found. */

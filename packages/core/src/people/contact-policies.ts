@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { scaleDuration } from '../time/time-scale.js';
 
 /**
  * Who may be contacted, per sequence (`sequence.policies.contact`), every field
@@ -14,7 +15,10 @@ import { z } from 'zod';
  * - `recipientDomainPerDay` (null: off): at most N touches a day, from any sequence,
  *   to the people of one recipient company (its company domain), counted when this
  *   sequence's touch is about to go (Outreach's daily max domain).
- * A day is the calendar day in the mailbox's zone.
+ * A day is the calendar day in the mailbox's zone. Under TIME_SCALE (sandbox demos
+ * and tests) the cooldown and the day are compressed like every other wait: a day
+ * lasts `86400000 / TIME_SCALE` ms, counted from the epoch (a compressed day has no
+ * zone); see {@link contactDayOf}.
  */
 export const ContactPolicySchema = z.object({
   exclusive: z.boolean().default(true),
@@ -70,13 +74,39 @@ export function contactCountsNeeded(
   };
 }
 
-/** Today in `timeZone`: from its start (inclusive) to the next day's start. */
+const DAY_MS = 86_400_000;
+
+/** How a touch's contact policies count time: the mailbox's zone and TIME_SCALE (1: real time). */
+export type ContactClock = { timeZone: string; timeScale?: number };
+
+/**
+ * Today for the day caps: from its start (inclusive) to the next day's start. In
+ * real time the calendar day in `timeZone`; under TIME_SCALE above 1 a compressed
+ * day of `scaleDuration(1 day)` ms, aligned on the epoch, so the caps open a new
+ * day as often as the sequence's waits pass one. The repositories count from
+ * `start`, and a held touch waits until `end`: both from here, so they agree.
+ */
+export function contactDayOf(now: Date, clock: ContactClock): { start: Date; end: Date } {
+  const timeScale = clock.timeScale ?? 1;
+  if (timeScale > 1) {
+    const length = scaleDuration(DAY_MS, timeScale);
+    const start = Math.floor(now.getTime() / length) * length;
+    return { start: new Date(start), end: new Date(start + length) };
+  }
+  return dayBounds(now, clock.timeZone);
+}
+
+/** Today in `timeZone` (real time): from its start (inclusive) to the next day's start. */
 export function dayBounds(now: Date, timeZone: string): { start: Date; end: Date } {
   const start = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
   return { start: start.toJSDate(), end: start.plus({ days: 1 }).toJSDate() };
 }
 
-const DAY_MS = 86_400_000;
+/** The cooldown's length in ms, compressed by TIME_SCALE above 1 like every wait. */
+export function cooldownMs(cooldownDays: number, timeScale = 1): number {
+  const ms = cooldownDays * DAY_MS;
+  return timeScale > 1 ? scaleDuration(ms, timeScale) : ms;
+}
 
 /**
  * Whether a touch waits for a contact policy at `now`, and until when. A first
@@ -86,16 +116,16 @@ const DAY_MS = 86_400_000;
  */
 export function contactHold(
   policy: ContactPolicy,
-  touch: { firstTouch: boolean; timeZone: string },
+  touch: { firstTouch: boolean } & ContactClock,
   counts: ContactCounts,
   now: Date,
 ): ContactHold | null {
   const holds: ContactHold[] = [];
   if (touch.firstTouch && policy.cooldownDays > 0 && counts.lastContactAt) {
-    const until = new Date(counts.lastContactAt.getTime() + policy.cooldownDays * DAY_MS);
+    const until = new Date(counts.lastContactAt.getTime() + cooldownMs(policy.cooldownDays, touch.timeScale));
     if (until.getTime() > now.getTime()) holds.push({ reason: 'cooldown', until });
   }
-  const tomorrow = () => dayBounds(now, touch.timeZone).end;
+  const tomorrow = () => contactDayOf(now, touch).end;
   if (
     touch.firstTouch &&
     policy.newPeoplePerDay !== null &&

@@ -51,6 +51,44 @@ export function continuesAfterReply(policy: ReplyActionsPolicy, replyClass: stri
 }
 
 /**
+ * Classes a `reply` event may carry that are not a person answering: a provider that
+ * labels its own messages (or our classifier, before the event's type was set from
+ * it) may call an auto-reply, a bounce notice or an opt-out a reply. They keep their
+ * own actions (pause, suppress, end) and never take a `replied` edge.
+ */
+export const NOT_A_PERSONS_ANSWER: readonly string[] = [
+  'unsubscribe',
+  'complaint',
+  'bounce',
+  'out_of_office',
+  'auto_reply',
+];
+
+/**
+ * Whether a reply takes the `replied` edge of an enrollment of a sequence with these
+ * policies (the edge itself, out of the node the enrollment waits after, is the
+ * graph's: `edgeTakenBy`). Yes for a person's answer (interested, meeting_request,
+ * not_interested, wrong_person, neutral, a provider's own class, or unclassified: a
+ * reply no classifier read) that the sequence would otherwise end on: instead of
+ * ending, the enrollment goes along the edge. No for an unsubscribe, a complaint, a
+ * bounce or an auto-reply, whatever a provider called them (their own event types
+ * never get here), and no for a class the sequence goes on after (`continueOn`): it
+ * stays on its track. With `replyActions` off every reply ends every sequence, so
+ * every person's answer takes the edge.
+ */
+export function takesRepliedEdge(
+  event: CanonicalEvent,
+  sequencePolicies: unknown,
+  opts: { replyActions: boolean },
+): boolean {
+  if (event.type !== 'reply') return false;
+  const replyClass = replyClassOf(event);
+  if (NOT_A_PERSONS_ANSWER.includes(replyClass)) return false;
+  if (!opts.replyActions) return true;
+  return !continuesAfterReply(sequencePoliciesOf(sequencePolicies).replyActions, replyClass);
+}
+
+/**
  * The decision on a reply or an out-of-office, from the policies of the sequences
  * the person is live in. Each enrollment ends (or pauses) or goes on as its own
  * sequence says. The side effects (CRM, notification, referral, cooldown) follow
@@ -132,10 +170,16 @@ export function inCooldown(contactAfter: Date | null, now: Date): boolean {
 
 /**
  * Whether a provider's "this person replied" (the pre-send re-check) stops a touch:
- * yes, unless we already recorded a reply from the person and the sequence goes on
- * after its class (then the provider only reports the reply we acted on).
+ * yes, unless we already recorded a reply from the person and either it took a
+ * `replied` edge (the touch is that edge's track: `tookRepliedEdge`) or the sequence
+ * goes on after its class. Then the provider only reports the reply we acted on.
  */
-export function providerReplyStops(policies: unknown, recordedReplyClass: string | null): boolean {
+export function providerReplyStops(
+  policies: unknown,
+  recordedReplyClass: string | null,
+  tookRepliedEdge = false,
+): boolean {
   if (recordedReplyClass === null) return true;
+  if (tookRepliedEdge) return false;
   return !continuesAfterReply(sequencePoliciesOf(policies).replyActions, recordedReplyClass);
 }

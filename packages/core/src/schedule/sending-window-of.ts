@@ -1,3 +1,9 @@
+import {
+  type DoNotContactTable,
+  doNotContactRuleOf,
+  recipientCountryOf,
+  withDoNotContact,
+} from '../time/do-not-contact.js';
 import type { SendingWindow } from '../time/sending-window.schemas.js';
 
 /** A mailbox's window as its row holds it: weekdays (empty: no window), hours and holidays. */
@@ -32,4 +38,22 @@ export function sendingWindowOf(
   }
   if (holidays.length === 0) return null;
   return { days: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '23:59', holidays };
+}
+
+/**
+ * The window a touch to this recipient obeys: {@link sendingWindowOf} narrowed by
+ * the do-not-contact rule of the recipient's country (the prospect's `country`
+ * attribute, looked up in `COMPLIANCE_DO_NOT_CONTACT`). Every placement of a touch
+ * (the first at enrollment, a held enrollment's once its domain resumes, each
+ * later one at the send) takes its window from here, so the country's hours hold
+ * from the first touch on, not only from the second.
+ */
+export function recipientWindowOf(
+  sequenceWindow: SendingWindow | null | undefined,
+  mailbox: MailboxWindowColumns,
+  doNotContact: DoNotContactTable | null | undefined,
+  attributes: Record<string, unknown> | null | undefined,
+): SendingWindow | null {
+  const rule = doNotContactRuleOf(doNotContact, recipientCountryOf(attributes));
+  return withDoNotContact(sendingWindowOf(sequenceWindow, mailbox), rule);
 }

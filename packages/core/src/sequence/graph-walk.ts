@@ -109,6 +109,34 @@ export function afterFailure(
   return { to: graph.nodes.findIndex((x) => x.action === 'end') + 1, edge: first, skipped };
 }
 
+/** Where the walk goes next, and after what wait: the edge taken (null: none, the walk just goes on). */
+export type WalkStep = { to: number; wait: string; edge: SequenceEdge | null };
+
+/**
+ * Where an enrollment goes once node `n`'s action was done: along the node's first
+ * timeout (`timeoutEdge`), due after its wait; a node without one goes on to the
+ * next node at once. The sender's record of a send and the simulator both walk by it.
+ */
+export function afterNodeRan(graph: SequenceGraph, n: number): WalkStep {
+  const next = timeoutEdge(graph, n);
+  return next ? { to: next.to, wait: next.wait, edge: next.edge } : { to: n + 1, wait: '0s', edge: null };
+}
+
+/**
+ * Where an enrollment goes once node `n`'s action failed for good (`afterFailure`):
+ * the `failed` edge's wait, or at once when it skips along the timeouts. The
+ * sender's failed node, a late failure's event and the simulator walk by it.
+ */
+export function afterNodeFailed(graph: SequenceGraph, n: number): WalkStep & { skipped: string[] } {
+  const f = afterFailure(graph, n);
+  return {
+    to: f.to,
+    wait: f.edge?.trigger === 'failed' ? (f.edge.wait ?? '0s') : '0s',
+    edge: f.edge,
+    skipped: f.skipped,
+  };
+}
+
 /** The first e-mail node (by node order), whose subject later e-mails thread under. */
 export function firstEmailNode(graph: SequenceGraph): number {
   return graph.nodes.findIndex((x) => x.action === 'email') + 1;

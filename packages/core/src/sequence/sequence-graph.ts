@@ -58,7 +58,8 @@ export const SequenceNodeSchema = z.discriminatedUnion('action', [
 /**
  * What takes an edge. The timeouts (`no_reply`, `not_accepted`, `always`) fire when
  * their wait has run out since the node ran; the others fire on the prospect's
- * event (`failed`: the node's own action failed for good).
+ * event (`failed`: the node's own action failed for good; `replied`: a person's
+ * answer the sequence would otherwise end on, `takesRepliedEdge`).
  */
 export const EDGE_TRIGGERS = [
   'replied',
@@ -79,7 +80,17 @@ export const SequenceEdgeSchema = z
   .object({
     from: NodeIdSchema,
     to: NodeIdSchema,
-    trigger: EdgeTriggerSchema,
+    trigger: EdgeTriggerSchema.describe(
+      'What takes the edge. Timeouts, after `wait` since the node ran: `no_reply`, `not_accepted` (after a ' +
+        'linkedin_connect), `always`. Events of the prospect, at once (then `wait` delays the next node): ' +
+        "`connection_accepted`, `opened` and `clicked` (after an e-mail), `failed` (the node's LinkedIn action failed " +
+        "for good), and `replied`: a person's answer on any channel (e-mail or LinkedIn; interested, " +
+        "meeting_request, not_interested, wrong_person, neutral, unclassified...) that the sequence's reply " +
+        "actions would end on moves the enrollment along this edge instead of ending it; the reply's other " +
+        "actions (CRM mark, notification, referral triage, cooldown, colleagues' company-level stop) still apply. " +
+        'Never an unsubscribe, a complaint, a bounce or an out-of-office, which keep their own actions. Without ' +
+        'a `replied` edge, a reply ends the enrollment as always. At most one edge per trigger per node.',
+    ),
     wait: DurationSchema.optional().describe(
       "A timeout's wait since the node ran; an event's delay before the next node (prospect's time, sender's window)",
     ),

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { dueAfterWait, placeInWindow, type TouchTiming } from '../schedule/next-touch-due.js';
+import type { TouchTiming } from '../schedule/next-touch-due.js';
+import { type FittedDue, fitDue } from '../schedule/refit-due.js';
+import { nextNodeDue } from '../schedule/touch-timing.js';
 import { nodeAt, nodeNumber } from './graph-walk.js';
 import { isTimeout, NodeIdSchema, type SequenceGraph, type SequenceNode } from './sequence-graph.js';
 
@@ -193,10 +195,12 @@ export function planMigration(input: {
 
 /**
  * When the touch of node `target` of graph `to` is due for an enrollment moved
- * there: the wait of the timeout edge into it (from the highest-numbered node
- * before it that has one) after the last touch that ran, by the scheduler's own
- * {@link dueAfterWait}; a first node keeps its pending time. Never in the past,
- * and always inside the window.
+ * there: what the sender would have scheduled ({@link nextNodeDue}, with the
+ * enrollment's timing as the sender builds it: `touchTimingOf`) had the last touch
+ * that ran led into it: the wait of the timeout edge into it (from the
+ * highest-numbered node before it that has one) after that touch; a first node
+ * keeps its pending time. Never in the past, and always inside the window; with
+ * the raw time kept, so a later window change re-fits it.
  */
 export function migratedTouchDue(input: {
   to: SequenceGraph;
@@ -205,7 +209,7 @@ export function migratedTouchDue(input: {
   pendingAt: Date | null;
   now: Date;
   timing: TouchTiming;
-}): Date {
+}): FittedDue {
   const { to, target, lastRunAt, pendingAt, now, timing } = input;
   const node = nodeAt(to, target);
   const into = to.edges
@@ -214,9 +218,9 @@ export function migratedTouchDue(input: {
     .filter((x) => x.from > 0 && x.from < target)
     .sort((a, b) => b.from - a.from)[0];
   if (into && lastRunAt) {
-    const due = dueAfterWait(lastRunAt, into.e.wait ?? '0s', timing);
-    if (due.getTime() >= now.getTime()) return due;
+    const due = nextNodeDue(lastRunAt, into.e.wait ?? '0s', timing);
+    if (due.at.getTime() >= now.getTime()) return due;
   }
   const pending = pendingAt && pendingAt.getTime() > now.getTime() ? pendingAt : now;
-  return placeInWindow(pending, timing);
+  return fitDue(pending, timing);
 }

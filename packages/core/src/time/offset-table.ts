@@ -88,7 +88,7 @@ function buildYear(zone: IANAZone, year: number): YearTable {
     const high = Math.min(low + OFFSET_SCAN_STEP_MS, end - 1);
     const offset = zone.offset(high);
     if (offset !== current) {
-      const at = bisect(zone, low, high, current);
+      const at = findOffsetChange(zone, low, high, current);
       changes.push(at);
       offsets.push(offset);
       current = offset;
@@ -100,7 +100,7 @@ function buildYear(zone: IANAZone, year: number): YearTable {
 }
 
 /** The first instant in (lo, hi] whose offset differs from `before` (the offset at `lo`). */
-function bisect(zone: IANAZone, lo: number, hi: number, before: number): number {
+export function findOffsetChange(zone: IANAZone, lo: number, hi: number, before = zone.offset(lo)): number {
   let low = lo;
   let high = hi;
   while (high - low > 1) {

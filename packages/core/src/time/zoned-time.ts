@@ -1,5 +1,10 @@
 import { IANAZone } from 'luxon';
-import { firstChangeAfter, OFFSET_SCAN_STEP_MS, zoneOffsetMinutes } from './offset-table.js';
+import {
+  findOffsetChange,
+  firstChangeAfter,
+  OFFSET_SCAN_STEP_MS,
+  zoneOffsetMinutes,
+} from './offset-table.js';
 import { TimeRangeError } from './time.errors.js';
 
 /** A wall-clock date and time, without a zone. */
@@ -60,7 +65,7 @@ export function localToInstant(
   // A gap: `early` reads the wall time with the old offset, so it lands after the
   // transition by exactly the distance into the gap; `late` lands before it.
   if (disambiguation === 'compatible') return early;
-  return findTransition(IANAZone.create(timeZone), Math.min(early, late), Math.max(early, late));
+  return findOffsetChange(IANAZone.create(timeZone), Math.min(early, late), Math.max(early, late));
 }
 
 /** The latest epoch ms a JavaScript `Date` can hold (ECMA-262: 8.64e15); the earliest is its negative. */
@@ -94,23 +99,10 @@ export function nextOffsetChange(timeZone: string, from: number, until: number):
   let low = from;
   while (low < end) {
     const high = Math.min(low + OFFSET_SCAN_STEP_MS, end);
-    if (zone.offset(high) !== before) return findTransition(zone, low, high);
+    if (zone.offset(high) !== before) return findOffsetChange(zone, low, high);
     low = high;
   }
   return null;
-}
-
-/** The first instant in (lo, hi] whose offset differs from the offset at `lo`. */
-function findTransition(zone: IANAZone, lo: number, hi: number): number {
-  const before = zone.offset(lo);
-  let low = lo;
-  let high = hi;
-  while (high - low > 1) {
-    const mid = Math.floor((low + high) / 2);
-    if (zone.offset(mid) === before) low = mid;
-    else high = mid;
-  }
-  return high;
 }
 
 /** The wall-clock date and time of an instant in an IANA zone. */

@@ -89,6 +89,12 @@ export type WaitingInput = {
    * still that time (anything that reschedules the touch since makes it stale).
    */
   policyHold?: { reason: string; until: Date } | null;
+  /**
+   * The due time the touch had before it was moved into its window (the enrollment's
+   * `next_touch_unfitted_at`); when it has passed and `nextTouchAt` is later, the
+   * touch waits for its window, not for its own time.
+   */
+  nextTouchUnfittedAt?: Date | null;
   /** The recipient's country (ISO alpha-2) and its do-not-contact rule, applied on top of the window. */
   recipientCountry?: string | null;
   doNotContact?: DoNotContactRule | null;
@@ -137,23 +143,40 @@ export function waitingReason(input: WaitingInput, now: Date): Waiting | null {
     ) {
       return { reason: held.reason as ContactHoldReason, until: input.nextTouchAt };
     }
+    // Placed after its own time by the country's hours (a first touch at enrollment):
+    // said as such while those hours hold, with the time it was placed at.
+    const raw = input.nextTouchUnfittedAt;
+    if (raw && raw.getTime() <= now.getTime() && heldByDoNotContact(input, mailbox, now)) {
+      return doNotContactHours(input, input.nextTouchAt);
+    }
     return { reason: 'waiting_for_due_time', until: input.nextTouchAt };
   }
   const opens = windowOpensAt(input, mailbox, now, input.doNotContact ?? null);
   if (opens) {
     // Said in words when it is the country's rule, not the window, that holds the touch.
-    if (input.doNotContact && !windowOpensAt(input, mailbox, now, null)) {
-      return {
-        reason: 'do_not_contact_hours',
-        until: opens,
-        detail: `no contact at this time in ${input.recipientCountry ?? 'the recipient country'}`,
-      };
-    }
+    if (heldByDoNotContact(input, mailbox, now)) return doNotContactHours(input, opens);
     return { reason: 'window_closed', until: opens };
   }
   const full = capFullUntil(mailbox, now);
   if (full) return { reason: 'mailbox_cap_reached', until: full.until, cap: full.cap };
   return { reason: 'due', until: null };
+}
+
+/** Whether the country's do-not-contact rule, not the window, closes `now` for the touch. */
+function heldByDoNotContact(input: WaitingInput, mailbox: WaitingMailbox, now: Date): boolean {
+  if (!input.doNotContact) return false;
+  return (
+    windowOpensAt(input, mailbox, now, input.doNotContact) !== null &&
+    windowOpensAt(input, mailbox, now, null) === null
+  );
+}
+
+function doNotContactHours(input: WaitingInput, until: Date): Waiting {
+  return {
+    reason: 'do_not_contact_hours',
+    until,
+    detail: `no contact at this time in ${input.recipientCountry ?? 'the recipient country'}`,
+  };
 }
 
 function pausedReason(input: WaitingInput): Waiting {

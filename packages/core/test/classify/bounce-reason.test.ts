@@ -70,9 +70,35 @@ describe('decideBounce', () => {
     [
       '4.4.3',
       'X-Postfix; Name service error for name=example.org type=MX: Host not found, try again',
-      'hostunknown',
+      'networkerror',
       false,
     ],
+    // The resolver's "try again" on the line after "host or domain name not found",
+    // with a 5.x.x code: the lookup failed for now, the domain is not known missing.
+    [
+      '5.4.4',
+      'Host or domain name not found. Name service error for\n    name=example.org type=MX: Host not found, try again',
+      'networkerror',
+      false,
+    ],
+    // "Not found" in Exchange's, Courier's and non-English servers' words.
+    ['5.1.1', "The email address you entered couldn't be found.", 'userunknown', true],
+    ['', '550 User <bob@example.org> not found', 'userunknown', true],
+    ['', '550 Adresse introuvable', 'userunknown', true],
+    ['', '550 Empfänger nicht vorhanden', 'userunknown', true],
+    ['', '550 Usuário não encontrado', 'userunknown', true],
+    ['', '550 Пользователь не найден', 'userunknown', true],
+    ['', '550 收件人不存在', 'userunknown', true],
+    // "Not found" of a full mailbox or a filter is not a dead address: the earlier rules win.
+    ['5.2.2', '552 Mailbox full: user <bob@example.org> not found room', 'mailboxfull', false],
+    // The wordings of "no such mailbox" that servers misspell or phrase otherwise.
+    [
+      '5.7.1',
+      '554 5.7.1 <bob@example.org>: Recipient address rejected: Nonexistent user',
+      'userunknown',
+      true,
+    ],
+    ['', "554 RCPT (bob@example.org) dosn't exist (in reply to RCPT TO command)", 'userunknown', true],
   ])('status %s "%s" is %s (hard: %s)', (status, diagnostic, reason, hard) => {
     const verdict = decideBounce({ status, diagnostic });
     expect(verdict.reason).toBe(reason);

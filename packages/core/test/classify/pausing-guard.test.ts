@@ -64,7 +64,8 @@ describe('a header never beats the content', () => {
       subject: 'Re: hello',
       text: "I'm out of the office tomorrow, but yes, let's talk on Tuesday at 10.",
     });
-    expect(got.replyClass).toBe('interested');
+    // Asking to talk on a day is a meeting request (a kind of interest).
+    expect(got.replyClass).toBe('meeting_request');
     expect(got.why.join(' ')).toContain('never pausing');
   });
 
@@ -75,6 +76,28 @@ describe('a header never beats the content', () => {
       headers: { Precedence: 'bulk', Date: 'Mon, 5 Aug 2024 10:00:00 +0200' },
     });
     expect(got).toMatchObject({ replyClass: 'out_of_office', returnDate: '2024-08-13' });
+  });
+
+  it.each([
+    ['Automatická odpověď: Re: hello'],
+    ['Autosvar: Re: hello'],
+    ['Atvalinājums Re: hello'],
+    ['Автоответ: Re: hello'],
+  ])('an auto-reply whose subject "%s" says so in another language pauses', (subject) => {
+    const got = classifyReplyText({
+      subject,
+      text: 'Thank you for your message.',
+      headers: { 'X-Autoreply': 'yes' },
+    });
+    expect(got.replyClass).toBe('out_of_office');
+  });
+
+  it('a localized auto-reply subject does not pause an unsubscribe', () => {
+    const got = classifyReplyText({
+      subject: 'Autosvar: Re: hello',
+      text: 'Please unsubscribe me from this list.',
+    });
+    expect(got.replyClass).toBe('unsubscribe');
   });
 
   it.each([

@@ -32,7 +32,10 @@ function measure(
   const misses: string[] = [];
   for (const fixture of fixtures) {
     const got = classifyReplyText({ subject: fixture.subject, text: fixture.text, headers: fixture.headers });
-    const ok = got.replyClass === fixture.label;
+    // The corpus predates meeting_request: a request to meet is interest, asked for in so many words.
+    const ok =
+      got.replyClass === fixture.label ||
+      (fixture.label === 'interested' && got.replyClass === 'meeting_request');
     for (const [map, key] of [
       [perClass, fixture.label],
       [perLang, fixture.lang],

@@ -28,7 +28,10 @@ function measure(fixtures: Fixture[]): { cells: Map<string, [number, number]>; m
     const got = classifyReplyText({ subject: f.subject, text: f.text, headers: f.headers });
     const key = `${f.lang}/${f.label}`;
     const [ok, total] = cells.get(key) ?? [0, 0];
-    const right = got.replyClass === f.label && (f.referral === undefined || got.referral === f.referral);
+    // The corpus predates meeting_request: a request to meet is interest, asked for in so many words.
+    const refined = f.label === 'interested' && got.replyClass === 'meeting_request';
+    const right =
+      (got.replyClass === f.label || refined) && (f.referral === undefined || got.referral === f.referral);
     cells.set(key, [ok + (right ? 1 : 0), total + 1]);
     if (!right) misses.push(`${f.id}: expected ${f.label}, got ${got.replyClass} — ${got.why.join('; ')}`);
   }
@@ -49,5 +52,48 @@ describe('multilingual replies (test/fixtures/replies-multilingual/dev.json)', (
     const { cells, misses } = measure(load('dev.json'));
     if (misses.length) console.log(misses.join('\n'));
     for (const [key, [ok, total]] of cells) expect(ok / total, key).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe('reply kinds across seven languages (issue 18, third pass)', () => {
+  it.each<[string, ReplyClass]>([
+    ["I don't think this is a fit for us. Best of luck.", 'not_interested'],
+    ['We looked at this last year and decided against it.', 'not_interested'],
+    ['Pass, thanks.', 'not_interested'],
+    ['Wir sind da schon gut aufgestellt, danke.', 'not_interested'],
+    ['Non, cela ne nous concerne pas.', 'not_interested'],
+    ['No es de nuestro interés, gracias.', 'not_interested'],
+    ['Tom moved on from the company last year.', 'wrong_person'],
+    ['Pedro ya no trabaja aquí.', 'wrong_person'],
+    ['Not my area, I think you want our CFO.', 'wrong_person'],
+    ['Das ist nicht mein Bereich.', 'wrong_person'],
+    ['No soy quien decide, hable con el director.', 'wrong_person'],
+    ['Keen to hear more, who should I loop in?', 'interested'],
+    ['Je suis preneur, on peut en parler jeudi ?', 'interested'],
+    ['Please stop contacting us.', 'unsubscribe'],
+    ['Cessez de nous relancer, merci.', 'unsubscribe'],
+    ['Togliete il mio nominativo, grazie.', 'unsubscribe'],
+    ['Verwijder onze contactgegevens a.u.b.', 'unsubscribe'],
+    ['Eliminen nuestros datos, por favor.', 'unsubscribe'],
+    ['We already run our own platform for that.', 'not_interested'],
+    ['Non è il momento, grazie.', 'not_interested'],
+    ['Wij gebruiken al iets anders.', 'not_interested'],
+    ['Não é da minha responsabilidade, desculpe.', 'wrong_person'],
+    ['Non me ne occupo io.', 'wrong_person'],
+    ['Ich bin dafür nicht zuständig.', 'wrong_person'],
+    ['Podemos falar amanhã?', 'interested'],
+    ['Cuánto cobran por usuario?', 'interested'],
+    ['Wat kost het per maand?', 'interested'],
+  ])('"%s" is %s', (text, label) => {
+    expect(classifyReplyText({ subject: 'Re: hello', text }).replyClass).toBe(label);
+  });
+
+  it.each([
+    'Estou em viagem até sexta-feira e sem acesso ao e-mail.',
+    'Sono in trasferta fino a giovedì.',
+    'Ik ben op zakenreis tot en met 3 juni.',
+    'Ich bin auf Dienstreise bis 4. Juni.',
+  ])('the auto-reply "%s" is an out-of-office', (text) => {
+    expect(classifyReplyText({ subject: 'Automatic reply: hello', text }).replyClass).toBe('out_of_office');
   });
 });

@@ -28,10 +28,16 @@ const DEV_SETS: ReadonlyArray<[string, Floors]> = [
   ['sisimai-unseen/dev', { classAccuracy: 0.99, hardPrecision: 0.9, hardRecall: 0.95 }],
   ['bounceparser/dev', { classAccuracy: 0.95, hardPrecision: 0.97, hardRecall: 0.94 }],
   ['flufl-bounce/dev', { classAccuracy: 0.98, hardPrecision: 1, hardRecall: 1 }],
+  ['crisp-bounce-parser/dev', { classAccuracy: 0.99, hardPrecision: 0.95, hardRecall: 0.9 }],
+  ['php-bounce-handler/dev', { classAccuracy: 0.99, hardPrecision: 0.99, hardRecall: 0.99 }],
+  ['bounce-email-rb/dev', { classAccuracy: 0.99, hardPrecision: 0.9, hardRecall: 0.99 }],
 ];
 
 async function measure(dir: string) {
   const labels = JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8')) as Record<string, Label>;
+  // Bodies without headers (crisp-bounce-parser) are read under their corpus's envelope.
+  const envelopeFile = join(dir, '..', 'envelope.eml');
+  const envelope = existsSync(envelopeFile) ? readFileSync(envelopeFile) : undefined;
   let classOk = 0;
   let tp = 0;
   let predicted = 0;
@@ -41,7 +47,8 @@ async function measure(dir: string) {
   const files = Object.keys(labels).sort();
   for (const file of files) {
     const label = labels[file]!;
-    const got = await classifyRawMessage(readFileSync(join(dir, file)));
+    const body = readFileSync(join(dir, file));
+    const got = await classifyRawMessage(envelope ? Buffer.concat([envelope, body]) : body);
     if (got.class === label.class) classOk++;
     if (label.hard !== null) {
       if (got.hard) predicted++;

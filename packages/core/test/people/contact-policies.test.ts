@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   type ContactCounts,
   contactCountsNeeded,
+  contactDayOf,
   contactHold,
+  cooldownMs,
   dayBounds,
   exclusivityConflict,
   isFirstTouch,
@@ -129,6 +131,42 @@ describe('counts and days', () => {
       start: new Date('2026-03-28T23:00:00Z'),
       end: new Date('2026-03-29T22:00:00Z'),
     });
+  });
+
+  it('under TIME_SCALE a day is compressed like every wait, and the caps wait for the compressed next day', () => {
+    // 288000: a day lasts 300 ms, aligned on the epoch whatever the zone.
+    const at = new Date(Math.floor(now.getTime() / 300) * 300 + 120);
+    const day = contactDayOf(at, { timeZone: 'Europe/Berlin', timeScale: 288_000 });
+    expect(day.end.getTime() - day.start.getTime()).toBe(300);
+    expect(at.getTime() - day.start.getTime()).toBe(120);
+    expect(contactDayOf(at, { timeZone: 'Europe/Berlin', timeScale: 1 })).toEqual(
+      dayBounds(at, 'Europe/Berlin'),
+    );
+    expect(contactDayOf(at, { timeZone: 'Europe/Berlin' })).toEqual(dayBounds(at, 'Europe/Berlin'));
+    const p = policy({ newPeoplePerDay: 1, recipientDomainPerDay: 1 });
+    const scaled = { ...first, timeScale: 288_000 };
+    expect(contactHold(p, scaled, { ...none, firstTouchesToday: 1 }, at)).toEqual({
+      reason: 'new_people_cap',
+      until: day.end,
+    });
+    expect(contactHold(p, { ...scaled, firstTouch: false }, { ...none, domainTouchesToday: 1 }, at)).toEqual({
+      reason: 'recipient_domain_cap',
+      until: day.end,
+    });
+  });
+
+  it('under TIME_SCALE the cooldown is compressed: 30 days last 9 s at 288000', () => {
+    expect(cooldownMs(30)).toBe(30 * DAY);
+    expect(cooldownMs(30, 1)).toBe(30 * DAY);
+    expect(cooldownMs(30, 288_000)).toBe(9_000);
+    const last = new Date(now.getTime() - 4_000);
+    const scaled = { ...first, timeScale: 288_000 };
+    expect(contactHold(policy({}), scaled, { ...none, lastContactAt: last }, now)).toEqual({
+      reason: 'cooldown',
+      until: new Date(last.getTime() + 9_000),
+    });
+    const longAgo = new Date(now.getTime() - 10_000);
+    expect(contactHold(policy({}), scaled, { ...none, lastContactAt: longAgo }, now)).toBeNull();
   });
 
   it('a first touch is step 1, attempt 1, with no conversation yet', () => {

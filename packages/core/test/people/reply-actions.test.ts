@@ -4,7 +4,12 @@ import { classifyReplyEvent } from '../../src/events/classified-event.js';
 import { effectOf } from '../../src/events/event-effect.js';
 import { eventPathOf } from '../../src/events/event-scope.js';
 import { redactedEvent } from '../../src/events/redacted-event.js';
-import { replyDecisionOf, replyExcerptOf } from '../../src/people/reply-actions.js';
+import {
+  providerReplyStops,
+  replyDecisionOf,
+  replyExcerptOf,
+  takesRepliedEdge,
+} from '../../src/people/reply-actions.js';
 import { SequencePoliciesSchema } from '../../src/people/sequence-policies.js';
 
 const now = new Date('2026-11-23T10:00:00Z');
@@ -139,5 +144,53 @@ describe('reply excerpts and the event path', () => {
     const r = reply('interested', { enrollmentId: '00000000-0000-4000-8000-000000000001' });
     expect(eventPathOf(r, effectOf(r), { notifyCrm: false })).toBe('batched_stop');
     expect(eventPathOf(r, effectOf(r), { notifyCrm: false, replyActions: true })).toBe('general');
+  });
+});
+
+describe('reply actions: the replied edge of a graph', () => {
+  const on = { replyActions: true };
+
+  it("a person's answer the sequence would end on takes the edge", () => {
+    for (const c of [
+      'interested',
+      'meeting_request',
+      'not_interested',
+      'wrong_person',
+      'neutral',
+      'a_provider_class',
+    ])
+      expect(takesRepliedEdge(reply(c), {}, on), c).toBe(true);
+    // No classifier read it (a provider's reply without text): still a reply, it takes the edge.
+    expect(takesRepliedEdge(event('reply'), {}, on)).toBe(true);
+    // A LinkedIn reply is the person's answer too.
+    expect(takesRepliedEdge(reply('interested', { channel: 'linkedin' }), {}, on)).toBe(true);
+  });
+
+  it("never an unsubscribe, a complaint, a bounce or an auto-reply, as event types or as a reply's class", () => {
+    for (const type of ['unsubscribe', 'complaint', 'bounce', 'out_of_office'] as const)
+      expect(takesRepliedEdge(event(type), {}, on), type).toBe(false);
+    for (const c of ['unsubscribe', 'complaint', 'bounce', 'out_of_office', 'auto_reply'])
+      expect(takesRepliedEdge(reply(c), {}, on), c).toBe(false);
+    expect(takesRepliedEdge(event('opened'), {}, on)).toBe(false);
+  });
+
+  it('a class the sequence goes on after keeps the enrollment on its track, not the edge', () => {
+    const goesOn = { replyActions: { stopOnReply: false, continueOn: ['neutral'] } };
+    expect(takesRepliedEdge(reply('neutral'), goesOn, on)).toBe(false);
+    expect(takesRepliedEdge(reply('interested'), goesOn, on)).toBe(true);
+    // stopOnReply off with no class listed: every class ends, so every class takes the edge.
+    expect(takesRepliedEdge(reply('neutral'), { replyActions: { stopOnReply: false } }, on)).toBe(true);
+  });
+
+  it("with reply actions off every reply ends every sequence, so every person's answer takes the edge", () => {
+    const goesOn = { replyActions: { stopOnReply: false, continueOn: ['neutral'] } };
+    expect(takesRepliedEdge(reply('neutral'), goesOn, { replyActions: false })).toBe(true);
+    expect(takesRepliedEdge(reply('out_of_office'), {}, { replyActions: false })).toBe(false);
+  });
+
+  it('the provider\'s "replied" does not stop the touches of a track a recorded reply led to', () => {
+    expect(providerReplyStops({}, null)).toBe(true);
+    expect(providerReplyStops({}, 'interested')).toBe(true);
+    expect(providerReplyStops({}, 'interested', true)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { FIELD_EXAMPLE_GRAPH } from '@touchbase/testing';
 import { describe, expect, it } from 'vitest';
 import {
   afterFailure,
@@ -10,20 +11,7 @@ import {
 } from '../../src/index.js';
 
 /** The field's example: connect; accepted within 7 days → message there; else e-mail. */
-export const fieldExample: SequenceGraph = SequenceGraphSchema.parse({
-  nodes: [
-    { id: 'connect', action: 'linkedin_connect', note: 'Hi {{firstName}}' },
-    { id: 'dm', action: 'linkedin_message', body: 'Thanks for connecting, {{firstName}}' },
-    { id: 'mail', action: 'email', subject: 'Hello {{company}}', body: 'Hi {{firstName}}' },
-    { id: 'end', action: 'end' },
-  ],
-  edges: [
-    { from: 'connect', to: 'dm', trigger: 'connection_accepted' },
-    { from: 'connect', to: 'mail', trigger: 'not_accepted', wait: '7d' },
-    { from: 'dm', to: 'end', trigger: 'no_reply', wait: '3d' },
-    { from: 'mail', to: 'end', trigger: 'no_reply', wait: '3d' },
-  ],
-});
+export const fieldExample: SequenceGraph = SequenceGraphSchema.parse(FIELD_EXAMPLE_GRAPH);
 
 const codes = (g: SequenceGraph, ctx = {}) => validateGraph(g, ctx).map((x) => x.code);
 

@@ -91,7 +91,7 @@ describe('migratedTouchDue', () => {
       now,
       timing,
     });
-    expect(due.toISOString()).toBe('2026-03-04T10:00:00.000Z');
+    expect(due.at.toISOString()).toBe('2026-03-04T10:00:00.000Z');
   });
   it('never in the past, and inside the window', () => {
     const due = migratedTouchDue({
@@ -102,11 +102,11 @@ describe('migratedTouchDue', () => {
       now,
       timing: { ...timing, window: { days: [1, 2, 3, 4, 5], start: '14:00', end: '16:00' } },
     });
-    expect(due.toISOString()).toBe('2026-03-02T14:00:00.000Z');
+    expect(due.at.toISOString()).toBe('2026-03-02T14:00:00.000Z');
   });
   it('a first node keeps its pending time', () => {
     const pendingAt = new Date('2026-03-05T10:00:00Z');
-    expect(migratedTouchDue({ to: v2, target: 1, lastRunAt: null, pendingAt, now, timing })).toEqual(
+    expect(migratedTouchDue({ to: v2, target: 1, lastRunAt: null, pendingAt, now, timing }).at).toEqual(
       pendingAt,
     );
   });

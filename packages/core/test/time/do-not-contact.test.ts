@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   DoNotContactTableSchema,
   doNotContactRuleOf,
+  fitDue,
+  heldFirstTouch,
   moveIntoWindow,
   recipientCountryOf,
+  recipientWindowOf,
+  unfittedFirstTouch,
   type WaitingInput,
   waitingReason,
   withDoNotContact,
@@ -91,5 +95,58 @@ describe('do-not-contact hours and days per recipient country', () => {
       detail: 'no contact at this time in DE',
     });
     expect(waitingReason({ ...input, recipientCountry: 'US', doNotContact: null }, now)?.reason).toBe('due');
+
+    // A first touch the enrollment already placed after the country's hours: its own
+    // time has passed, it is due when they end, and the answer says why.
+    const placed = new Date('2026-11-30T09:00:00Z');
+    const early = { ...input, nextTouchAt: placed, nextTouchUnfittedAt: new Date(now.getTime() - 1000) };
+    expect(waitingReason(early, now)).toEqual({
+      reason: 'do_not_contact_hours',
+      until: placed,
+      detail: 'no contact at this time in DE',
+    });
+    // Its own time still ahead, or no country rule: it waits for its time.
+    const later = { ...early, nextTouchUnfittedAt: placed };
+    expect(waitingReason(later, now)?.reason).toBe('waiting_for_due_time');
+    expect(waitingReason({ ...early, doNotContact: null }, now)?.reason).toBe('waiting_for_due_time');
+  });
+});
+
+describe('first placement obeys the country too', () => {
+  const mailbox = { windowDays: [], windowStart: '00:00', windowEnd: '23:59', holidays: [] };
+  // Sunday 2026-11-29 10:00 in Berlin.
+  const sunday = new Date('2026-11-29T09:00:00Z');
+  const monday = '2026-11-29T23:00:00.000Z';
+
+  it('recipientWindowOf: the sequence or mailbox window narrowed by the prospect country', () => {
+    expect(recipientWindowOf(null, mailbox, table, { country: 'de' })?.days).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(recipientWindowOf(null, mailbox, table, { country: 'US' })).toBeNull();
+    expect(recipientWindowOf(null, mailbox, undefined, { country: 'DE' })).toBeNull();
+    expect(recipientWindowOf(null, mailbox, table, null)).toBeNull();
+  });
+
+  it('an enrollment on a Sunday places the first touch to DE on Monday, with its raw time kept', () => {
+    const timing = {
+      timeZone: 'Europe/Berlin',
+      window: recipientWindowOf(null, mailbox, table, { country: 'DE' }),
+      timeScale: 1,
+    };
+    const due = fitDue(unfittedFirstTouch(sunday, 0, 0, timing), timing);
+    expect(due.at.toISOString()).toBe(monday);
+    expect(due.unfittedAt?.toISOString()).toBe(sunday.toISOString());
+  });
+
+  it('a held enrollment released on a Sunday (domain resumed) waits for Monday too', () => {
+    const held = {
+      ...mailbox,
+      timezone: 'Europe/Berlin',
+      prospectTimezone: null,
+      sequenceWindow: null,
+      prospectAttributes: { country: 'DE' },
+    };
+    expect(heldFirstTouch(sunday, 1, 0, undefined, table)(held, 0).toISOString()).toBe(monday);
+    expect(heldFirstTouch(sunday, 1, 0, undefined, table)({ ...held, prospectAttributes: {} }, 0)).toEqual(
+      sunday,
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   SendingWindowError,
   TimeRangeError,
 } from '../../src/time/index.js';
+import { catchError } from './support/catch-error.js';
 
 // The rule: the fitted time is the earliest instant at or after `due` whose LOCAL
 // wall time is on an allowed, non-holiday day and in [start, end). These cases come
@@ -18,15 +19,6 @@ const MAX_DATE_MS = 8.64e15;
 
 const move = (iso: string, window: SendingWindow, timeZone: string, jitterMs = 0, random = () => 0) =>
   moveIntoWindow(new Date(iso), window, timeZone, { jitterMs, random }).toISOString();
-
-function catchError(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('moveIntoWindow on a fall-back day: the window opens by the local clock', () => {
   // 2025-11-02 in New York: 02:00 EDT (06:00Z) becomes 01:00 EST, so 01:00–02:00 is lived twice.

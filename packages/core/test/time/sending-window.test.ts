@@ -6,6 +6,7 @@ import {
   SendingWindowSchema,
   TimeZoneError,
 } from '../../src/time/index.js';
+import { catchError } from './support/catch-error.js';
 
 const NY = 'America/New_York';
 const BERLIN = 'Europe/Berlin';
@@ -15,15 +16,6 @@ const everyDay: SendingWindow = { days: [1, 2, 3, 4, 5, 6, 7], start: '09:00', e
 
 const move = (iso: string, window: SendingWindow, timeZone: string) =>
   moveIntoWindow(new Date(iso), window, timeZone).toISOString();
-
-function catchError(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('moveIntoWindow: business days and hours', () => {
   it('keeps a due time that is already inside the window', () => {

@@ -13,12 +13,7 @@ const ALREADY_EXISTS_CODES = new Set(['42P04', '23505']);
  * @throws DatabaseUnreachableError when no server answers at the URL's host and port.
  */
 export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
-  const name = databaseName(databaseUrl);
-  if (name === '') throw new Error('The database URL names no database (its path is empty)');
-
-  const maintenanceUrl = new URL(databaseUrl);
-  maintenanceUrl.pathname = '/postgres';
-  const client = await connectPostgres(maintenanceUrl.toString());
+  const { name, client } = await connectMaintenance(databaseUrl);
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (rowCount !== 0) return false;
@@ -40,14 +35,19 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
  * For state that is made fresh on every run (the demo's own database), never a user's.
  */
 export async function dropDatabase(databaseUrl: string): Promise<void> {
-  const name = databaseName(databaseUrl);
-  if (name === '') throw new Error('The database URL names no database (its path is empty)');
-  const maintenanceUrl = new URL(databaseUrl);
-  maintenanceUrl.pathname = '/postgres';
-  const client = await connectPostgres(maintenanceUrl.toString());
+  const { name, client } = await connectMaintenance(databaseUrl);
   try {
     await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
   } finally {
     await client.end();
   }
+}
+
+/** The database `databaseUrl` names, and a connection to the `postgres` maintenance database of its server. */
+async function connectMaintenance(databaseUrl: string): Promise<{ name: string; client: pg.Client }> {
+  const name = databaseName(databaseUrl);
+  if (name === '') throw new Error('The database URL names no database (its path is empty)');
+  const maintenanceUrl = new URL(databaseUrl);
+  maintenanceUrl.pathname = '/postgres';
+  return { name, client: await connectPostgres(maintenanceUrl.toString()) };
 }

@@ -1,4 +1,4 @@
-import type { ColleagueDecision, ColleagueEnrollment } from '@touchbase/core';
+import type { ColleagueDecision, ColleagueEnrollments, SequencePoliciesText } from '@touchbase/core';
 import type { EnrollmentStep } from '@touchbase/use-cases';
 import type pg from 'pg';
 import { LIVE_STATUSES_SQL } from './enrollment-stop.sql.js';
@@ -13,21 +13,39 @@ const STEP = `id, current_step AS "currentStep", current_attempt AS "currentAtte
 export class CompanyStopRepository {
   /**
    * The live enrollments of the prospect's colleagues (same `company_domain`, another
-   * person), with their sequence's stored policies. Not locked: most replies change
-   * no colleague, and locking a whole company on every reply would serialise (and
-   * deadlock) replies from one domain; `apply` locks the ones it changes.
+   * person), one row per sequence with its stored policies (read once, not once per
+   * colleague). Not locked: most replies change no colleague, and locking a whole
+   * company on every reply would serialise (and deadlock) replies from one domain;
+   * `apply` locks the ones it changes.
    */
-  async liveColleagueEnrollments(client: pg.PoolClient, prospectId: string): Promise<ColleagueEnrollment[]> {
-    const { rows } = await client.query<ColleagueEnrollment>(
-      `SELECT e.id, s.policies AS "sequencePolicies"
+  async liveColleagueEnrollments(
+    client: pg.PoolClient,
+    prospectId: string,
+    sequenceIds: readonly string[],
+  ): Promise<ColleagueEnrollments[]> {
+    // Named (prepared once per connection): every reply asks it when company stops are on.
+    const { rows } = await client.query<ColleagueEnrollments>({
+      name: 'company-stop-live-colleagues',
+      text: `SELECT s.policies AS "sequencePolicies", array_agg(e.id::text ORDER BY e.id) AS "enrollmentIds"
        FROM prospect me
        JOIN prospect p ON p.company_domain = me.company_domain AND p.id <> me.id
        JOIN enrollment e ON e.prospect_id = p.id AND e.status IN ${LIVE_STATUSES_SQL}
+         AND e.sequence_id = ANY($2::uuid[])
        JOIN sequence s ON s.id = e.sequence_id
        WHERE me.id = $1 AND me.company_domain IS NOT NULL
-       ORDER BY e.id`,
-      [prospectId],
-    );
+       GROUP BY s.id
+       ORDER BY s.id`,
+      values: [prospectId, sequenceIds],
+    });
+    return rows;
+  }
+
+  /** Every sequence's id and stored policies as JSON text (core parses each distinct text once). */
+  async sequencePolicies(client: pg.PoolClient): Promise<SequencePoliciesText[]> {
+    const { rows } = await client.query<SequencePoliciesText>({
+      name: 'company-stop-sequence-policies',
+      text: 'SELECT id::text, policies::text AS policies FROM sequence',
+    });
     return rows;
   }
 

@@ -10,6 +10,10 @@ import { LIVE_STATUSES_SQL, PAUSED_BY_OUT_OF_OFFICE_SQL, sqlList } from './enrol
 
 const STEP = `id, current_step AS "currentStep", current_attempt AS "currentAttempt"`;
 
+/** Touches of the enrollments in the uuid array `param` that a sender has claimed and not yet recorded. */
+export const TOUCHES_IN_FLIGHT_SQL = (param: string) =>
+  `SELECT enrollment_id AS "enrollmentId", step FROM touch WHERE enrollment_id = ANY(${param}::uuid[]) AND status = 'sending'`;
+
 /**
  * What events do to enrollments besides stopping them (`EnrollmentRepository.stopForProspect`):
  * out-of-office pauses and their end, new threads and resumes after an address
@@ -39,12 +43,14 @@ export class EnrollmentEffectRepository {
 
   /** The prospect's live enrollments with their sequence's stored policies (not locked: the stop locks). */
   async liveEnrollments(client: pg.PoolClient, prospectId: string): Promise<OwnEnrollment[]> {
-    const { rows } = await client.query<OwnEnrollment>(
-      `SELECT e.id, e.status, e.stop_reason AS "stopReason", s.policies AS "sequencePolicies"
+    // Named (prepared once per connection): every reply asks it when reply actions are on.
+    const { rows } = await client.query<OwnEnrollment>({
+      name: 'enrollment-live-with-policies',
+      text: `SELECT e.id, e.status, e.stop_reason AS "stopReason", s.policies AS "sequencePolicies"
        FROM enrollment e JOIN sequence s ON s.id = e.sequence_id
        WHERE e.prospect_id = $1 AND e.status IN ${LIVE_STATUSES_SQL} ORDER BY e.created_at, e.id`,
-      [prospectId],
-    );
+      values: [prospectId],
+    });
     return rows;
   }
 
@@ -105,7 +111,7 @@ export class EnrollmentEffectRepository {
   ): Promise<{ enrollmentId: string; step: number }[]> {
     const { rows } = await client.query<{ enrollmentId: string; step: number }>({
       name: 'event-touches-in-flight',
-      text: `SELECT enrollment_id AS "enrollmentId", step FROM touch WHERE enrollment_id = ANY($1::uuid[]) AND status = 'sending'`,
+      text: TOUCHES_IN_FLIGHT_SQL('$1'),
       values: [enrollments.map((e) => e.id)],
     });
     return rows;

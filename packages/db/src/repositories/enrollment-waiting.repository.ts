@@ -21,6 +21,8 @@ export type WaitingStateRow = EnrollmentRow & {
   mailboxPoolId: string | null;
   /** The contact policy the sender last held the touch for, and the time it moved it to. */
   policyHold: { reason: string; until: Date } | null;
+  /** The due time before it was moved into the window (core's `fitDue`), when kept. */
+  nextTouchUnfittedAt: Date | null;
 };
 
 /**
@@ -40,7 +42,7 @@ const PREFILTER: Record<string, string> = {
   new_people_cap: `e.status = 'active' AND e.policy_hold = 'new_people_cap' AND e.next_touch_at > $5`,
   recipient_domain_cap: `e.status = 'active' AND e.policy_hold = 'recipient_domain_cap' AND e.next_touch_at > $5`,
   window_closed: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5)`,
-  do_not_contact_hours: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5)`,
+  do_not_contact_hours: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5 OR e.next_touch_unfitted_at <= $5)`,
   mailbox_cap_reached: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5)`,
   due: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5)`,
 };
@@ -81,7 +83,8 @@ export class EnrollmentWaitingRepository {
          ${MAILBOX('m')} AS mailbox,
          json_build_object('id', d.id, 'status', d.status, 'holdTouches', d.hold_touches, 'reason', d.reason) AS domain,
          s.sending_window AS "sequenceWindow", s.mailbox_pool_id AS "mailboxPoolId",
-         CASE WHEN e.policy_hold IS NOT NULL THEN json_build_object('reason', e.policy_hold, 'until', e.policy_hold_until) END AS "policyHold"
+         CASE WHEN e.policy_hold IS NOT NULL THEN json_build_object('reason', e.policy_hold, 'until', e.policy_hold_until) END AS "policyHold",
+         e.next_touch_unfitted_at AS "nextTouchUnfittedAt"
        FROM enrollment e JOIN prospect p ON p.id = e.prospect_id JOIN sequence s ON s.id = e.sequence_id
        JOIN mailbox m ON m.id = e.mailbox_id JOIN sending_domain d ON d.id = m.domain_id
        WHERE e.status IN ${LIVE_STATUSES_SQL} AND ($1::uuid IS NULL OR e.id = $1) AND ($2::uuid IS NULL OR e.sequence_id = $2)

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type CanonicalEvent, MicroBatcher } from '@touchbase/core';
-import type { ApplyOutcome, ApplyResult, EnrollmentStep, StopEffect } from '@touchbase/use-cases';
+import type {
+  ApplyOutcome,
+  ApplyResult,
+  EnrollmentStep,
+  InformationalRecord,
+  StopEffect,
+} from '@touchbase/use-cases';
 import { duplicateResult, freshResult } from '@touchbase/use-cases';
 import type pg from 'pg';
 import { databaseOutageOf } from '../database-outage.js';
@@ -11,8 +17,12 @@ import { namedEventColumns } from './event-rows.js';
 /** A stopping event to record and apply, with its id and the effect core decided. */
 type StopItem = { id: string; event: CanonicalEvent; effect: StopEffect };
 
-/** An effect-free event to record, with its id and outcome. */
-type InformationalItem = { id: string; event: CanonicalEvent; outcome: ApplyOutcome };
+/**
+ * An effect-free event to record, with its id and outcome. `edge`: the event can fire a
+ * graph edge (opened, clicked, ...), so it is recorded here only when its enrollment is
+ * not waiting after a node; otherwise the general transaction takes the edge.
+ */
+type InformationalItem = { id: string; event: CanonicalEvent; outcome: ApplyOutcome; edge?: boolean };
 
 type StopRow = {
   ord: string;
@@ -57,13 +67,20 @@ export class EventBatchRepository {
     this.effects = new EnrollmentEffectRepository(pool);
   }
 
-  /** Records and applies a stop naming our enrollment. @returns null when not found or the address differs. */
+  /**
+   * Records and applies a stop naming our enrollment. @returns null when not found,
+   * the address differs, or a reply's person is live in a graph with a `replied` edge.
+   */
   applyStop(item: StopItem): Promise<ApplyResult | null> {
     return this.stops.submit(item);
   }
 
-  /** Records an effect-free event naming our enrollment. @returns null when not found or the address differs. */
-  recordInformational(item: InformationalItem): Promise<{ prospectId: string; inserted: boolean } | null> {
+  /**
+   * Records an effect-free event naming our enrollment. @returns null when not found or the
+   * address differs; `{ waiting: true }`, nothing recorded, for an `edge` event whose
+   * enrollment waits after a node.
+   */
+  recordInformational(item: InformationalItem): Promise<InformationalRecord | null> {
     return this.informational.submit(item);
   }
 
@@ -87,7 +104,12 @@ export class EventBatchRepository {
            SELECT i.*, e.prospect_id, p.email AS prospect_email,
                   row_number() OVER (PARTITION BY e.prospect_id ORDER BY i.ord) AS rk
            FROM input i JOIN enrollment e ON e.id = i.enrollment_id JOIN prospect p ON p.id = e.prospect_id
-           WHERE p.merged_into IS NULL AND (i.email IS NULL OR p.email = i.email)),
+           WHERE p.merged_into IS NULL AND (i.email IS NULL OR p.email = i.email)
+             -- A reply to a person live in a graph with a replied edge may take it: the general path decides.
+             AND NOT (i.type = 'reply' AND EXISTS (
+               SELECT 1 FROM enrollment r JOIN sequence_version v ON v.id = r.sequence_version_id
+               WHERE r.prospect_id = e.prospect_id AND r.status = 'active'
+                 AND v.graph @> '{"edges": [{"trigger": "replied"}]}'::jsonb))),
          ins AS (
            INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
            SELECT id, source, external_id, type, payload, classification, why, now(), 'applied', prospect_id, enrollment_id
@@ -142,31 +164,44 @@ export class EventBatchRepository {
    * Records effect-free events that name our enrollment, already applied, in one
    * statement. Each gets what it would get alone: its prospect and whether it was
    * inserted (false: recorded before, or earlier in this batch), or null when its
-   * enrollment is not found or the address it gives differs.
+   * enrollment is not found or the address it gives differs. An `edge` event whose
+   * enrollment is active and waiting after a node is not recorded (`waiting`): the
+   * general transaction locks that enrollment and takes the edge. One that is not
+   * waiting would find nothing to lock there, so it ends here as it would end there.
    */
   private async insertInformationalByEnrollment(
     items: InformationalItem[],
-  ): Promise<({ prospectId: string; inserted: boolean } | null)[]> {
-    const { rows } = await this.pool.query<{ ord: string; prospect_id: string; inserted: boolean }>({
+  ): Promise<(InformationalRecord | null)[]> {
+    const { rows } = await this.pool.query<{
+      ord: string;
+      prospect_id: string;
+      inserted: boolean;
+      waiting: boolean;
+    }>({
       name: 'event-insert-applied-by-enrollment',
       text: `WITH input AS (
            SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::jsonb[],
-                                $8::uuid[], $9::text[], $10::text[])
-             WITH ORDINALITY AS i(id, source, external_id, type, payload, classification, why, enrollment_id, email, outcome, ord)),
+                                $8::uuid[], $9::text[], $10::text[], $11::boolean[])
+             WITH ORDINALITY AS i(id, source, external_id, type, payload, classification, why, enrollment_id, email, outcome, edge, ord)),
          t AS (
-           SELECT i.*, e.prospect_id FROM input i
+           SELECT i.*, e.prospect_id,
+                  (i.edge AND e.status = 'active' AND e.waiting_node IS NOT NULL) AS waiting
+           FROM input i
            JOIN enrollment e ON e.id = i.enrollment_id JOIN prospect p ON p.id = e.prospect_id
            WHERE p.merged_into IS NULL AND (i.email IS NULL OR p.email = i.email)),
          ins AS (
            INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
            SELECT id, source, external_id, type, payload, classification, why, now(), outcome, prospect_id, enrollment_id
-           FROM t ORDER BY ord
+           FROM t WHERE NOT waiting ORDER BY ord
            ON CONFLICT (source, external_id) DO NOTHING RETURNING id)
-         SELECT t.ord, t.prospect_id, ins.id IS NOT NULL AS inserted FROM t LEFT JOIN ins ON ins.id = t.id`,
-      values: [...namedEventColumns(items), items.map((i) => i.outcome)],
+         SELECT t.ord, t.prospect_id, ins.id IS NOT NULL AS inserted, t.waiting FROM t LEFT JOIN ins ON ins.id = t.id`,
+      values: [...namedEventColumns(items), items.map((i) => i.outcome), items.map((i) => i.edge ?? false)],
     });
-    const found: ({ prospectId: string; inserted: boolean } | null)[] = items.map(() => null);
-    for (const r of rows) found[Number(r.ord) - 1] = { prospectId: r.prospect_id, inserted: r.inserted };
+    const found: (InformationalRecord | null)[] = items.map(() => null);
+    for (const r of rows)
+      found[Number(r.ord) - 1] = r.waiting
+        ? { waiting: true }
+        : { prospectId: r.prospect_id, inserted: r.inserted };
     return found;
   }
 }

@@ -2,7 +2,12 @@ import { type CanonicalEvent, normalisedEmail, normaliseLinkedInProfileUrl } fro
 import type { EventTarget } from '@touchbase/use-cases';
 import type pg from 'pg';
 
-type EnrollmentTargetRow = { id: string; prospect_id: string; email: string; merged_into: string | null };
+export type EnrollmentTargetRow = {
+  id: string;
+  prospect_id: string;
+  email: string;
+  merged_into: string | null;
+};
 type ProspectTargetRow = { id: string; email: string };
 
 /**
@@ -11,15 +16,24 @@ type ProspectTargetRow = { id: string; email: string };
  * by a merge names the person it was merged into. Reads only; nothing is locked.
  */
 export class EventTargetRepository {
-  async resolve(client: pg.Pool | pg.PoolClient, event: CanonicalEvent): Promise<EventTarget | null> {
+  async resolve(
+    client: pg.Pool | pg.PoolClient,
+    event: CanonicalEvent,
+    /** The named enrollment's row when the caller has read it already (null: there is none). */
+    named?: EnrollmentTargetRow | null,
+  ): Promise<EventTarget | null> {
     if (event.enrollmentId) {
-      const r = await client.query<EnrollmentTargetRow>({
-        name: 'event-resolve-enrollment',
-        text: 'SELECT e.id, p.id AS prospect_id, p.email, p.merged_into FROM enrollment e JOIN prospect p ON p.id = e.prospect_id WHERE e.id = $1',
-        values: [event.enrollmentId],
-      });
+      const row =
+        named !== undefined
+          ? (named ?? undefined)
+          : (
+              await client.query<EnrollmentTargetRow>({
+                name: 'event-resolve-enrollment',
+                text: 'SELECT e.id, p.id AS prospect_id, p.email, p.merged_into FROM enrollment e JOIN prospect p ON p.id = e.prospect_id WHERE e.id = $1',
+                values: [event.enrollmentId],
+              })
+            ).rows[0];
       // The enrollment id alone is not proof: the address, when given, must match.
-      const row = r.rows[0];
       if (row?.merged_into) {
         const merged = await this.mergedPerson(client, row.merged_into);
         if (merged) return merged;

@@ -74,7 +74,12 @@ export class EventRepository implements EventStore {
     return this.batches.applyStop(item);
   }
 
-  recordInformationalNamingEnrollment(item: { id: string; event: CanonicalEvent; outcome: ApplyOutcome }) {
+  recordInformationalNamingEnrollment(item: {
+    id: string;
+    event: CanonicalEvent;
+    outcome: ApplyOutcome;
+    edge?: boolean;
+  }) {
     return this.batches.recordInformational(item);
   }
 
@@ -96,9 +101,9 @@ export class EventRepository implements EventStore {
     return this.effects.resumeExpiredPauses(now, limit);
   }
 
-  /** The class of the person's latest applied reply, or null (the sender's re-check reads it). */
-  lastReplyClass(prospectId: string): Promise<string | null> {
-    return this.log.lastReplyClass(prospectId);
+  /** The person's latest applied reply (its class, whether it took a `replied` edge), or null (the sender's re-check reads it). */
+  lastReply(prospectId: string): Promise<{ replyClass: string; tookRepliedEdge: boolean } | null> {
+    return this.log.lastReply(prospectId);
   }
 
   /** The last position read from a provider's event stream, or null before the first pull. */
@@ -124,8 +129,26 @@ export class EventRepository implements EventStore {
   private bound(client: pg.PoolClient): EventTransaction {
     return {
       insertEvent: (id, event) => this.log.insert(client, id, event),
-      finishEvent: (id, outcome, prospectId, enrollmentId) =>
-        this.log.finish(client, id, outcome, prospectId, enrollmentId),
+      insertEventAndResolve: async (id, event, opts) => {
+        if (!event.enrollmentId) {
+          if (!(await this.log.insert(client, id, event))) return { inserted: false };
+          return { inserted: true, target: await this.targets.resolve(client, event) };
+        }
+        const r = await this.log.insertReadingEnrollment(
+          client,
+          id,
+          { ...event, enrollmentId: event.enrollmentId },
+          opts?.withLive ?? false,
+        );
+        if (!r.inserted) return { inserted: false };
+        const target = await this.targets.resolve(client, event, r.enrollment);
+        // The live enrollments read are those of the named enrollment's person: only when that is the target.
+        return r.live && target && target.prospectId === r.enrollment?.prospect_id
+          ? { inserted: true, target, live: r.live }
+          : { inserted: true, target };
+      },
+      finishEvent: (id, outcome, prospectId, enrollmentId, inFlightOf) =>
+        this.log.finish(client, id, outcome, prospectId, enrollmentId, inFlightOf),
       resolveTarget: (event) => this.targets.resolve(client, event),
       softBouncesInARow: (prospectId) => this.softBounces.inARow(client, prospectId),
       stopProspect: (prospectId, status, reason, at, keep) =>
@@ -144,8 +167,9 @@ export class EventRepository implements EventStore {
         );
         return id;
       },
-      liveColleagueEnrollments: (prospectId) =>
-        this.companyStops.liveColleagueEnrollments(client, prospectId),
+      liveColleagueEnrollments: (prospectId, sequenceIds) =>
+        this.companyStops.liveColleagueEnrollments(client, prospectId, sequenceIds),
+      sequencePolicies: () => this.companyStops.sequencePolicies(client),
       applyCompanyStop: (decisions, reason) => this.companyStops.apply(client, decisions, reason),
       suppress: (kind, value, reason) => this.suppressions.addIn(client, kind, value, reason),
       unsuppress: (kind, value) => this.suppressions.removeIn(client, kind, value),
@@ -170,7 +194,7 @@ export class EventRepository implements EventStore {
         this.softBounces.moveToResend(client, enrollmentId, step, attempt, nextTouchAt, nextTouchUnfittedAt),
       personAddresses: (prospectId) => this.erasure.personAddresses(client, prospectId),
       eraseProspect: (target, addresses) => this.erasure.eraseProspect(client, target, addresses),
-      touchesBeingSent: (enrollments) => this.effects.touchesBeingSent(client, enrollments),
+      lockEnrollmentsOf: (prospectId) => this.edges.lockEnrollmentsOf(client, prospectId),
       lockWaiting: (prospectId, enrollmentId) => this.edges.lockWaiting(client, prospectId, enrollmentId),
       nodeStarted: (enrollmentId, step, attempt) =>
         this.edges.nodeStarted(client, enrollmentId, step, attempt),

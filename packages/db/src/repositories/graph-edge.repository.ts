@@ -9,6 +9,17 @@ import type pg from 'pg';
  */
 export class GraphEdgeRepository {
   /**
+   * Locks every enrollment of the prospect in id order, the order a stop locks them
+   * in (`stopProspectsSql`): a reply that moves some of them along an edge and stops
+   * the others then takes its locks in one order, as a concurrent stop does.
+   */
+  async lockEnrollmentsOf(client: pg.PoolClient, prospectId: string): Promise<void> {
+    await client.query('SELECT id FROM enrollment WHERE prospect_id = $1 ORDER BY id FOR UPDATE', [
+      prospectId,
+    ]);
+  }
+
+  /**
    * Locks the prospect's active enrollments that wait after a node (only the one
    * the event names, when it names one), in id order as every stop locks them, and
    * reads their position, graph and timing. The lock serialises with the sender's
@@ -19,20 +30,22 @@ export class GraphEdgeRepository {
     prospectId: string,
     enrollmentId: string | null,
   ): Promise<WaitingEnrollmentRow[]> {
-    const { rows } = await client.query<WaitingEnrollmentRow & { sendingWindow: SendingWindow | null }>(
-      `SELECT e.id, e.current_step AS "currentStep", e.current_attempt AS "currentAttempt",
+    // Named (prepared once per connection): every open or click of an enrollment waiting after a node.
+    const { rows } = await client.query<WaitingEnrollmentRow & { sendingWindow: SendingWindow | null }>({
+      name: 'graph-edge-lock-waiting',
+      text: `SELECT e.id, e.current_step AS "currentStep", e.current_attempt AS "currentAttempt",
               e.waiting_node AS "waitingNode", v.graph,
               p.timezone AS "prospectTimeZone", m.timezone AS "mailboxTimeZone",
               m.window_days AS "windowDays", m.window_start AS "windowStart", m.window_end AS "windowEnd",
-              m.holidays, s.sending_window AS "sendingWindow"
+              m.holidays, s.sending_window AS "sendingWindow", s.policies AS "sequencePolicies"
        FROM enrollment e JOIN sequence_version v ON v.id = e.sequence_version_id
        JOIN prospect p ON p.id = e.prospect_id JOIN mailbox m ON m.id = e.mailbox_id
        JOIN sequence s ON s.id = e.sequence_id
        WHERE e.prospect_id = $1 AND e.status = 'active' AND e.waiting_node IS NOT NULL
          AND ($2::uuid IS NULL OR e.id = $2)
        ORDER BY e.id FOR UPDATE OF e`,
-      [prospectId, enrollmentId],
-    );
+      values: [prospectId, enrollmentId],
+    });
     return rows;
   }
 

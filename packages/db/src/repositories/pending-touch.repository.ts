@@ -14,6 +14,8 @@ export type PendingTouchRow = {
   unfittedAt: Date | null;
   fittedAt: Date | null;
   prospectTimezone: string | null;
+  /** The prospect's attributes: its `country` picks the do-not-contact rule. */
+  prospectAttributes: Record<string, unknown> | null;
   mailboxTimezone: string;
   mailbox: MailboxWindowColumns;
   sequenceWindow: SendingWindow | null;
@@ -30,6 +32,7 @@ type Row = {
   next_touch_unfitted_at: Date | null;
   next_touch_fitted_at: Date | null;
   prospect_tz: string | null;
+  prospect_attributes: Record<string, unknown> | null;
   mailbox_tz: string;
   window_days: number[];
   window_start: string;
@@ -60,7 +63,8 @@ export class PendingTouchRepository {
     const byMailbox = 'mailboxId' in scope;
     const { rows } = await this.pool.query<Row>(
       `SELECT e.id, e.current_step AS step, e.current_attempt AS attempt, e.next_touch_at,
-         e.next_touch_unfitted_at, e.next_touch_fitted_at, p.timezone AS prospect_tz, m.timezone AS mailbox_tz,
+         e.next_touch_unfitted_at, e.next_touch_fitted_at, p.timezone AS prospect_tz, p.attributes AS prospect_attributes,
+         m.timezone AS mailbox_tz,
          m.window_days, m.window_start, m.window_end, m.holidays, s.sending_window
        FROM enrollment e
        JOIN prospect p ON p.id = e.prospect_id
@@ -80,6 +84,7 @@ export class PendingTouchRepository {
       unfittedAt: r.next_touch_unfitted_at,
       fittedAt: r.next_touch_fitted_at,
       prospectTimezone: r.prospect_tz,
+      prospectAttributes: r.prospect_attributes,
       mailboxTimezone: r.mailbox_tz,
       mailbox: {
         windowDays: r.window_days,

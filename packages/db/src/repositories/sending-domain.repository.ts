@@ -162,7 +162,7 @@ export class SendingDomainRepository {
     );
 
     const held = await client.query<HeldEnrollment>(
-      `SELECT e.id, m.id AS "mailboxId", m.timezone, p.timezone AS "prospectTimezone", m.window_days AS "windowDays",
+      `SELECT e.id, m.id AS "mailboxId", m.timezone, p.timezone AS "prospectTimezone", p.attributes AS "prospectAttributes", m.window_days AS "windowDays",
               m.window_start AS "windowStart", m.window_end AS "windowEnd", COALESCE(m.holidays, '{}') AS holidays,
               s.sending_window AS "sequenceWindow"
        FROM enrollment e JOIN mailbox m ON m.id = e.mailbox_id JOIN prospect p ON p.id = e.prospect_id

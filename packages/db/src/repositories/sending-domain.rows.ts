@@ -35,6 +35,8 @@ export type HeldEnrollment = {
   /** The mailbox's zone; the prospect's own, when it has one, is `prospectTimezone`. */
   timezone: string;
   prospectTimezone: string | null;
+  /** The prospect's attributes: its `country` picks the do-not-contact rule. */
+  prospectAttributes: Record<string, unknown> | null;
   windowDays: number[];
   windowStart: string;
   windowEnd: string;

@@ -1,8 +1,9 @@
-import type { MigrationCandidate, MigrationMove } from '@touchbase/core';
+import type { MigrationCandidate } from '@touchbase/core';
 import type {
   MigrationBatchDecision,
   MigrationBatchRow,
   MigrationStore,
+  NewSequenceMigration,
   SequenceMigrationRow,
 } from '@touchbase/use-cases';
 import type pg from 'pg';
@@ -58,19 +59,7 @@ export class SequenceMigrationRepository implements MigrationStore {
   }
 
   /** Stores a plan and its items (one per move) in one transaction. */
-  async createPlan(m: {
-    id: string;
-    sequenceId: string;
-    fromVersionId: string;
-    toVersionId: string;
-    mapping: Record<string, string>;
-    filter: Record<string, unknown>;
-    plan: Record<string, unknown>;
-    fingerprint: string;
-    reason: string;
-    plannedBy: string;
-    moves: MigrationMove[];
-  }): Promise<void> {
+  async createPlan(m: NewSequenceMigration): Promise<void> {
     await inTransaction(this.pool, async (client) => {
       await client.query(
         `INSERT INTO sequence_migration (id, sequence_id, from_version_id, to_version_id, mapping, filter, plan,
@@ -210,7 +199,7 @@ export class SequenceMigrationRepository implements MigrationStore {
       ]);
       const { rows } = await client.query(
         `SELECT e.id, e.status::text AS status, e.sequence_version_id, e.current_step, e.current_attempt, e.next_touch_at,
-                p.timezone AS p_tz, m.timezone AS m_tz, m.window_days, m.window_start, m.window_end, m.holidays,
+                p.timezone AS p_tz, p.attributes AS p_attributes, m.timezone AS m_tz, m.window_days, m.window_start, m.window_end, m.holidays,
                 s.sending_window,
                 EXISTS (SELECT 1 FROM touch t WHERE t.enrollment_id = e.id AND t.status = 'sending') AS in_flight,
                 (SELECT COALESCE(max(t.step) FILTER (WHERE NOT (${CURRENT_NODE_PENDING})), 0) FROM touch t WHERE t.enrollment_id = e.id)::int AS last_run,
@@ -242,6 +231,7 @@ export class SequenceMigrationRepository implements MigrationStore {
           lastRun: r.last_run,
           lastRunAt: r.last_run_at,
           prospectTimezone: r.p_tz,
+          prospectAttributes: r.p_attributes ?? null,
           mailboxTimezone: r.m_tz,
           mailbox: {
             windowDays: r.window_days,
@@ -256,10 +246,13 @@ export class SequenceMigrationRepository implements MigrationStore {
       const moves = decisions.filter((d) => d.kind === 'move');
       if (moves.length > 0) {
         // Guarded by the version, status and node read under the lock: nothing else changed them since.
+        // A new due time keeps its raw time, so a later window change re-fits it; a kept one keeps its own.
         await client.query(
           `UPDATE enrollment e SET sequence_version_id = x.v, current_step = x.n, current_attempt = x.a,
-             waiting_node = NULL, next_touch_at = x.due, policy_hold = NULL, policy_hold_until = NULL, updated_at = now()
-           FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::timestamptz[], $5::int[]) AS x(id, v, n, due, a)
+             waiting_node = NULL, next_touch_at = x.due, policy_hold = NULL, policy_hold_until = NULL, updated_at = now(),
+             next_touch_unfitted_at = CASE WHEN x.raw IS NULL THEN e.next_touch_unfitted_at ELSE x.raw END,
+             next_touch_fitted_at = CASE WHEN x.raw IS NULL THEN e.next_touch_fitted_at ELSE x.due END
+           FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::timestamptz[], $5::int[], $6::timestamptz[]) AS x(id, v, n, due, a, raw)
            WHERE e.id = x.id`,
           [
             moves.map((d) => d.enrollmentId),
@@ -267,6 +260,7 @@ export class SequenceMigrationRepository implements MigrationStore {
             moves.map((d) => d.toNode),
             moves.map((d) => d.nextTouchAt),
             moves.map((d) => d.attempt),
+            moves.map((d) => d.nextTouchUnfittedAt),
           ],
         );
         // Each moved enrollment's timeline says who moved it, why, and from where to where.

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { CanonicalEvent } from '@touchbase/core';
 import { createTestDatabase, type TestDatabase } from '@touchbase/testing';
 import { createDatabase, createRepositories, type Database, type Repositories } from '../../src/index.js';
 
@@ -51,3 +53,13 @@ export async function enrollOne(fixture: RepositoryFixture, email: string) {
   });
   return { prospect: p!, enrollmentId: r.enrolled[0]!.id };
 }
+
+/** An event of `type` with a fresh external id, on e-mail, occurred now; `over` sets the rest. */
+export const testEvent = (over: Partial<CanonicalEvent> & Pick<CanonicalEvent, 'type'>): CanonicalEvent => ({
+  source: 'http',
+  externalId: `evt_${randomUUID()}`,
+  occurredAt: new Date(),
+  channel: 'email',
+  data: {},
+  ...over,
+});

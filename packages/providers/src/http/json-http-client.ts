@@ -26,6 +26,18 @@ export type JsonHttpClientOptions = {
 };
 
 /**
+ * A `classify` that blames our sending setup (`our_setup`), not the prospect, for a
+ * 4xx other than 429 whose text matches `words` (the provider's way of saying the
+ * sending account is disconnected or paused).
+ */
+export function ourSetupWhenTextSays(name: string, words: RegExp): JsonHttpClientOptions['classify'] {
+  return (status, _body, text) =>
+    status >= 400 && status < 500 && status !== 429 && words.test(text)
+      ? new ProviderError('our_setup', `${name}: ${text.replace(/\s+/g, ' ').slice(0, 300)}`)
+      : null;
+}
+
+/**
  * A provider's JSON API over the one {@link HttpClient}, every failure thrown as a
  * classified {@link ProviderError}: 429 is `rate_limited` with the wait of its
  * Retry-After (1 s when it gave none); 408, 5xx, timeouts and dropped connections
@@ -93,8 +105,9 @@ export class JsonHttpClient {
   }
 }
 
+/** A provider's answer as JSON, or null when it is empty or not JSON. */
 // biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is read field by field where it is used
-function parseJson(text: string): any {
+export function parseJson(text: string): any {
   if (!text) return null;
   try {
     return JSON.parse(text);

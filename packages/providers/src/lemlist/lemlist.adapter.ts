@@ -1,4 +1,4 @@
-import { JsonHttpClient } from '../http/json-http-client.js';
+import { JsonHttpClient, ourSetupWhenTextSays } from '../http/json-http-client.js';
 import { hasTouchMarker, htmlWithMarker } from '../http/touch-marker.js';
 import {
   type ProviderAdapter,
@@ -49,10 +49,7 @@ export class LemlistAdapter implements ProviderAdapter {
     this.client = new JsonHttpClient(opts.baseUrl, {
       name: 'lemlist',
       timeoutMs: opts.timeoutMs,
-      classify: (status, _body, text) =>
-        status >= 400 && status < 500 && status !== 429 && OUR_SETUP.test(text)
-          ? new ProviderError('our_setup', `lemlist: ${text.replace(/\s+/g, ' ').slice(0, 300)}`)
-          : null,
+      classify: ourSetupWhenTextSays('lemlist', OUR_SETUP),
     });
   }
 

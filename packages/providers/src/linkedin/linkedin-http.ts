@@ -4,7 +4,7 @@ import {
   type HttpRequest,
   HttpTransportError,
 } from '../http/http-client.js';
-import { describeRefusal } from '../http/json-http-client.js';
+import { describeRefusal, parseJson } from '../http/json-http-client.js';
 import { LinkedInActionError, type LinkedInFailureReason } from './linkedin-sender.port.js';
 
 /** Wait when a 429 names none: LinkedIn's limits are per day, a minute is the least worth waiting. */
@@ -52,15 +52,4 @@ function genericReason(answer: HttpAnswer): LinkedInFailureReason {
   if (answer.status === 401) return 'credentials_refused';
   if (answer.status === 404) return 'profile_not_found';
   return 'invalid_request';
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is read field by field where it is used
-function parseJson(text: string): any {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    // Not JSON (a proxy's HTML error page): the refusal is described from the text.
-    return null;
-  }
 }

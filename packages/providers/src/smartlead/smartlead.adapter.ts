@@ -1,4 +1,4 @@
-import { JsonHttpClient } from '../http/json-http-client.js';
+import { JsonHttpClient, ourSetupWhenTextSays } from '../http/json-http-client.js';
 import { hasTouchMarker, htmlWithMarker } from '../http/touch-marker.js';
 import {
   type ProviderAdapter,
@@ -52,10 +52,7 @@ export class SmartleadAdapter implements ProviderAdapter {
     this.client = new JsonHttpClient(opts.baseUrl, {
       name: 'smartlead',
       timeoutMs: opts.timeoutMs,
-      classify: (status, _body, text) =>
-        status >= 400 && status < 500 && status !== 429 && OUR_SETUP.test(text)
-          ? new ProviderError('our_setup', `smartlead: ${text.replace(/\s+/g, ' ').slice(0, 300)}`)
-          : null,
+      classify: ourSetupWhenTextSays('smartlead', OUR_SETUP),
     });
   }
 

@@ -1,6 +1,6 @@
 import Bottleneck from 'bottleneck';
 import { Redis } from 'ioredis';
-import type { MailboxLimits, Throttle, ThrottleDecision } from './throttle.port.js';
+import { capWindows, type MailboxLimits, type Throttle, type ThrottleDecision } from './throttle.port.js';
 
 export type BottleneckThrottleOptions = {
   /** Key prefix (REDIS_PREFIX); limiter ids are `{prefix}-throttle-{mailboxId}-{window}`. */
@@ -145,15 +145,7 @@ export class BottleneckThrottle implements Throttle {
   }
 
   windows(limits: MailboxLimits): [number, number][] {
-    return [
-      [limits.perMinute, MINUTE / this.timeScale],
-      [limits.perHour, HOUR / this.timeScale],
-      [limits.perDay, DAY / this.timeScale],
-      // Held only by the strict spacing (7 days / perWeek): no fourth limiter in the chain.
-      ...(limits.perWeek === undefined
-        ? []
-        : [[limits.perWeek, (7 * DAY) / this.timeScale] as [number, number]]),
-    ];
+    return capWindows(limits, this.timeScale);
   }
 
   /** Stops every limiter's heartbeat and quits the subscriber Bottleneck duplicated; our client stays open. */

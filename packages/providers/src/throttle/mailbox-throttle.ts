@@ -1,5 +1,11 @@
 import type { Cluster, Redis } from 'ioredis';
-import type { MailboxLimits, Throttle, ThrottleDecision, ThrottleSeedSource } from './throttle.port.js';
+import {
+  capWindows,
+  type MailboxLimits,
+  type Throttle,
+  type ThrottleDecision,
+  type ThrottleSeedSource,
+} from './throttle.port.js';
 import { THROTTLE_SEED_SCRIPT, THROTTLE_TAKE_SCRIPT } from './throttle-script.js';
 
 export type { MailboxLimits, ThrottleDecision } from './throttle.port.js';
@@ -23,7 +29,6 @@ export type MailboxThrottleOptions = {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const WEEK = 7 * DAY;
 
 type ThrottleRedis = (Redis | Cluster) & {
   touchbaseThrottleTake(
@@ -199,12 +204,7 @@ export class MailboxThrottle implements Throttle {
 
   /** The windows as (cap, ms) after TIME_SCALE, for checking grants against them. */
   windows(limits: MailboxLimits): [number, number][] {
-    return [
-      [limits.perMinute, MINUTE / this.timeScale],
-      [limits.perHour, HOUR / this.timeScale],
-      [limits.perDay, DAY / this.timeScale],
-      ...(limits.perWeek === undefined ? [] : [[limits.perWeek, WEEK / this.timeScale] as [number, number]]),
-    ];
+    return capWindows(limits, this.timeScale);
   }
 
   private logKey(mailboxId: string): string {

@@ -77,3 +77,18 @@ export interface Throttle {
   /** Releases what the implementation holds besides the Redis client it was given. */
   close(): Promise<void>;
 }
+
+/**
+ * A mailbox's cap windows as (cap, ms) after TIME_SCALE: per minute, hour and day,
+ * and per week when it has a weekly cap. What every Throttle's `windows` answers.
+ */
+export function capWindows(limits: MailboxLimits, timeScale: number): [number, number][] {
+  const minute = 60_000;
+  const day = 24 * 60 * minute;
+  return [
+    [limits.perMinute, minute / timeScale],
+    [limits.perHour, (60 * minute) / timeScale],
+    [limits.perDay, day / timeScale],
+    ...(limits.perWeek === undefined ? [] : [[limits.perWeek, (7 * day) / timeScale] as [number, number]]),
+  ];
+}

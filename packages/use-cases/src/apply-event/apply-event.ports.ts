@@ -2,7 +2,7 @@ import type {
   BouncedTouch,
   CanonicalEvent,
   ColleagueDecision,
-  ColleagueEnrollment,
+  ColleagueEnrollments,
   EnrollmentStatus,
   EventEffect,
   OwnEnrollment,
@@ -10,10 +10,14 @@ import type {
   ReactivationPlan,
   SendingWindow,
   SequenceGraph,
+  SequencePoliciesText,
   SuppressionKeys,
   SuppressionKind,
 } from '@touchbase/core';
 import type { ApplyOutcome, ApplyResult, EnrollmentStep, ResumedEnrollment } from './apply-event.types.js';
+
+/** An effect-free event the shared statement recorded (or found recorded), or left to the general path: its enrollment waits after a node. */
+export type InformationalRecord = { prospectId: string; inserted: boolean } | { waiting: true };
 
 /** The prospect an event is about, and the enrollment it names when it is ours. */
 export type EventTarget = { prospectId: string; email: string; enrollmentId: string | null };
@@ -55,6 +59,8 @@ export type WaitingEnrollmentRow = {
   windowStart: string;
   windowEnd: string;
   holidays: string[] | null;
+  /** The stored policies of its sequence (whether a reply of a class takes a `replied` edge depends on them). */
+  sequencePolicies: unknown;
 };
 
 /** A row of the audit log, written in the transaction of the change it describes. */
@@ -73,13 +79,29 @@ export type AuditEntry = {
 export interface EventTransaction {
   /** Inserts the event row (not yet applied). @returns false when (source, external id) was recorded before. */
   insertEvent(id: string, event: CanonicalEvent): Promise<boolean>;
-  /** Marks the event applied with its outcome and whom it was about. */
+  /**
+   * `insertEvent`, then, when inserted, `resolveTarget`: for an event naming our
+   * enrollment, the insert and the enrollment's read are one statement. With
+   * `withLive`, that statement also reads what `liveEnrollments` answers for the
+   * person it names (`live`, absent when the target was found another way).
+   */
+  insertEventAndResolve(
+    id: string,
+    event: CanonicalEvent,
+    opts?: { withLive?: boolean },
+  ): Promise<{ inserted: false } | { inserted: true; target: EventTarget | null; live?: OwnEnrollment[] }>;
+  /**
+   * Marks the event applied with its outcome and whom it was about. With `inFlightOf`
+   * (the enrollments it stopped), reads in the same statement their touches a sender
+   * has claimed and not yet recorded (`touchesBeingSent`), one round trip for both.
+   */
   finishEvent(
     id: string,
     outcome: ApplyOutcome,
     prospectId: string | null,
     enrollmentId: string | null,
-  ): Promise<void>;
+    inFlightOf?: { id: string }[],
+  ): Promise<{ enrollmentId: string; step: number }[]>;
   resolveTarget(event: CanonicalEvent): Promise<EventTarget | null>;
   /** Soft bounces of the prospect since the last event that breaks the streak (core's `SOFT_BOUNCE_STREAK_BREAKERS`). */
   softBouncesInARow(prospectId: string): Promise<number>;
@@ -110,8 +132,13 @@ export interface EventTransaction {
   skipReactivations(prospectId: string, outcome: string): Promise<string[]>;
   /** Records an alert (delivered after the commit on every alert channel). @returns its id. */
   raiseAlert(alert: { kind: string; message: string; data: object }): Promise<string>;
-  /** The live enrollments of the prospect's colleagues (same company domain), locked, with their sequence's policies. */
-  liveColleagueEnrollments(prospectId: string): Promise<ColleagueEnrollment[]>;
+  /** The live enrollments of the prospect's colleagues (same company domain), by sequence with its policies. */
+  liveColleagueEnrollments(
+    prospectId: string,
+    sequenceIds: readonly string[],
+  ): Promise<ColleagueEnrollments[]>;
+  /** Every sequence's stored policies as JSON text, for core to pick those whose company stop acts on a reply. */
+  sequencePolicies(): Promise<SequencePoliciesText[]>;
   /** Ends or pauses colleagues' enrollments as core's `companyStopOf` decided. @returns those changed. */
   applyCompanyStop(decisions: ColleagueDecision[], reason: string): Promise<EnrollmentStep[]>;
   suppress(kind: SuppressionKind, value: string, reason: string): Promise<void>;
@@ -161,7 +188,8 @@ export interface EventTransaction {
   personAddresses(prospectId: string): Promise<string[]>;
   /** Deletes the person's rows and what names them (identities, enrollments, touches, triage, outbox, quotes), for each of `addresses`. */
   eraseProspect(target: EventTarget, addresses: string[]): Promise<void>;
-  touchesBeingSent(enrollments: { id: string }[]): Promise<{ enrollmentId: string; step: number }[]>;
+  /** Locks every enrollment of the prospect in id order, as a stop does, before some of them are moved and the rest stopped. */
+  lockEnrollmentsOf(prospectId: string): Promise<void>;
   /** The prospect's active enrollments waiting after a node (or the one named), locked in id order. */
   lockWaiting(prospectId: string, enrollmentId: string | null): Promise<WaitingEnrollmentRow[]>;
   /** Whether (step, attempt) was claimed (its timeout edge taken), read after the lock. */
@@ -186,8 +214,9 @@ export interface EventStore {
   transaction<T>(fn: (tx: EventTransaction) => Promise<T>): Promise<T>;
   /**
    * A stop naming our enrollment, recorded and applied in one statement shared with
-   * others arriving meanwhile. @returns null when the enrollment is not found or the
-   * address differs (the general path decides then).
+   * others arriving meanwhile. @returns null when the enrollment is not found, the
+   * address differs, or a reply's person is live in a graph with a `replied` edge
+   * (the general path decides then).
    */
   applyStopNamingEnrollment(item: {
     id: string;
@@ -197,12 +226,15 @@ export interface EventStore {
   /**
    * An effect-free event naming our enrollment, recorded already applied in one shared
    * statement. @returns its prospect and whether it was inserted, or null when not found.
+   * With `edge` (the event can fire a graph edge), nothing is recorded when the
+   * enrollment is active and waiting after a node: `{ waiting: true }`, for the general path.
    */
   recordInformationalNamingEnrollment(item: {
     id: string;
     event: CanonicalEvent;
     outcome: ApplyOutcome;
-  }): Promise<{ prospectId: string; inserted: boolean } | null>;
+    edge?: boolean;
+  }): Promise<InformationalRecord | null>;
   /** Resolves the target outside a transaction (nothing is locked). */
   resolveTarget(event: CanonicalEvent): Promise<EventTarget | null>;
   /** Inserts an event already applied. @returns false when it was recorded before. */

@@ -85,8 +85,8 @@ export type ApplyOptions = {
   softBounceRetryMs?: number;
   /**
    * Whether replies may act on the person's colleagues (company-level stop): such
-   * replies take the general path. `applyEvent` turns it on unless its deps say
-   * otherwise; off here, so the batched stop's own tests exercise the batched path.
+   * replies take the general path, and only then are colleagues read at all. Off
+   * unless the deps say so (INGEST_COMPANY_STOP).
    */
   companyStops?: boolean;
   /**

@@ -12,6 +12,7 @@ import { stopColleagues } from './effects/company-stop.effect.js';
 import { erase } from './effects/erase.effect.js';
 import { pause } from './effects/pause.effect.js';
 import { cancelReactivations, planReactivation } from './effects/reactivation.effect.js';
+import { takeRepliedEdges } from './effects/replied-edge.effect.js';
 import { actOnReply, pauseAsSequencesSay } from './effects/reply-actions.effect.js';
 import { resendAfterSoftBounce } from './effects/resend.effect.js';
 import { stop } from './effects/stop.effect.js';
@@ -30,10 +31,14 @@ export async function applyInTransaction(
   decided: EventEffect,
   opts: ApplyOptions,
 ): Promise<ApplyResult> {
-  if (!(await tx.insertEvent(id, event))) return duplicateResult(id);
+  // A reply acted on as its sequences say reads the person's live enrollments first:
+  // read with the insert, one round trip for both.
+  const repliedTo = decided.kind === 'stop' && event.type === 'reply' && (opts.replyActions ?? false);
+  const recorded = await tx.insertEventAndResolve(id, event, { withLive: repliedTo });
+  if (!recorded.inserted) return duplicateResult(id);
   const result = freshResult(id, null, 'no_effect');
 
-  const target = await tx.resolveTarget(event);
+  const target = recorded.target;
   if (!target) {
     const r = await unresolved(tx, id, event);
     result.outcome = r.outcome;
@@ -52,14 +57,30 @@ export async function applyInTransaction(
   switch (effect.kind) {
     case 'stop': {
       const notifyCrm = opts.notifyCrm ?? false;
+      const replyActions = opts.replyActions ?? false;
+      // A person's reply first moves the enrollments waiting on a `replied` edge along
+      // it; they are left out of the stop. Its other effects apply as they would.
+      result.moved = await takeRepliedEdges(tx, id, event, target, { now, timeScale, replyActions });
+      const tookEdge = result.moved.map((m) => m.id);
       const r =
-        event.type === 'reply' && opts.replyActions
-          ? await actOnReply(tx, id, event, target, effect, { now, timeScale, notifyCrm })
-          : { ...(await stop(tx, id, event, target, effect, notifyCrm)), alertIds: [] };
-      result.stopped = [...r.stopped, ...(await stopColleagues(tx, id, event, target, now, timeScale))];
+        event.type === 'reply' && replyActions
+          ? await actOnReply(
+              tx,
+              id,
+              event,
+              target,
+              effect,
+              { now, timeScale, notifyCrm, tookEdge },
+              recorded.live,
+            )
+          : { ...(await stop(tx, id, event, target, effect, notifyCrm, tookEdge)), alertIds: [] };
+      // Colleagues only when company-level stop is on (INGEST_COMPANY_STOP): off, a reply
+      // stops only the person, and no reply reads their company's enrollments.
+      const colleagues = opts.companyStops ? await stopColleagues(tx, id, event, target, now, timeScale) : [];
+      result.stopped = [...r.stopped, ...colleagues];
       result.crmQueued = r.crmQueued;
       result.alertIds = r.alertIds;
-      result.outcome = 'applied';
+      result.outcome = result.moved.length > 0 ? 'edge_taken' : 'applied';
       break;
     }
     case 'pause':
@@ -110,13 +131,15 @@ export async function applyInTransaction(
       if (result.outcome === 'no_effect') result.outcome = 'applied';
     }
   }
-  if (result.stopped.length > 0 && !erased) result.inFlight = await tx.touchesBeingSent(result.stopped);
-  // An erased person leaves no link from the log to them.
-  await tx.finishEvent(
+  // An erased person leaves no link from the log to them. The touches being sent of
+  // the enrollments it stopped are read with the finish, after the stop (its own statement).
+  const inFlight = await tx.finishEvent(
     id,
     result.outcome,
     erased ? null : target.prospectId,
     erased ? null : target.enrollmentId,
+    result.stopped.length > 0 && !erased ? result.stopped : undefined,
   );
+  if (result.stopped.length > 0 && !erased) result.inFlight = inFlight;
   return result;
 }

@@ -26,10 +26,23 @@ export async function recordAndApplyEvent(
     companyStops: opts.companyStops ?? false,
     replyActions: opts.replyActions ?? false,
   });
-  // An event that can fire a graph edge (accepted, opened, clicked) takes the
-  // general transaction: the edge is taken in the commit that records it.
-  if (path === 'informational' && effect.kind === 'none' && !edgeTriggerOf(event.type)) {
-    return recordInformational(store, event, noEffectOutcome(effect.reason));
+  if (path === 'informational' && effect.kind === 'none') {
+    // An event that can fire a graph edge (accepted, opened, clicked) takes the general
+    // transaction, where the edge is taken in the commit that records it, unless it
+    // names our enrollment and that one waits after no node: then there is no edge to
+    // take and the shared statement records it, as it does every effect-free event.
+    if (!edgeTriggerOf(event.type)) return recordInformational(store, event, noEffectOutcome(effect.reason));
+    if (event.enrollmentId && noEffectOutcome(effect.reason) === 'no_effect') {
+      const id = randomUUID();
+      const r = await store.recordInformationalNamingEnrollment({
+        id,
+        event,
+        outcome: 'no_effect',
+        edge: true,
+      });
+      if (r && !('waiting' in r))
+        return r.inserted ? freshResult(id, r.prospectId, 'no_effect') : duplicateResult(id);
+    }
   }
   if (path === 'batched_stop' && effect.kind === 'stop') {
     const done = await store.applyStopNamingEnrollment({ id: randomUUID(), event, effect });
@@ -53,7 +66,8 @@ async function recordInformational(
   if (event.enrollmentId) {
     // The usual case, named by our enrollment id. Found but not inserted: recorded before.
     const r = await store.recordInformationalNamingEnrollment({ id, event, outcome });
-    if (r) return r.inserted ? freshResult(id, r.prospectId, outcome) : duplicateResult(id);
+    if (r && !('waiting' in r))
+      return r.inserted ? freshResult(id, r.prospectId, outcome) : duplicateResult(id);
   }
   const target = await store.resolveTarget(event);
   const recorded = target ? outcome : 'unknown_prospect';

@@ -7,10 +7,9 @@ import {
   nodeAt,
   nodeNumber,
   populationFingerprint,
-  resolveTimeZone,
   type SequenceGraph,
-  sendingWindowOf,
   touchKey,
+  touchTimingOf,
   wouldResend,
 } from '@touchbase/core';
 import type { MigrateEnrollmentsDeps } from './migrate-enrollments.deps.js';
@@ -206,7 +205,8 @@ async function decideBatch(
       decisions.push({ enrollmentId: r.enrollmentId, kind: 'defer' });
       continue;
     }
-    const nextTouchAt =
+    // Timed as the sender times its next node: its timing (window, do-not-contact, jitter) and due function.
+    const due =
       r.status === 'active'
         ? migratedTouchDue({
             to: v.to,
@@ -214,20 +214,24 @@ async function decideBatch(
             lastRunAt: r.lastRunAt,
             pendingAt: r.nextTouchAt,
             now,
-            timing: {
-              timeZone: resolveTimeZone(r.prospectTimezone, r.mailboxTimezone),
-              window: sendingWindowOf(r.sequenceWindow, r.mailbox),
-              timeScale: deps.timeScale,
-            },
+            timing: touchTimingOf(
+              {
+                prospect: { timezone: r.prospectTimezone, attributes: r.prospectAttributes },
+                mailbox: { ...r.mailbox, timezone: r.mailboxTimezone },
+                sequenceWindow: r.sequenceWindow,
+              },
+              { timeScale: deps.timeScale, jitterMs: deps.jitterMs, doNotContact: deps.doNotContact },
+            ),
           })
-        : r.nextTouchAt;
+        : null;
     decisions.push({
       enrollmentId: r.enrollmentId,
       kind: 'move',
       toVersionId: v.toId,
       toNode: target,
       attempt: target === r.node ? r.attempt : 1,
-      nextTouchAt,
+      nextTouchAt: due ? due.at : r.nextTouchAt,
+      nextTouchUnfittedAt: due ? due.unfittedAt : null,
     });
   }
   return decisions;

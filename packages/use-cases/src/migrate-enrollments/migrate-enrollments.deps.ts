@@ -1,4 +1,4 @@
-import type { SequenceGraph } from '@touchbase/core';
+import type { DoNotContactTable, SequenceGraph } from '@touchbase/core';
 import type { TouchQueue } from '@touchbase/queues';
 import type { Logger } from '@touchbase/telemetry';
 import type { MigrationStore } from './migrate-enrollments.ports.js';
@@ -29,6 +29,9 @@ export type MigrateEnrollmentsDeps = {
   clock?: () => Date;
   /** TIME_SCALE: the new due times are compressed like every wait (sandbox only). */
   timeScale: number;
+  /** SCHEDULER_JITTER_MS and COMPLIANCE_DO_NOT_CONTACT: the new due times are fitted as the sender fits them. */
+  jitterMs?: number;
+  doNotContact?: DoNotContactTable;
   /** Enrollments per batch (one transaction each); default 200. */
   batchSize?: number;
   /** How long to wait before trying again enrollments whose touch was in flight; default 250 ms. */

@@ -28,6 +28,21 @@ export type SequenceMigrationRow = {
   };
 };
 
+/** A migration's plan as stored: the migration row and its items (one per move). */
+export type NewSequenceMigration = {
+  id: string;
+  sequenceId: string;
+  fromVersionId: string;
+  toVersionId: string;
+  mapping: Record<string, string>;
+  filter: Record<string, unknown>;
+  plan: Record<string, unknown>;
+  fingerprint: string;
+  reason: string;
+  plannedBy: string;
+  moves: MigrationMove[];
+};
+
 /** One enrollment of a batch, locked: its state now, its timing inputs and its last touch. */
 export type MigrationBatchRow = {
   enrollmentId: string;
@@ -43,6 +58,8 @@ export type MigrationBatchRow = {
   lastRun: number;
   lastRunAt: Date | null;
   prospectTimezone: string | null;
+  /** The prospect's attributes: its country picks the do-not-contact rule, as the sender's timing does. */
+  prospectAttributes: Record<string, unknown> | null;
   mailboxTimezone: string;
   mailbox: { windowDays: number[]; windowStart: string; windowEnd: string; holidays: string[] };
   sequenceWindow: SendingWindow | null;
@@ -58,6 +75,8 @@ export type MigrationBatchDecision =
       /** 1 on a new node; kept on the same node number (a resend after a soft bounce keeps its key). */
       attempt: number;
       nextTouchAt: Date | null;
+      /** The raw due time before the window (kept for a re-fit), null when the due time was kept as it was. */
+      nextTouchUnfittedAt: Date | null;
     }
   | { enrollmentId: string; kind: 'skip'; reason: string }
   | { enrollmentId: string; kind: 'defer' };
@@ -69,19 +88,7 @@ export interface MigrationStore {
     statuses: readonly string[],
     nodes: readonly number[] | null,
   ): Promise<MigrationCandidate[]>;
-  createPlan(m: {
-    id: string;
-    sequenceId: string;
-    fromVersionId: string;
-    toVersionId: string;
-    mapping: Record<string, string>;
-    filter: Record<string, unknown>;
-    plan: Record<string, unknown>;
-    fingerprint: string;
-    reason: string;
-    plannedBy: string;
-    moves: MigrationMove[];
-  }): Promise<void>;
+  createPlan(m: NewSequenceMigration): Promise<void>;
   get(id: string, sequenceId?: string): Promise<SequenceMigrationRow | null>;
   startApplying(id: string, appliedBy: string): Promise<boolean>;
   applying(): Promise<string[]>;

@@ -1,10 +1,11 @@
 import {
+  type DoNotContactTable,
   type MailboxWindowColumns,
   type PendingDue,
+  recipientWindowOf,
   refitDue,
   resolveTimeZone,
   type SendingWindow,
-  sendingWindowOf,
 } from '@touchbase/core';
 import type { Logger } from '@touchbase/telemetry';
 
@@ -17,6 +18,8 @@ export type PendingTouch = PendingDue & {
   step: number;
   attempt: number;
   prospectTimezone: string | null;
+  /** The prospect's attributes: its `country` picks the do-not-contact rule. */
+  prospectAttributes?: Record<string, unknown> | null;
   mailboxTimezone: string;
   mailbox: MailboxWindowColumns;
   sequenceWindow: SendingWindow | null;
@@ -37,6 +40,8 @@ export type RetimeDeps = {
   /** The touch queue (@touchbase/queues' `TouchQueue`): moves delayed jobs to their due time. */
   jobs: { retime(touches: DueJob[]): Promise<DueJob[]> };
   timeScale: number;
+  /** COMPLIANCE_DO_NOT_CONTACT: the re-fit keeps the recipient country's hours, as every placement does. */
+  doNotContact?: DoNotContactTable;
   /** The sender's jitter: a due time already a jittered placement of its new slot is kept. */
   jitterMs?: number;
   logger: Logger;
@@ -86,7 +91,12 @@ export async function retimePendingTouches(deps: RetimeDeps, scope: RetimeScope)
     for (const touch of page) {
       const to = refitDue(touch, {
         timeZone: resolveTimeZone(touch.prospectTimezone, touch.mailboxTimezone),
-        window: sendingWindowOf(touch.sequenceWindow, touch.mailbox),
+        window: recipientWindowOf(
+          touch.sequenceWindow,
+          touch.mailbox,
+          deps.doNotContact,
+          touch.prospectAttributes,
+        ),
         timeScale: deps.timeScale,
         ...(deps.jitterMs ? { jitterMs: deps.jitterMs } : {}),
       });

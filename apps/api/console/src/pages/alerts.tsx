@@ -1,6 +1,6 @@
 import { api, type Page } from '../api.js';
 import { dateTime } from '../format.js';
-import { Badge, ConfirmAction, Show, useLoad } from '../ui.js';
+import { Badge, ConfirmAction, Show, Table, useLoad } from '../ui.js';
 
 type Alert = {
   id: string;
@@ -34,40 +34,29 @@ export function AlertsPage() {
             page.items.length === 0 ? (
               <p>No alert.</p>
             ) : (
-              <div class="table-wrap">
-                <table>
-                  <caption>The last 50 alerts, newest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">When</th>
-                      <th scope="col">Kind</th>
-                      <th scope="col">Domain</th>
-                      <th scope="col">Message</th>
-                      <th scope="col">Delivered to</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.items.map((a) => (
-                      <tr key={a.id}>
-                        <td>{dateTime(a.createdAt)}</td>
-                        <td>{a.kind}</td>
-                        <td>{a.domain ?? '–'}</td>
-                        <td>{a.message}</td>
-                        <td>
-                          {(a.deliveries ?? []).map((d) => (
-                            <Badge
-                              key={d.channel}
-                              tone={d.status === 'delivered' ? 'ok' : d.status === 'failed' ? 'bad' : 'warn'}
-                            >
-                              {d.channel}: {d.status}
-                            </Badge>
-                          ))}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                caption="The last 50 alerts, newest first"
+                columns={['When', 'Kind', 'Domain', 'Message', 'Delivered to']}
+              >
+                {page.items.map((a) => (
+                  <tr key={a.id}>
+                    <td>{dateTime(a.createdAt)}</td>
+                    <td>{a.kind}</td>
+                    <td>{a.domain ?? '–'}</td>
+                    <td>{a.message}</td>
+                    <td>
+                      {(a.deliveries ?? []).map((d) => (
+                        <Badge
+                          key={d.channel}
+                          tone={d.status === 'delivered' ? 'ok' : d.status === 'failed' ? 'bad' : 'warn'}
+                        >
+                          {d.channel}: {d.status}
+                        </Badge>
+                      ))}
+                    </td>
+                  </tr>
+                ))}
+              </Table>
             )
           }
         </Show>
@@ -79,41 +68,29 @@ export function AlertsPage() {
             page.items.length === 0 ? (
               <p>Nothing to triage.</p>
             ) : (
-              <div class="table-wrap">
-                <table>
-                  <caption>Replies from unknown senders and cold inbounds, not yet handled</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Received</th>
-                      <th scope="col">From</th>
-                      <th scope="col">Kind</th>
-                      <th scope="col">Class</th>
-                      <th scope="col">Why</th>
-                      <th scope="col">Action</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.items.map((t) => (
-                      <tr key={t.id}>
-                        <td>{dateTime(t.receivedAt)}</td>
-                        <td>{t.email ?? '–'}</td>
-                        <td>{t.kind.replace('_', ' ')}</td>
-                        <td>{t.classification ?? '–'}</td>
-                        <td>{t.why ?? '–'}</td>
-                        <td>
-                          <ConfirmAction
-                            label="Resolve"
-                            title="Mark this reply handled"
-                            description={`The reply from ${t.email ?? 'an unknown sender'} leaves this list; the audit log keeps who did it.`}
-                            run={() => api.post(`/v1/triage/${t.id}/resolve`)}
-                            done={triage.reload}
-                          />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                caption="Replies from unknown senders and cold inbounds, not yet handled"
+                columns={['Received', 'From', 'Kind', 'Class', 'Why', 'Action']}
+              >
+                {page.items.map((t) => (
+                  <tr key={t.id}>
+                    <td>{dateTime(t.receivedAt)}</td>
+                    <td>{t.email ?? '–'}</td>
+                    <td>{t.kind.replace('_', ' ')}</td>
+                    <td>{t.classification ?? '–'}</td>
+                    <td>{t.why ?? '–'}</td>
+                    <td>
+                      <ConfirmAction
+                        label="Resolve"
+                        title="Mark this reply handled"
+                        description={`The reply from ${t.email ?? 'an unknown sender'} leaves this list; the audit log keeps who did it.`}
+                        run={() => api.post(`/v1/triage/${t.id}/resolve`)}
+                        done={triage.reload}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </Table>
             )
           }
         </Show>

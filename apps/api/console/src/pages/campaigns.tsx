@@ -4,7 +4,7 @@ import { useLocation, useRoute } from 'preact-iso';
 import { api, type Page, query } from '../api.js';
 import { ChartView, COLOURS } from '../chart.js';
 import { count, percent } from '../format.js';
-import { Show, useLoad } from '../ui.js';
+import { num, Show, Table, useLoad } from '../ui.js';
 
 type Sequence = { id: string; name: string; status?: string; createdAt?: string };
 
@@ -247,47 +247,30 @@ function FunnelView({ funnel }: { funnel: Funnel }) {
 
 function FunnelTable(props: { caption: string; rows: FunnelRow[]; head: (r: FunnelRow) => string }) {
   return (
-    <div class="table-wrap">
-      <table>
-        <caption>{props.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Node</th>
-            {METRICS.map(([key, label]) => (
-              <th scope="col" key={key} class="num">
-                {label}
-              </th>
-            ))}
-            {RATES.map(([key, label]) => (
-              <th scope="col" key={key} class="num">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows.length === 0 && (
-            <tr>
-              <td colSpan={METRICS.length + RATES.length + 1}>Nothing sent yet.</td>
-            </tr>
-          )}
-          {props.rows.map((r) => (
-            <tr key={`${r.step}-${r.variant}`} data-step={r.step} data-variant={r.variant}>
-              <th scope="row">{props.head(r)}</th>
-              {METRICS.map(([key]) => (
-                <td key={key} class="num" data-metric={key}>
-                  {count(r[key])}
-                </td>
-              ))}
-              {RATES.map(([key]) => (
-                <td key={key} class="num" data-metric={key}>
-                  {percent(r[key])}
-                </td>
-              ))}
-            </tr>
+    <Table
+      caption={props.caption}
+      columns={['Node', ...METRICS.map(([, label]) => num(label)), ...RATES.map(([, label]) => num(label))]}
+    >
+      {props.rows.length === 0 && (
+        <tr>
+          <td colSpan={METRICS.length + RATES.length + 1}>Nothing sent yet.</td>
+        </tr>
+      )}
+      {props.rows.map((r) => (
+        <tr key={`${r.step}-${r.variant}`} data-step={r.step} data-variant={r.variant}>
+          <th scope="row">{props.head(r)}</th>
+          {METRICS.map(([key]) => (
+            <td key={key} class="num" data-metric={key}>
+              {count(r[key])}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </div>
+          {RATES.map(([key]) => (
+            <td key={key} class="num" data-metric={key}>
+              {percent(r[key])}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </Table>
   );
 }

@@ -4,7 +4,7 @@ import { useRoute } from 'preact-iso';
 import { api, type Page } from '../api.js';
 import { ChartView, COLOURS } from '../chart.js';
 import { count, dateTime, percent } from '../format.js';
-import { Badge, ConfirmAction, Show, useLoad } from '../ui.js';
+import { Badge, ConfirmAction, num, REASON, Show, Table, useLoad } from '../ui.js';
 
 type Domain = {
   id: string;
@@ -54,47 +54,36 @@ export function DomainsPage() {
         <h2 id="domains-h">Sending domains</h2>
         <Show of={domains}>
           {(page) => (
-            <div class="table-wrap">
-              <table>
-                <caption>Sending domains, their last figures and state</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Domain</th>
-                    <th scope="col">State</th>
-                    <th scope="col">Health</th>
-                    <th scope="col" class="num">
-                      Sends
-                    </th>
-                    <th scope="col" class="num">
-                      Bounce rate
-                    </th>
-                    <th scope="col" class="num">
-                      Complaint rate
-                    </th>
-                    <th scope="col">Why paused</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((d) => (
-                    <tr key={d.id} data-domain={d.domain}>
-                      <th scope="row">
-                        <a href={`/console/domains/${d.id}`}>{d.domain}</a>
-                      </th>
-                      <td>
-                        <Badge tone={d.status === 'paused' ? 'bad' : 'ok'}>{d.status}</Badge>
-                      </td>
-                      <td>
-                        <Badge tone={HEALTH_TONE[d.healthLevel] ?? 'muted'}>{d.healthLevel}</Badge>
-                      </td>
-                      <td class="num">{count(d.figures?.sends)}</td>
-                      <td class="num">{percent(d.figures?.bounceRate)}</td>
-                      <td class="num">{percent(d.figures?.complaintRate, 2)}</td>
-                      <td>{d.status === 'paused' ? (d.reason ?? '–') : ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              caption="Sending domains, their last figures and state"
+              columns={[
+                'Domain',
+                'State',
+                'Health',
+                num('Sends'),
+                num('Bounce rate'),
+                num('Complaint rate'),
+                'Why paused',
+              ]}
+            >
+              {page.items.map((d) => (
+                <tr key={d.id} data-domain={d.domain}>
+                  <th scope="row">
+                    <a href={`/console/domains/${d.id}`}>{d.domain}</a>
+                  </th>
+                  <td>
+                    <Badge tone={d.status === 'paused' ? 'bad' : 'ok'}>{d.status}</Badge>
+                  </td>
+                  <td>
+                    <Badge tone={HEALTH_TONE[d.healthLevel] ?? 'muted'}>{d.healthLevel}</Badge>
+                  </td>
+                  <td class="num">{count(d.figures?.sends)}</td>
+                  <td class="num">{percent(d.figures?.bounceRate)}</td>
+                  <td class="num">{percent(d.figures?.complaintRate, 2)}</td>
+                  <td>{d.status === 'paused' ? (d.reason ?? '–') : ''}</td>
+                </tr>
+              ))}
+            </Table>
           )}
         </Show>
       </section>
@@ -102,75 +91,61 @@ export function DomainsPage() {
         <h2 id="mailboxes-h">Mailboxes: cap usage</h2>
         <Show of={usage}>
           {(page) => (
-            <div class="table-wrap">
-              <table>
-                <caption>
-                  Sends today (in the mailbox's zone) against the daily cap, and in the sender's sliding day,
-                  hour and minute windows against each cap
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Mailbox</th>
-                    <th scope="col">State</th>
-                    <th scope="col">Today</th>
-                    <th scope="col" class="num">
-                      Last 24 h
-                    </th>
-                    <th scope="col" class="num">
-                      Last hour
-                    </th>
-                    <th scope="col" class="num">
-                      Last minute
-                    </th>
-                    <th scope="col">Last send</th>
-                    <th scope="col">Action</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((m) => (
-                    <tr key={m.id} data-mailbox={m.address}>
-                      <th scope="row">{m.address}</th>
-                      <td>
-                        <Badge tone={m.status === 'paused' ? 'bad' : 'ok'}>{m.status}</Badge>
-                        {m.statusReason && <div class="reason">{m.statusReason}</div>}
-                      </td>
-                      <td data-field="today">
-                        <meter
-                          min={0}
-                          max={m.caps.perDay}
-                          high={m.caps.perDay * 0.9}
-                          value={m.sentToday}
-                          aria-label={`${m.address}: ${m.sentToday} of ${m.caps.perDay} sends today`}
-                        />{' '}
-                        {count(m.sentToday)} / {count(m.caps.perDay)}
-                      </td>
-                      <td class="num">
-                        {count(m.used.day)} / {count(m.caps.perDay)}
-                      </td>
-                      <td class="num">
-                        {count(m.used.hour)} / {count(m.caps.perHour)}
-                      </td>
-                      <td class="num">
-                        {count(m.used.minute)} / {count(m.caps.perMinute)}
-                      </td>
-                      <td>{dateTime(m.lastSentAt)}</td>
-                      <td>
-                        {m.status === 'paused' && (
-                          <ConfirmAction
-                            label={`Resume ${m.address}`}
-                            title={`Resume ${m.address}`}
-                            description="The mailbox sends again; its held touches go out within its caps."
-                            fields={[{ name: 'reason', label: 'Reason', required: true }]}
-                            run={(v) => api.post(`/v1/mailboxes/${m.id}/resume`, { reason: v.reason })}
-                            done={usage.reload}
-                          />
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              caption="Sends today (in the mailbox's zone) against the daily cap, and in the sender's sliding day, hour and minute windows against each cap"
+              columns={[
+                'Mailbox',
+                'State',
+                'Today',
+                num('Last 24 h'),
+                num('Last hour'),
+                num('Last minute'),
+                'Last send',
+                'Action',
+              ]}
+            >
+              {page.items.map((m) => (
+                <tr key={m.id} data-mailbox={m.address}>
+                  <th scope="row">{m.address}</th>
+                  <td>
+                    <Badge tone={m.status === 'paused' ? 'bad' : 'ok'}>{m.status}</Badge>
+                    {m.statusReason && <div class="reason">{m.statusReason}</div>}
+                  </td>
+                  <td data-field="today">
+                    <meter
+                      min={0}
+                      max={m.caps.perDay}
+                      high={m.caps.perDay * 0.9}
+                      value={m.sentToday}
+                      aria-label={`${m.address}: ${m.sentToday} of ${m.caps.perDay} sends today`}
+                    />{' '}
+                    {count(m.sentToday)} / {count(m.caps.perDay)}
+                  </td>
+                  <td class="num">
+                    {count(m.used.day)} / {count(m.caps.perDay)}
+                  </td>
+                  <td class="num">
+                    {count(m.used.hour)} / {count(m.caps.perHour)}
+                  </td>
+                  <td class="num">
+                    {count(m.used.minute)} / {count(m.caps.perMinute)}
+                  </td>
+                  <td>{dateTime(m.lastSentAt)}</td>
+                  <td>
+                    {m.status === 'paused' && (
+                      <ConfirmAction
+                        label={`Resume ${m.address}`}
+                        title={`Resume ${m.address}`}
+                        description="The mailbox sends again; its held touches go out within its caps."
+                        fields={[REASON]}
+                        run={(v) => api.post(`/v1/mailboxes/${m.id}/resume`, { reason: v.reason })}
+                        done={usage.reload}
+                      />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </Table>
           )}
         </Show>
       </section>
@@ -308,44 +283,24 @@ function DomainChart({ domain, threshold: limit }: { domain: DomainDetail; thres
         config={config}
         label={`Line chart of the daily bounce and complaint rates of ${domain.domain} against the ${percent(limit)} pause threshold, with the days it was paused marked; the table below has the numbers`}
       />
-      <div class="table-wrap">
-        <table>
-          <caption>Sends, bounces and complaints per day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col" class="num">
-                Sends
-              </th>
-              <th scope="col" class="num">
-                Bounces
-              </th>
-              <th scope="col" class="num">
-                Bounce rate
-              </th>
-              <th scope="col" class="num">
-                Complaints
-              </th>
-              <th scope="col">Paused</th>
+      <Table
+        caption="Sends, bounces and complaints per day"
+        columns={['Day', num('Sends'), num('Bounces'), num('Bounce rate'), num('Complaints'), 'Paused']}
+      >
+        {labels.map((l) => {
+          const d = byDay.get(l);
+          return (
+            <tr key={l}>
+              <th scope="row">{l}</th>
+              <td class="num">{count(d?.sends ?? 0)}</td>
+              <td class="num">{count(d?.bounces ?? 0)}</td>
+              <td class="num">{percent(d && d.sends > 0 ? d.bounces / d.sends : null)}</td>
+              <td class="num">{count(d?.complaints ?? 0)}</td>
+              <td>{pausedDays.has(l) ? 'paused' : ''}</td>
             </tr>
-          </thead>
-          <tbody>
-            {labels.map((l) => {
-              const d = byDay.get(l);
-              return (
-                <tr key={l}>
-                  <th scope="row">{l}</th>
-                  <td class="num">{count(d?.sends ?? 0)}</td>
-                  <td class="num">{count(d?.bounces ?? 0)}</td>
-                  <td class="num">{percent(d && d.sends > 0 ? d.bounces / d.sends : null)}</td>
-                  <td class="num">{count(d?.complaints ?? 0)}</td>
-                  <td>{pausedDays.has(l) ? 'paused' : ''}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </Table>
     </section>
   );
 }

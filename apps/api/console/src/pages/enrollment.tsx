@@ -1,7 +1,7 @@
 import { useRoute } from 'preact-iso';
 import { api, query } from '../api.js';
 import { dateTime, waitingText } from '../format.js';
-import { Badge, ConfirmAction, Show, useLoad } from '../ui.js';
+import { Badge, ConfirmAction, REASON, Show, Table, useLoad } from '../ui.js';
 import type { Enrollment, Prospect } from './people.js';
 
 type Waiting = {
@@ -145,7 +145,7 @@ export function EnrollmentPage() {
                     title="Pause this enrollment"
                     description="No touch is sent until it is resumed, or until the date you give."
                     fields={[
-                      { name: 'reason', label: 'Reason', required: true },
+                      REASON,
                       {
                         name: 'until',
                         label: 'Resume by itself on (optional)',
@@ -166,7 +166,7 @@ export function EnrollmentPage() {
                     label="Resume"
                     title="Resume this enrollment"
                     description="Its next touch is scheduled again. A missing variable must be filled first."
-                    fields={[{ name: 'reason', label: 'Reason', required: true }]}
+                    fields={[REASON]}
                     run={(v) => api.post(`/v1/enrollments/${id}/resume`, { reason: v.reason })}
                     done={reload}
                   />
@@ -177,7 +177,7 @@ export function EnrollmentPage() {
                     danger
                     title="Cancel this enrollment"
                     description="It ends at once; its pending touch is not sent. This cannot be undone."
-                    fields={[{ name: 'reason', label: 'Reason', required: true }]}
+                    fields={[REASON]}
                     confirmLabel="Cancel the enrollment"
                     run={(v) => api.post(`/v1/enrollments/${id}/cancel`, { reason: v.reason })}
                     done={reload}
@@ -189,7 +189,7 @@ export function EnrollmentPage() {
                     danger
                     title={`Suppress ${person.data.email}`}
                     description="The address is never sent to again, by any sequence; its live enrollments end now."
-                    fields={[{ name: 'reason', label: 'Reason', required: true }]}
+                    fields={[REASON]}
                     confirmLabel="Suppress"
                     run={(v) =>
                       api.post('/v1/suppressions', {
@@ -207,7 +207,7 @@ export function EnrollmentPage() {
                     danger
                     title="Erase this person (GDPR)"
                     description="Every sequence of the person ends and their data is deleted; only a hash of the address stays, so they are never contacted again. This cannot be undone."
-                    fields={[{ name: 'reason', label: 'Reason', required: true }]}
+                    fields={[REASON]}
                     confirmLabel="Erase"
                     run={(v) => api.delete(`/v1/prospects/${prospectId}${query({ reason: v.reason })}`)}
                     done={() => window.location.assign('/console/people')}
@@ -222,29 +222,19 @@ export function EnrollmentPage() {
         <h2 id="timeline-h">Timeline</h2>
         <Show of={timeline}>
           {(t) => (
-            <div class="table-wrap">
-              <table>
-                <caption>Touches, events and audit entries, oldest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">What</th>
-                    <th scope="col">Detail</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lines(t).map((l, i) => (
-                    <tr key={`${l.kind}-${i}`}>
-                      <td>{dateTime(l.at)}</td>
-                      <td>{l.kind}</td>
-                      <td>{l.what}</td>
-                      <td>{l.detail}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              caption="Touches, events and audit entries, oldest first"
+              columns={['When', 'Kind', 'What', 'Detail']}
+            >
+              {lines(t).map((l, i) => (
+                <tr key={`${l.kind}-${i}`}>
+                  <td>{dateTime(l.at)}</td>
+                  <td>{l.kind}</td>
+                  <td>{l.what}</td>
+                  <td>{l.detail}</td>
+                </tr>
+              ))}
+            </Table>
           )}
         </Show>
       </section>

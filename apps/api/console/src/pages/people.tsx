@@ -1,7 +1,7 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { api, type Page, query } from '../api.js';
 import { count, waitingText } from '../format.js';
-import { Show, useLoad } from '../ui.js';
+import { Show, Table, useLoad } from '../ui.js';
 
 export type Prospect = {
   id: string;
@@ -62,29 +62,17 @@ export function PeoplePage() {
             !page || page.items.length === 0 ? (
               <p role="status">Nobody matches “{term}”.</p>
             ) : (
-              <div class="table-wrap">
-                <table>
-                  <caption>People matching “{term}”</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Address</th>
-                      <th scope="col">Name</th>
-                      <th scope="col">Company</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.items.map((p) => (
-                      <tr key={p.id}>
-                        <td>
-                          <a href={`/console/people/${p.id}`}>{p.email}</a>
-                        </td>
-                        <td>{fullName(p)}</td>
-                        <td>{p.company ?? '–'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table caption={<>People matching “{term}”</>} columns={['Address', 'Name', 'Company']}>
+                {page.items.map((p) => (
+                  <tr key={p.id}>
+                    <td>
+                      <a href={`/console/people/${p.id}`}>{p.email}</a>
+                    </td>
+                    <td>{fullName(p)}</td>
+                    <td>{p.company ?? '–'}</td>
+                  </tr>
+                ))}
+              </Table>
             )
           }
         </Show>
@@ -129,35 +117,25 @@ export function WaitingListPage() {
       <h1>Waiting: {waitingText(reason)}</h1>
       <Show of={list}>
         {(page) => (
-          <div class="table-wrap">
-            <table>
-              <caption>Enrollments waiting because: {waitingText(reason)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Enrollment</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Step</th>
-                  <th scope="col">Until</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((e) => (
-                  <tr key={e.id}>
-                    <td>
-                      <a href={`/console/enrollments/${e.id}`}>{e.id.slice(0, 8)}</a>
-                    </td>
-                    <td>{e.status}</td>
-                    <td>{e.currentStep}</td>
-                    <td>
-                      {e.waiting?.until
-                        ? new Date(e.waiting.until).toLocaleString('en-GB')
-                        : 'until someone acts'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption={<>Enrollments waiting because: {waitingText(reason)}</>}
+            columns={['Enrollment', 'Status', 'Step', 'Until']}
+          >
+            {page.items.map((e) => (
+              <tr key={e.id}>
+                <td>
+                  <a href={`/console/enrollments/${e.id}`}>{e.id.slice(0, 8)}</a>
+                </td>
+                <td>{e.status}</td>
+                <td>{e.currentStep}</td>
+                <td>
+                  {e.waiting?.until
+                    ? new Date(e.waiting.until).toLocaleString('en-GB')
+                    : 'until someone acts'}
+                </td>
+              </tr>
+            ))}
+          </Table>
         )}
       </Show>
     </>

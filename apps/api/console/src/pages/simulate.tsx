@@ -4,7 +4,7 @@ import { useRoute } from 'preact-iso';
 import { api, type Page } from '../api.js';
 import { ChartView, COLOURS } from '../chart.js';
 import { count, dateTime, percent } from '../format.js';
-import { Show, useLoad } from '../ui.js';
+import { num, Show, Table, useLoad } from '../ui.js';
 import { CampaignTabs } from './campaigns.js';
 
 type Sequence = { id: string; name: string; mailboxPoolId?: string | null };
@@ -343,142 +343,94 @@ function SimulationView({ report }: { report: SimulationReport }) {
       />
       <details>
         <summary>Sends per day as a table</summary>
-        <div class="table-wrap">
-          <table>
-            <caption>Sends per day and mailbox</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day (UTC)</th>
-                {report.mailboxes.map((m) => (
-                  <th scope="col" class="num" key={m.id}>
-                    {m.id}
-                  </th>
-                ))}
-                <th scope="col" class="num">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.days.map((d) => (
-                <tr key={d.date}>
-                  <th scope="row">{d.date}</th>
-                  {report.mailboxes.map((m) => (
-                    <td class="num" key={m.id}>
-                      {count(d.byMailbox[m.id] ?? 0)}
-                    </td>
-                  ))}
-                  <td class="num">{count(d.total)}</td>
-                </tr>
+        <Table
+          caption="Sends per day and mailbox"
+          columns={['Day (UTC)', ...report.mailboxes.map((m) => num(m.id)), num('Total')]}
+        >
+          {report.days.map((d) => (
+            <tr key={d.date}>
+              <th scope="row">{d.date}</th>
+              {report.mailboxes.map((m) => (
+                <td class="num" key={m.id}>
+                  {count(d.byMailbox[m.id] ?? 0)}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
+              <td class="num">{count(d.total)}</td>
+            </tr>
+          ))}
+        </Table>
       </details>
 
       <h3>Funnel per step</h3>
-      <div class="table-wrap">
-        <table>
-          <caption>Projected funnel per step</caption>
-          <thead>
-            <tr>
-              <th scope="col">Step</th>
-              <th scope="col">Channel</th>
-              {['Sent', 'Replied', 'Bounced', 'Out of office', 'Not sent by the horizon'].map((h) => (
-                <th scope="col" class="num" key={h}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {report.funnel.map((f) => (
-              <tr key={f.node} data-node={f.node}>
-                <th scope="row">{f.node}</th>
-                <td>{f.channel}</td>
-                <td class="num" data-metric="sent">
-                  {count(f.sent)}
-                </td>
-                <td class="num" data-metric="replied">
-                  {count(f.replied)}
-                </td>
-                <td class="num" data-metric="bounced">
-                  {count(f.bounced)}
-                </td>
-                <td class="num" data-metric="outOfOffice">
-                  {count(f.outOfOffice)}
-                </td>
-                <td class="num" data-metric="notYetSent">
-                  {count(f.notYetSent)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        caption="Projected funnel per step"
+        columns={[
+          'Step',
+          'Channel',
+          ...['Sent', 'Replied', 'Bounced', 'Out of office', 'Not sent by the horizon'].map(num),
+        ]}
+      >
+        {report.funnel.map((f) => (
+          <tr key={f.node} data-node={f.node}>
+            <th scope="row">{f.node}</th>
+            <td>{f.channel}</td>
+            <td class="num" data-metric="sent">
+              {count(f.sent)}
+            </td>
+            <td class="num" data-metric="replied">
+              {count(f.replied)}
+            </td>
+            <td class="num" data-metric="bounced">
+              {count(f.bounced)}
+            </td>
+            <td class="num" data-metric="outOfOffice">
+              {count(f.outOfOffice)}
+            </td>
+            <td class="num" data-metric="notYetSent">
+              {count(f.notYetSent)}
+            </td>
+          </tr>
+        ))}
+      </Table>
 
       <h3>Delays</h3>
-      <div class="table-wrap">
-        <table>
-          <caption>Touches delayed past their due time, of {count(delays.touches)} touches</caption>
-          <thead>
-            <tr>
-              <th scope="col">Cause</th>
-              {['Touches', 'Share', 'Mean', '90th percentile', 'Longest'].map((h) => (
-                <th scope="col" class="num" key={h}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {(
-              [
-                ['byWindow', 'Sending windows'],
-                ['byCaps', 'Mailbox caps and spacing'],
-              ] as const
-            ).map(([key, label]) => (
-              <tr key={key} data-delay={key}>
-                <th scope="row">{label}</th>
-                <td class="num">{count(delays[key].count)}</td>
-                <td class="num">{percent(delays[key].share)}</td>
-                <td class="num">{hours(delays[key].meanHours)}</td>
-                <td class="num">{hours(delays[key].p90Hours)}</td>
-                <td class="num">{hours(delays[key].maxHours)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        caption={<>Touches delayed past their due time, of {count(delays.touches)} touches</>}
+        columns={['Cause', ...['Touches', 'Share', 'Mean', '90th percentile', 'Longest'].map(num)]}
+      >
+        {(
+          [
+            ['byWindow', 'Sending windows'],
+            ['byCaps', 'Mailbox caps and spacing'],
+          ] as const
+        ).map(([key, label]) => (
+          <tr key={key} data-delay={key}>
+            <th scope="row">{label}</th>
+            <td class="num">{count(delays[key].count)}</td>
+            <td class="num">{percent(delays[key].share)}</td>
+            <td class="num">{hours(delays[key].meanHours)}</td>
+            <td class="num">{hours(delays[key].p90Hours)}</td>
+            <td class="num">{hours(delays[key].maxHours)}</td>
+          </tr>
+        ))}
+      </Table>
 
       {binding.whatIf.length > 0 && (
         <>
           <h3>With more mailboxes</h3>
-          <div class="table-wrap">
-            <table>
-              <caption>Re-runs with more mailboxes like the last one</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Extra mailboxes</th>
-                  <th scope="col">Last touch</th>
-                  <th scope="col" class="num">
-                    Days sooner
-                  </th>
-                  <th scope="col">Finished</th>
-                </tr>
-              </thead>
-              <tbody>
-                {binding.whatIf.map((w) => (
-                  <tr key={w.extraMailboxes}>
-                    <th scope="row">+{w.extraMailboxes}</th>
-                    <td>{dateTime(w.lastTouchAt)}</td>
-                    <td class="num">{w.daysSooner ?? '–'}</td>
-                    <td>{w.finished ? 'yes' : 'no'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Re-runs with more mailboxes like the last one"
+            columns={['Extra mailboxes', 'Last touch', num('Days sooner'), 'Finished']}
+          >
+            {binding.whatIf.map((w) => (
+              <tr key={w.extraMailboxes}>
+                <th scope="row">+{w.extraMailboxes}</th>
+                <td>{dateTime(w.lastTouchAt)}</td>
+                <td class="num">{w.daysSooner ?? '–'}</td>
+                <td>{w.finished ? 'yes' : 'no'}</td>
+              </tr>
+            ))}
+          </Table>
         </>
       )}
 

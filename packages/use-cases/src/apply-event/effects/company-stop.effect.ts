@@ -1,4 +1,10 @@
-import { type CanonicalEvent, COMPANY_REPLY_REASON, companyStopOf, replyClassOf } from '@touchbase/core';
+import {
+  type CanonicalEvent,
+  COMPANY_REPLY_REASON,
+  companyStopOf,
+  replyClassOf,
+  sequencesActingOn,
+} from '@touchbase/core';
 import type { EventTarget, EventTransaction } from '../apply-event.ports.js';
 import type { EnrollmentStep } from '../apply-event.types.js';
 
@@ -16,7 +22,11 @@ export async function stopColleagues(
   timeScale: number,
 ): Promise<EnrollmentStep[]> {
   if (event.type !== 'reply') return [];
-  const colleagues = await tx.liveColleagueEnrollments(target.prospectId);
+  // First the sequences whose policy acts on this reply's class (few rows, parsed
+  // once per policy text); only their colleagues are read.
+  const acting = sequencesActingOn(event, await tx.sequencePolicies());
+  if (acting.length === 0) return [];
+  const colleagues = await tx.liveColleagueEnrollments(target.prospectId, acting);
   const decisions = companyStopOf(event, colleagues, now, timeScale);
   if (decisions.length === 0) return [];
   const changed = await tx.applyCompanyStop(decisions, COMPANY_REPLY_REASON);

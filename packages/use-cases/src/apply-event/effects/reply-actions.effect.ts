@@ -1,4 +1,10 @@
-import { type CanonicalEvent, CRM_REPLY_KIND_PREFIX, replyClassOf, replyDecisionOf } from '@touchbase/core';
+import {
+  type CanonicalEvent,
+  CRM_REPLY_KIND_PREFIX,
+  type OwnEnrollment,
+  replyClassOf,
+  replyDecisionOf,
+} from '@touchbase/core';
 import type { EventTarget, EventTransaction, StopEffect } from '../apply-event.ports.js';
 import type { EnrollmentStep } from '../apply-event.types.js';
 
@@ -7,7 +13,8 @@ export const REPLY_ALERT_KIND = 'reply.received';
 
 /**
  * A reply, as each of the person's sequences says (core's `replyDecisionOf`): the
- * live enrollments end, but those whose sequence goes on after this class; the
+ * live enrollments end, but those whose sequence goes on after this class and those
+ * the reply moved along their `replied` edge (`tookEdge`); the
  * answered sequence's action set then marks the CRM contact (outbox), records a
  * notification (an alert with the reply's first lines, delivered after the commit),
  * hands a named referral to triage and sets a cooldown, all in this transaction.
@@ -18,17 +25,17 @@ export async function actOnReply(
   event: CanonicalEvent,
   target: EventTarget,
   effect: StopEffect,
-  opts: { now: Date; timeScale: number; notifyCrm: boolean },
+  opts: { now: Date; timeScale: number; notifyCrm: boolean; tookEdge?: string[] },
+  /** The person's live enrollments when the transaction read them already (`liveEnrollments`). */
+  read?: OwnEnrollment[],
 ): Promise<{ stopped: EnrollmentStep[]; crmQueued: boolean; alertIds: string[] }> {
-  const live = await tx.liveEnrollments(target.prospectId);
+  const live = read ?? (await tx.liveEnrollments(target.prospectId));
   const decision = replyDecisionOf(event, live, opts.now, { timeScale: opts.timeScale });
-  const stopped = await tx.stopProspect(
-    target.prospectId,
-    effect.status,
-    effect.reason,
-    event.occurredAt,
-    decision.keep,
-  );
+  const tookEdge = opts.tookEdge ?? [];
+  const stopped = await tx.stopProspect(target.prospectId, effect.status, effect.reason, event.occurredAt, [
+    ...decision.keep,
+    ...tookEdge,
+  ]);
   const replyClass = replyClassOf(event);
   let crmQueued = false;
   if (decision.markCrm && opts.notifyCrm) {
@@ -69,7 +76,7 @@ export async function actOnReply(
     });
   }
   if (decision.contactAfter) await tx.setContactAfter(target.prospectId, decision.contactAfter);
-  if (decision.keep.length > 0 || decision.contactAfter) {
+  if (decision.keep.length > 0 || tookEdge.length > 0 || decision.contactAfter) {
     await tx.audit({
       actor: `ingest:${event.source}`,
       action: 'reply.acted',
@@ -79,6 +86,7 @@ export async function actOnReply(
         eventId,
         replyClass,
         continued: decision.keep,
+        tookRepliedEdge: tookEdge,
         contactAfter: decision.contactAfter?.toISOString() ?? null,
       },
     });

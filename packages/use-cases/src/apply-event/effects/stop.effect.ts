@@ -15,8 +15,16 @@ export async function stop(
   target: EventTarget,
   effect: StopEffect,
   notifyCrm: boolean,
+  /** Enrollments left out: a reply moved them along their `replied` edge. */
+  keep: string[] = [],
 ): Promise<{ stopped: EnrollmentStep[]; crmQueued: boolean }> {
-  const stopped = await tx.stopProspect(target.prospectId, effect.status, effect.reason, event.occurredAt);
+  const stopped = await tx.stopProspect(
+    target.prospectId,
+    effect.status,
+    effect.reason,
+    event.occurredAt,
+    keep,
+  );
   let crmQueued = false;
   if (effect.suppress) await tx.suppress('email', target.email, effect.reason);
   if (effect.invalidateEmail) {

@@ -8,12 +8,12 @@ import {
   resolveTimeZone,
   sendingWindowOf,
 } from '@touchbase/core';
-import type { EventTarget, EventTransaction } from '../apply-event.ports.js';
+import type { EventTarget, EventTransaction, WaitingEnrollmentRow } from '../apply-event.ports.js';
 import type { EdgeMove } from '../apply-event.types.js';
 
 /**
  * An event that fires an edge trigger (connection accepted, opened, clicked, a late
- * invitation failure) moves each of the prospect's enrollments waiting after a node
+ * invitation failure, a person's reply) moves each of the prospect's enrollments waiting after a node
  * with an edge of that trigger, at once, in the event's transaction: the
  * enrollment is locked (serialising with the sender's claim, as a reply's stop
  * does), then, if the pending timeout's touch has not been claimed meanwhile (its
@@ -30,15 +30,18 @@ export async function takeEdges(
   trigger: EdgeTrigger,
   now: Date,
   timeScale: number,
+  /** Whether this enrollment's sequence lets the event take the edge (a reply's class: `takesRepliedEdge`). */
+  accepts: (e: WaitingEnrollmentRow) => boolean = () => true,
 ): Promise<EdgeMove[]> {
   const waiting = await tx.lockWaiting(target.prospectId, target.enrollmentId);
   const moves: EdgeMove[] = [];
   const touchId = typeof event.data?.touchId === 'string' ? event.data.touchId : null;
   for (const e of waiting) {
     const taken = edgeTakenBy(e.graph, e.waitingNode, trigger);
-    if (!taken) continue;
-    // An open or a click of an older e-mail is not about the node waiting now.
-    if (touchId && (await tx.touchStep(touchId)) !== e.waitingNode) continue;
+    if (!taken || !accepts(e)) continue;
+    // An open or a click of an older e-mail is not about the node waiting now (a reply
+    // is about the person, whichever message it answers).
+    if (touchId && trigger !== 'replied' && (await tx.touchStep(touchId)) !== e.waitingNode) continue;
     if (await tx.nodeStarted(e.id, e.currentStep, e.currentAttempt)) continue;
     const timing = {
       timeZone: resolveTimeZone(e.prospectTimeZone, e.mailboxTimeZone),

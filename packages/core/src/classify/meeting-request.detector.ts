@@ -1,0 +1,139 @@
+import type { ReplyRule } from './reply-rule.types.js';
+
+// Kept apart from reply-rules.ts (the interest, decline and absence lexicon): a
+// meeting request is a narrower kind of interest, asked for in so many words, and
+// its rules change on their own.
+
+const DAYS_EN = '(monday|tuesday|wednesday|thursday|friday|tomorrow|next week|this week)';
+const DAYS_DE =
+  '(montag|dienstag|mittwoch|donnerstag|freitag|morgen|nachste woche|nachsten woche|kommende woche)';
+const DAYS_FR = '(lundi|mardi|mercredi|jeudi|vendredi|demain|la semaine prochaine)';
+const DAYS_ES = '(lunes|martes|miercoles|jueves|viernes|manana|la semana que viene|la proxima semana)';
+const DAYS_PT = '(segunda|terca|quarta|quinta|sexta|amanha|a semana que vem|a proxima semana)(-feira)?';
+const DAYS_IT = '(lunedi|martedi|mercoledi|giovedi|venerdi|domani|la prossima settimana)';
+const DAYS_NL = '(maandag|dinsdag|woensdag|donderdag|vrijdag|morgen|volgende week)';
+
+/**
+ * Phrase rules for a reply that asks to meet: a call, a meeting, a time booked, a
+ * calendar sent, in English, German, French, Spanish, Portuguese, Italian and
+ * Dutch, over the folded text (lower case, no accents).
+ */
+export const MEETING_REQUEST_RULES: ReplyRule[] = [
+  {
+    label: 'en: asks for a call or meeting',
+    pattern: new RegExp(
+      [
+        '\\b(can|could|shall|should) we (set up|schedule|book|arrange|have|do|jump on|hop on|get|organi[sz]e) (a |an )?((quick|short|brief|\\d+[- ]?min(ute)?s?) ){0,2}(call|meeting|chat|demo|zoom|video call|phone call|catch-?up)\\b',
+        "\\b(let'?s|lets) (meet|set up a (call|meeting|time)|schedule (a|some) (call|meeting|time)|book (a|some) (call|meeting|time|slot)|jump on a call|hop on a call|have a (call|meeting))\\b",
+        `\\b(let'?s|lets) (talk|chat|speak|connect) (on |next |this )?${DAYS_EN}\\b`,
+        '\\bbook (a|some) (time|slot|call|meeting|demo)\\b',
+        '\\b(schedule|set up|arrange|organi[sz]e) a ((quick|short|brief|\\d+[- ]?min(ute)?s?) ){0,2}(call|demo|meeting|chat)\\b',
+        '\\b(send|share) (me |us |over )?(your|a|the) (calendar|calendly|booking link|scheduling link|availability|calendar link)\\b',
+        '\\b(send|share) (me |us )?(a |an )?(calendar |meeting )?invite\\b',
+        "\\bwhat'?s your availability\\b|\\b(what|when) (is|are|would) (your|you) (availability|free|available|be available)\\b",
+        `\\b(are you|i am|i'm|we're|we are) (free|available) (on |next |this )?${DAYS_EN}\\b`,
+        `\\b(how about|what about|does) ${DAYS_EN}\\b.{0,30}\\b(call|meet|chat|work)s?\\b`,
+        '\\b(give me|send me) a (call|ring)\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'de: bittet um Termin oder Gesprach',
+    pattern: new RegExp(
+      [
+        '\\b(konnen|wollen|sollen|konnten|sollten) wir (uns )?(mal |gerne |kurz )?(einen |ein )?(kurzen |kurzes )?(termin|call|telefonat|gesprach|meeting|anruf|videocall)\\b',
+        '\\b(konnen|wollen|sollen|konnten) wir (uns )?(mal |gerne |kurz )?(treffen|telefonieren|austauschen)\\b',
+        '\\b(termin|telefonat|call|gesprach|meeting) (vereinbaren|ausmachen|buchen|einplanen|finden)\\b',
+        `\\blass(t)? uns (am |uns am )?${DAYS_DE}? ?(treffen|telefonieren|sprechen)\\b`,
+        '\\b(schicken|senden) sie (mir|uns) (gerne )?(ihren|einen) (kalender|kalenderlink|buchungslink|terminvorschlag|terminlink)\\b',
+        '\\b(schick|sende) (mir|uns) (gerne )?(deinen|einen) (kalender|kalenderlink|buchungslink|terminvorschlag)\\b',
+        '\\bwann (haben|hatten|sind) sie (zeit|verfugbar)\\b|\\bwann (hast|bist) du (zeit|verfugbar)\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'fr: demande un appel ou un rendez-vous',
+    pattern: new RegExp(
+      [
+        '\\b(pouvons|pourrions|peut|pourrait)[- ](nous|on) (organiser|planifier|prevoir|caler|fixer|avoir|faire|programmer) (un |une )?(petit |court |bref )?(appel|rendez-vous|rdv|reunion|call|echange|visio|point|creneau)\\b',
+        '\\b(prenons|fixons|calons|planifions|organisons) (un |une )?(rendez-vous|rdv|appel|reunion|creneau|call|point)\\b',
+        `\\bon se (voit|retrouve|parle|cale un (appel|call|point)) ${DAYS_FR}\\b|\\bvoyons-nous\\b`,
+        '\\b(envoyez|envoie|envoyer)[- ](moi|nous) (votre|ton|un|une|vos) (agenda|calendrier|lien|invitation|creneaux|disponibilites)\\b',
+        '\\bquelles sont (vos|tes) disponibilites\\b|\\betes-vous disponible\\b',
+        '\\b(prendre|reserver|fixer|caler) (un )?(rendez-vous|rdv|creneau)\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'es: pide una llamada o reunion',
+    pattern: new RegExp(
+      [
+        '\\b(podemos|podriamos) (agendar|programar|tener|organizar|concertar|hacer|coordinar) (una |un )?(breve |corta )?(llamada|reunion|cita|videollamada|demo|call)\\b',
+        '\\b(agendemos|programemos|organicemos|hagamos|tengamos) (una |un )?(llamada|reunion|cita|videollamada|call)\\b',
+        `\\b(reunamonos|nos vemos|quedamos|hablamos) (el )?${DAYS_ES}\\b`,
+        '\\b(enviame|mandame|envieme|mandeme|comparteme|compartame) (tu|su) (calendario|agenda|enlace|link|disponibilidad)\\b',
+        '\\bcual es (tu|su) disponibilidad\\b',
+        '\\b(reservar|agendar) (una )?(hora|cita|llamada|reunion)\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'pt: pede uma chamada ou reuniao',
+    pattern: new RegExp(
+      [
+        '\\b(podemos|poderiamos) (agendar|marcar|ter|fazer|organizar) (uma |um )?(breve |rapida )?(chamada|ligacao|reuniao|call|conversa|videochamada|demo)\\b',
+        '\\b(vamos|bora) (marcar|agendar) (uma |um )?(reuniao|chamada|call|conversa|horario|ligacao)\\b',
+        `\\b(vamos|podemos) nos (encontrar|reunir|falar)( na| no)? ${DAYS_PT}?`,
+        '\\b(me )?(envie|mande|manda|envia)(-me)? (a sua|o seu|sua|seu) (agenda|calendario|link|disponibilidade)\\b',
+        '\\bqual (e )?(a )?(sua )?disponibilidade\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'it: chiede una chiamata o un incontro',
+    pattern: new RegExp(
+      [
+        '\\b(possiamo|potremmo) (fissare|organizzare|programmare|fare|avere) (una |un )?(breve )?(chiamata|call|riunione|incontro|appuntamento|videochiamata|demo)\\b',
+        '\\b(possiamo|potremmo) (sentirci|vederci)\\b',
+        '\\b(fissiamo|organizziamo|programmiamo) (una |un )?(chiamata|call|riunione|incontro|appuntamento)\\b',
+        `\\b(ci vediamo|sentiamoci|vediamoci) ${DAYS_IT}\\b`,
+        '\\b(mandami|inviami|mi mandi|mi invii|mi mandate) (il tuo|il suo|la tua|la sua|un) (calendario|link|agenda|disponibilita)\\b',
+        '\\b(qual e|quali sono) (la tua|la sua|le tue|le sue) disponibilita\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'nl: vraagt om een afspraak of gesprek',
+    pattern: new RegExp(
+      [
+        '\\b(kunnen|zullen) we (een |even |binnenkort )?(afspraak|call|gesprek|belafspraak|meeting|videocall|demo) (inplannen|plannen|maken|doen|hebben)\\b',
+        '\\bzullen we (afspreken|bellen|elkaar spreken)\\b',
+        `\\blaten we (een )?((afspraak|call|gesprek|meeting) (inplannen|plannen|maken)|${DAYS_NL} (afspreken|bellen|spreken))\\b`,
+        '\\b(stuur|stuurt) (me|mij|ons) (je|jouw|uw|een) (agenda|kalender|link|uitnodiging|beschikbaarheid)\\b',
+        '\\bwanneer (heb je|heeft u|ben je|bent u) (tijd|beschikbaar)\\b',
+      ].join('|'),
+    ),
+  },
+];
+
+/** Scheduling links: a calendar sent or asked about by link is a meeting request. */
+const CALENDAR_LINK =
+  /\b(calendly\.com|cal\.com\/|savvycal\.com|meetings\.hubspot\.com|hubspot\.com\/meetings|calendar\.app\.google|calendar\.google\.com\/calendar\/(appointments|u\/\d\/appointments)|outlook\.office(365)?\.com\/(owa\/calendar|book)|zcal\.co|tidycal\.com|youcanbook\.me|chilipiper\.com|doodle\.com\/(meeting|bp))\S*/i;
+
+/**
+ * Whether a reply asks to meet, and by which rule: a phrase over the folded text
+ * the writer wrote themselves (quotes and signature already stripped), or a
+ * scheduling link in it.
+ *
+ * @param own the writer's own text, links kept (a calendar link counts)
+ * @param folded the same text folded and without links, as the other rules read it
+ */
+export function detectMeetingRequest(own: string, folded: string): string | undefined {
+  const link = CALENDAR_LINK.exec(own);
+  if (link) return `meeting_request: scheduling link (${link[0].slice(0, 60)})`;
+  for (const rule of MEETING_REQUEST_RULES) {
+    const found = rule.pattern.exec(folded);
+    if (found) return `meeting_request: ${rule.label} ("${found[0]}")`;
+  }
+  return undefined;
+}

@@ -1,0 +1,37 @@
+import { type CanonicalEvent, takesRepliedEdge } from '@touchbase/core';
+import type { EventTarget, EventTransaction } from '../apply-event.ports.js';
+import type { EdgeMove } from '../apply-event.types.js';
+import { takeEdges } from './take-edge.effect.js';
+
+/**
+ * A person's reply, before it ends anything: each of the person's enrollments that
+ * waits after a node with a `replied` edge, and whose sequence would end on this
+ * reply's class (core's `takesRepliedEdge`), takes that edge instead of ending, in
+ * the reply's transaction, with the lock and the claim check of every event edge
+ * (`takeEdges`): a pending timeout whose touch was claimed first wins, and the reply
+ * then ends that enrollment as any reply does. A reply is about the person, on any
+ * channel, so every enrollment of theirs is looked at, not only the one it names.
+ *
+ * Every enrollment of the person is locked first, in id order, as the stop that
+ * follows locks the others: one lock order with concurrent stops.
+ */
+export async function takeRepliedEdges(
+  tx: EventTransaction,
+  eventId: string,
+  event: CanonicalEvent,
+  target: EventTarget,
+  opts: { now: Date; timeScale: number; replyActions: boolean },
+): Promise<EdgeMove[]> {
+  if (event.type !== 'reply') return [];
+  await tx.lockEnrollmentsOf(target.prospectId);
+  return takeEdges(
+    tx,
+    eventId,
+    event,
+    { prospectId: target.prospectId, enrollmentId: null },
+    'replied',
+    opts.now,
+    opts.timeScale,
+    (e) => takesRepliedEdge(event, e.sequencePolicies, { replyActions: opts.replyActions }),
+  );
+}
