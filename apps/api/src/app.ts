@@ -64,8 +64,10 @@ export type ApiAppDeps = Omit<ApiDeps, 'reads' | 'migrate'> & {
   consoleDir?: string | undefined;
   auth?: ApiAuthOptions;
   /**
-   * A field a handler answers that its response schema does not declare (zod drops it)
-   * is a 500 (true: the tests) or a warning logged once per route (false, the default).
+   * A field a handler answers that its response schema does not declare (zod drops it),
+   * or a value of a type it does not allow, is a 500 (true: the tests); by default the
+   * first is a warning logged once per route, the second an error logged and the answer
+   * sent unchecked.
    */
   strictResponses?: boolean | undefined;
 };
@@ -98,7 +100,7 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(
     checkedSerializerCompiler({
       strict: deps.strictResponses ?? false,
-      warn: (fields, msg) => deps.logger.warn(fields, msg),
+      log: deps.logger,
     }),
   );
   registerProblemHandler(app);

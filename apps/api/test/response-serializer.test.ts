@@ -18,7 +18,15 @@ describe('the checking response serializer', () => {
   const app = async (strict: boolean, warned: unknown[]) => {
     const a = Fastify();
     a.setValidatorCompiler(validatorCompiler);
-    a.setSerializerCompiler(checkedSerializerCompiler({ strict, warn: (fields) => warned.push(fields) }));
+    a.setSerializerCompiler(
+      checkedSerializerCompiler({
+        strict,
+        log: {
+          warn: (fields) => warned.push(fields),
+          error: (fields) => warned.push({ error: fields.route }),
+        },
+      }),
+    );
     a.get(
       '/thing',
       { schema: { response: { 200: z.object({ id: z.string(), at: z.date() }) } } },
@@ -28,6 +36,11 @@ describe('the checking response serializer', () => {
       '/whole',
       { schema: { response: { 200: z.object({ id: z.string(), at: z.date() }) } } },
       async () => ({ id: 'x', at: new Date('2026-01-02T03:04:05Z') }),
+    );
+    a.get(
+      '/mistyped',
+      { schema: { response: { 200: z.object({ n: z.number() }) } } },
+      async () => ({ n: 'not a number' }) as never,
     );
     await a.ready();
     return a;
@@ -39,12 +52,13 @@ describe('the checking response serializer', () => {
     const res = await a.inject({ method: 'GET', url: '/thing' });
     expect(res.statusCode).toBe(500);
     expect(res.json().message).toMatch(/GET \/thing 200.*undeclared/);
+    expect((await a.inject({ method: 'GET', url: '/mistyped' })).statusCode).toBe(500);
     const ok = await a.inject({ method: 'GET', url: '/whole' });
     expect(ok.json()).toEqual({ id: 'x', at: '2026-01-02T03:04:05.000Z' });
     await a.close();
   });
 
-  it('not strict: the answer goes out without the field, and the route is warned about once', async () => {
+  it('not strict: the answer goes out without the field (the route warned about once), or unchecked when mistyped', async () => {
     const warned: unknown[] = [];
     const a = await app(false, warned);
     for (let i = 0; i < 2; i++) {
@@ -52,6 +66,10 @@ describe('the checking response serializer', () => {
       expect(res.json()).toEqual({ id: 'x', at: '2026-01-02T03:04:05.000Z' });
     }
     expect(warned).toEqual([{ route: 'GET /thing 200', dropped: ['undeclared'] }]);
+    // A value of another type than declared: the client gets its answer, the log an error.
+    const mistyped = await a.inject({ method: 'GET', url: '/mistyped' });
+    expect(mistyped.json()).toEqual({ n: 'not a number' });
+    expect(warned.at(-1)).toEqual({ error: 'GET /mistyped 200' });
     await a.close();
   });
 });

@@ -33,28 +33,48 @@ export class UndeclaredResponseFieldError extends Error {
  * fastify-type-provider-zod's serializer (the response schema encodes the answer, dates
  * become ISO strings), which also compares what the handler gave with what the schema let
  * through: a field the schema does not declare is dropped from the answer by zod, silently.
- * `strict` (the tests) throws then, so a route whose schema misses a field fails its test;
- * otherwise each route's first drop is reported to `warn` and the answer goes out.
+ * `strict` (the tests) throws then for a success, so a route whose schema misses a field
+ * fails its test; otherwise (and for problem documents, whose schema keeps `field` and
+ * `message` of each error by design) each route's first drop is logged as a warning and
+ * the answer goes out. A success whose values do not match their schema (a type the schema
+ * does not allow) is a 500 with `strict`; otherwise it goes out unchecked, logged as an error.
  */
 export function checkedSerializerCompiler(opts: {
   strict: boolean;
-  warn: (fields: { route: string; dropped: string[] }, msg: string) => void;
+  log: {
+    warn(fields: { route: string; dropped: string[] }, msg: string): void;
+    error(fields: { route: string; err: unknown }, msg: string): void;
+  };
 }): FastifySerializerCompiler<unknown> {
   const warned = new Set<string>();
   const compile = serializerCompiler as unknown as FastifySchemaCompiler<unknown>;
   return (route) => {
     const serialize = compile(route) as unknown as (data: unknown) => string;
     const where = `${route.method} ${route.url} ${route.httpStatus}`;
+    // Problem documents keep the members they declare (errors: field and message) by design.
+    const success = String(route.httpStatus).startsWith('2');
     return (data: unknown) => {
-      const sent = serialize(data);
+      let sent: string;
+      try {
+        sent = serialize(data);
+      } catch (err) {
+        // A success that does not match its schema (a value of another type than declared):
+        // the tests fail on it; a live client still gets its answer, and the log says why.
+        if (opts.strict || !success) throw err;
+        opts.log.error(
+          { route: where, err },
+          'Response does not match its schema: sent as the handler gave it',
+        );
+        return JSON.stringify(data);
+      }
       const given = JSON.stringify(data);
       if (given === undefined || given === sent) return sent;
       const dropped = droppedPaths(JSON.parse(given), JSON.parse(sent));
       if (dropped.length === 0) return sent;
-      if (opts.strict) throw new UndeclaredResponseFieldError(where, dropped);
+      if (opts.strict && success) throw new UndeclaredResponseFieldError(where, dropped);
       if (!warned.has(where)) {
         warned.add(where);
-        opts.warn(
+        opts.log.warn(
           { route: where, dropped: dropped.slice(0, 20) },
           'Response fields not in the schema were dropped',
         );

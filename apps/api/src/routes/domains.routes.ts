@@ -104,7 +104,11 @@ export const domainsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) =
           200: z.object({
             account: z.object({
               level: z.enum(['ok', 'approaching', 'over']),
-              figures: z.record(z.string(), z.number()).describe('The account-wide figures of the last tick'),
+              figures: z
+                .record(z.string(), z.unknown())
+                .describe(
+                  "The account-wide figures of the last tick (free-form: they follow the guard's rules)",
+                ),
               settings: z
                 .record(z.string(), z.unknown())
                 .describe('The guard settings (threshold, `windowDays`, ...), free-form as stored'),

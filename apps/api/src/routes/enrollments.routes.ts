@@ -131,8 +131,9 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
         summary: 'List enrollments',
         description: 'Enrollments by id, a page at a time, filtered by status, sequence or prospect.',
         response: {
+          // The waiting page first: its items need `waiting`, so a plain page never matches it.
           200: z
-            .union([pageOf(EnrollmentSchema), pageOf(EnrollmentWaitingSchema)])
+            .union([pageOf(EnrollmentWaitingSchema), pageOf(EnrollmentSchema)])
             .describe('A page of enrollments; with `waiting`, each carries its `waiting`'),
         },
         querystring: PageQuerySchema.extend({

@@ -1,6 +1,5 @@
 import {
   CONSENT_STATES,
-  EdgeTriggerSchema,
   ENROLLMENT_STATUSES,
   IDENTITY_KINDS,
   LEGAL_BASES,

@@ -1,4 +1,4 @@
-import { renderSvg } from '@touchbase/simulator';
+import { renderSvg, type SimulationReport } from '@touchbase/simulator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
@@ -52,11 +52,18 @@ const SimulationReportSchema = z.object({
   funnel: z.array(
     z.object({
       node: z.string(),
+      action: z.string(),
       channel: z.string(),
+      reached: int().describe('Enrollments whose touch at this node was made (done or failed)'),
       sent: int(),
+      failed: int().describe('LinkedIn actions that failed for good here'),
       replied: int(),
       bounced: int(),
       outOfOffice: int(),
+      opened: int(),
+      clicked: int(),
+      accepted: int(),
+      edgesTaken: int().describe("Events after this node's touch that took one of its edges"),
       notYetSent: int().describe('Touches at this node not gone out by the horizon'),
     }),
   ),
@@ -95,6 +102,14 @@ const DESCRIPTION =
   'seed. Answers sends per day per mailbox and channel, the last touch, the share of touches delayed by ' +
   'windows and caps, the funnel per node, the day a domain would cross the bounce guard, and the binding ' +
   'constraint in words, from re-runs with more mailboxes. The same request gives the same answer.';
+
+/** Both ways equal: a field the simulator adds to its report and this schema lacks fails the build. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemaIsTheReport: Same<
+  Omit<z.output<typeof SimulationReportSchema>, 'picture'>,
+  SimulationReport
+> = true;
+void schemaIsTheReport;
 
 /** `POST /v1/simulations`: a campaign's dry run (read scope: it changes nothing). */
 export const simulationsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps) => {
