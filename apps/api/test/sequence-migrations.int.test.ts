@@ -113,8 +113,12 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     expect(resend.status).toBe(422);
     expect(resend.type).toContain('application/problem+json');
     expect(resend.body.code).toBe('invalid_migration');
+    // The problem's errors keep their own members: the node, the kind, how many.
     expect(resend.body.errors).toEqual([
       {
+        node: 'step-3',
+        code: 'resend',
+        enrollments: 1,
         field: 'mapping.step-3',
         message:
           'node "step-3" is mapped to "step-2", which 1 enrollment(s) already ran on their path: it would act again',
@@ -122,7 +126,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     ]);
     const missing = await plan({ ...MAP, 'step-2': 'step-9' });
     expect(missing.status).toBe(422);
-    expect(missing.body.errors).toEqual([
+    expect(missing.body.errors).toMatchObject([
       {
         field: 'mapping.step-2',
         message: 'node "step-2" is mapped to "step-9", which the target version does not have',
@@ -130,7 +134,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     ]);
     const lost = await plan({ 'step-1': 'step-1' });
     expect(lost.status).toBe(422);
-    expect(lost.body.errors).toEqual([
+    expect(lost.body.errors).toMatchObject([
       {
         field: 'mapping.step-3',
         message:
@@ -524,8 +528,9 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     // The one that opened already got mail-opened: refused, naming the node.
     const refused = await plan();
     expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual([
+    expect(refused.body.errors).toMatchObject([
       {
+        node: 'mail-3',
         field: 'mapping.mail-3',
         message:
           'node "mail-3" is mapped to "mail-opened", which 1 enrollment(s) already ran on their path: it would act again',

@@ -17,8 +17,12 @@ export const ProblemSchema = z
     detail: z.string().optional(),
     instance: z.string().optional(),
     errors: z
-      .array(z.object({ field: z.string(), message: z.string() }))
+      // Loose: an error may carry members of its own (a migration's `node`, `code`
+      // and `enrollments`), which a closed item schema would drop from the answer.
+      .array(z.looseObject({ field: z.string(), message: z.string() }))
       .optional()
-      .describe('Each field that failed validation (`body.prospects.2.email`) and why'),
+      .describe(
+        'Each field that failed validation (`body.prospects.2.email`) and why, with any members of its own',
+      ),
   })
   .describe('An RFC 9457 problem document');
