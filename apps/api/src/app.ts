@@ -153,6 +153,7 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
       logger: deps.logger,
       clock: deps.enroll.clock,
       timeScale: deps.enroll.timeScale,
+      ...(deps.enroll.jitterMs ? { jitterMs: deps.enroll.jitterMs } : {}),
       ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
     },
     providerNames: deps.providerNames,

@@ -41,6 +41,7 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
       timeScale: rt.config.TIME_SCALE,
       pacingMs: opts.pacingMs ?? rt.config.SCHEDULER_PACING_MS,
       doNotContact: rt.doNotContact,
+      jitterMs: rt.config.SCHEDULER_JITTER_MS,
       logger: rt.logger.child({ service: 'api' }),
     },
     providerNames: rt.providers.names(),

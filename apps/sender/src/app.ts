@@ -42,6 +42,8 @@ export type SenderDeps = {
   linkedInSenders?: ReadonlyMap<string, LinkedInSender>;
   /** Do-not-contact hours and days per recipient country, on top of every sending window. */
   doNotContact?: DoNotContactTable;
+  /** SCHEDULER_JITTER_MS: a random spread inside the window for each next touch. */
+  jitterMs?: number;
 };
 
 /**
@@ -75,6 +77,7 @@ export function senderWorkerFactory(deps: SenderDeps): (partition: number) => Wo
     ...(deps.notifyCrm !== undefined ? { notifyCrm: deps.notifyCrm } : {}),
     ...(deps.linkedInSenders ? { linkedIn: { senders: deps.linkedInSenders } } : {}),
     ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
+    ...(deps.jitterMs ? { jitterMs: deps.jitterMs } : {}),
   });
   return (partition) =>
     createWorker('touch.send', process, {

@@ -46,6 +46,7 @@ export function startSender(rt: Runtime): Worker[] {
     notifyCrm: Boolean(config.HUBSPOT_ACCESS_TOKEN),
     linkedInSenders: rt.linkedInSenders,
     doNotContact: rt.doNotContact,
+    jitterMs: config.SCHEDULER_JITTER_MS,
   };
   const make = senderWorkerFactory(deps);
   // On Redis Cluster each partition's worker is supervised: one whose fetch loop

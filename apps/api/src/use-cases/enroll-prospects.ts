@@ -20,6 +20,8 @@ export type EnrollDeps = {
   pacingMs: number;
   /** COMPLIANCE_DO_NOT_CONTACT: the recipient country's hours narrow the first touch's window too. */
   doNotContact?: DoNotContactTable;
+  /** SCHEDULER_JITTER_MS: the random spread the sender gives each next touch, which a migration and a re-timing give too. */
+  jitterMs?: number;
   /** Says when the first touches could not be scheduled (Redis away) and the reconciler will. */
   logger?: Pick<Logger, 'warn'>;
 };

@@ -9,6 +9,7 @@ export function retimePending(deps: ApiDeps, scope: RetimeScope): Promise<Retime
       pending: deps.repos.pendingTouches,
       jobs: deps.touchQueue,
       timeScale: deps.enroll.timeScale,
+      ...(deps.enroll.jitterMs ? { jitterMs: deps.enroll.jitterMs } : {}),
       ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
       logger: deps.logger,
     },
