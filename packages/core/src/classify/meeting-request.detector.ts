@@ -114,6 +114,48 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
       ].join('|'),
     ),
   },
+  {
+    label: 'asks to be called back at a time or number (seven languages)',
+    pattern: new RegExp(
+      [
+        `\\b(call|ring|phone) (me|us)\\b[^.?!]{0,40}(\\b${DAYS_EN}\\b|\\d)`,
+        '\\b(rufen sie|ruf|ruft) (mich|uns)\\b[^.?!]{0,60}\\ban\\b',
+        '\\b(appelle|appelez)[- ](moi|nous)\\b',
+        '\\b(llamame|llameme|llamanos|llamenos)\\b',
+        '\\b(me liga|me ligue|liga-me|ligue-me|me telefona)\\b',
+        '\\b(chiamami|chiamatemi|mi chiami|mi chiamate|chiamaci)\\b',
+        '\\b(bel|belt u) (me|mij|ons)\\b(?! niet)',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'invites us over on a day (seven languages)',
+    pattern: new RegExp(
+      [
+        `\\b(come|drop|stop|swing) (by|over|round|in)\\b[^.?!]{0,60}(\\b${DAYS_EN}\\b|\\d)`,
+        '\\b(kommt|komm|kommen sie)\\b(?:[^.?!]|\\d\\.\\d){0,80}\\bvorbei\\b|\\bbesuchen sie uns\\b',
+        '\\b(passez|passe)[- ](nous|me) voir\\b|\\bvenez (nous voir|au|a|donc)\\b',
+        `\\b(vente|venga|venid|vengan|pasate|pasese)\\b[^.?!]{0,40}(\\b${DAYS_ES}\\b|\\ba las \\d)`,
+        '\\b(passa|passe|venha|vem|venham) (aqui|ca|nos visitar)\\b',
+        `\\b(vieni|venite|venga|passa|passate|passi)\\b[^.?!]{0,40}(\\b${DAYS_IT}\\b|\\balle \\d)`,
+        '\\b(kom|komt u)\\b(?:[^.?!]|\\d\\.\\d){0,80}\\blangs\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'tells us to book a slot (seven languages)',
+    pattern: new RegExp(
+      [
+        '\\b(use|via) (this|the|my) (link|calendar) to book\\b|\\b(grab|pick) a (time|slot)\\b',
+        '\\b(buchen|vereinbaren) sie (gerne |bitte |direkt )?(einen|sich einen) (termin|slot)\\b',
+        '\\b(reservez|prenez|fixez|choisissez) (un|votre) (creneau|rendez-vous|rdv|horaire)\\b',
+        '\\b(reserve|reserva|agende|agenda|elija|elige) (una|un|su) (cita|hora|hueco|llamada|reunion|horario)\\b',
+        '\\b(agende|marque|reserve|escolha) (um|uma) (horario|reuniao|chamada|conversa|hora)\\b',
+        '\\b(prenoti|prenota|prenotate|fissi|scegli|scelga) (uno|un|una) (slot|appuntamento|orario|chiamata|incontro)\\b',
+        '\\b(plan|plant u|boek|boekt u) (een|direct een) (moment|afspraak|gesprek|tijdslot|slot|call)\\b',
+      ].join('|'),
+    ),
+  },
 ];
 
 /** Scheduling links: a calendar sent or asked about by link is a meeting request. */

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { ReplyClass } from '../../src/classify/index.js';
+import { classifyReplyText } from '../../src/classify/index.js';
+
+// Kinds added after measuring replies by a writer who had not read the rules
+// (test/fixtures/replies-multilingual/dev-4.json); each is written in several
+// languages here, in other words than the set's.
+const classOf = (text: string, subject = 'Re: A quick idea'): ReplyClass =>
+  classifyReplyText({ subject, text }).replyClass;
+
+describe("reply kinds found on an independent writer's replies", () => {
+  it.each<[string, string, ReplyClass]>([
+    // removal from a company's lists or databases, formal or blunt
+    ['de', 'Bitte nehmen Sie uns aus sämtlichen Verteilern heraus.', 'unsubscribe'],
+    ['es', 'Les ruego que nos eliminen de sus listas.', 'unsubscribe'],
+    ['it', 'Vi preghiamo di cancellarci dai vostri elenchi.', 'unsubscribe'],
+    ['nl', 'Graag dit adres uit uw bestanden verwijderen.', 'unsubscribe'],
+    ['pt', 'Por favor, removam-nos das suas listas.', 'unsubscribe'],
+    ['es', 'No me mandes más cosas, gracias.', 'unsubscribe'],
+    ['pt', 'Pare de me enviar e-mails.', 'unsubscribe'],
+    ['nl', 'Mail me niet meer.', 'unsubscribe'],
+    // retired or left, said of someone else
+    ['en', 'Mr. Grant has retired, this inbox is read by reception.', 'wrong_person'],
+    ['de', 'Frau Beck ist seit Juli im Ruhestand.', 'wrong_person'],
+    ['it', 'Il dott. Neri è in pensione da un anno.', 'wrong_person'],
+    ['nl', 'Mevrouw Smit is sinds mei met pensioen.', 'wrong_person'],
+    ['pt', 'O Carlos saiu da empresa no ano passado.', 'wrong_person'],
+    // does not know who handles it; someone else now looks after it
+    ['en', "Sorry, I don't know who handles catering here.", 'wrong_person'],
+    ['fr', "Je ne sais pas qui s'occupe des achats, désolé.", 'wrong_person'],
+    ['es', 'No sé quién lleva las compras aquí.', 'wrong_person'],
+    ['it', 'Non so chi segua gli acquisti.', 'wrong_person'],
+    ['nl', 'Ik weet niet wie de inkoop doet.', 'wrong_person'],
+    ['de', 'Keine Ahnung, wer das bei uns entscheidet.', 'wrong_person'],
+    ['pt', 'Não sei quem decide isso aqui.', 'wrong_person'],
+    ['es', 'Marta ya no lleva compras, ahora se encarga Luis.', 'wrong_person'],
+    ['nl', 'Marketing valt nu onder Pieter.', 'wrong_person'],
+    ['pt', 'Hoje quem cuida disso é o Rafael.', 'wrong_person'],
+    // polite decline closings, no longer needed, in-house, renewed, not this year
+    ['en', 'We just switched providers. Thanks anyway!', 'not_interested'],
+    ['fr', 'Nous venons de changer de prestataire. Merci quand même.', 'not_interested'],
+    ['it', 'Abbiamo appena cambiato fornitore. Grazie lo stesso.', 'not_interested'],
+    ['pt', 'Acabamos de trocar de fornecedor. Obrigado mesmo assim.', 'not_interested'],
+    ['es', 'Ya no nos hace falta, cerramos esa línea.', 'not_interested'],
+    ['nl', 'Dat is niets voor ons.', 'not_interested'],
+    ['en', 'We do all of that in-house.', 'not_interested'],
+    ['nl', 'De vertalingen doen we zelf.', 'not_interested'],
+    ['it', 'Abbiamo rinnovato il contratto con il fornitore attuale.', 'not_interested'],
+    ['es', 'Hemos renovado el contrato con nuestro proveedor.', 'not_interested'],
+    ['de', 'Dieses Jahr nicht, wir haben das Budget verplant.', 'not_interested'],
+    ['fr', "Ce n'est pas le bon moment, on a un gros projet en cours.", 'not_interested'],
+    // asks for the catalogue, prices or a sample; welcomes it; volume discounts
+    ['en', 'Please send me your price list.', 'interested'],
+    ['de', 'Schicken Sie uns gerne Ihre Preisliste.', 'interested'],
+    ['fr', 'Envoyez-moi vos tarifs pour 50 postes.', 'interested'],
+    ['es', 'Envíame el presupuesto para dos oficinas.', 'interested'],
+    ['pt', 'Me manda o orçamento para três lojas.', 'interested'],
+    ['it', 'Mandatemi il listino, per favore.', 'interested'],
+    ['nl', 'Stuur me de prijslijst maar.', 'interested'],
+    ['nl', 'Een proefperiode lijkt me leuk.', 'interested'],
+    ['de', 'Gibt es einen Mengenrabatt ab 100 Stück?', 'interested'],
+    ['pt', 'Tem desconto por quantidade?', 'interested'],
+  ])('%s: "%s" is %s', (_lang, text, label) => {
+    expect(classOf(text)).toBe(label);
+  });
+
+  it.each<[string, string, string]>([
+    ['en', 'Office closure', 'Our office is closed from 24 December until 2 January.'],
+    ['de', 'Betriebsferien', 'Unsere Praxis ist vom 23.12. bis 6.1. geschlossen.'],
+    ['es', 'Cierre por vacaciones', 'La oficina estará cerrada del 1 al 15 de agosto.'],
+    ['it', 'Chiusura estiva', "L'ufficio resterà chiuso dal 10 al 24 agosto."],
+    ['pt', 'Re: Proposta', 'Estou de licença maternidade até março.'],
+    ['nl', 'Re: Voorstel', 'Ik ben met zwangerschapsverlof tot april.'],
+    ['it', 'Re: Proposta', 'Sono in congedo di maternità fino a maggio.'],
+    ['fr', 'Re: Proposition', 'Je suis en congé parental jusqu’en février.'],
+  ])('%s: an absence notice without headers (%s) pauses', (_lang, subject, text) => {
+    expect(classOf(text, subject)).toBe('out_of_office');
+  });
+
+  it.each<[string, string]>([
+    ['en', 'Sure, call me Tuesday after 3 on 555 0100.'],
+    ['de', 'Ruf mich morgen kurz nach der Mittagspause an.'],
+    ['fr', 'Appelez-moi demain matin.'],
+    ['es', 'Llámame mañana a primera hora.'],
+    ['pt', 'Me liga amanhã depois do almoço.'],
+    ['it', 'Chiamami domani pomeriggio.'],
+    ['nl', 'Bel me morgen na de lunch.'],
+    ['en', 'Come by our office on Thursday, we can show you the line.'],
+    ['de', 'Kommen Sie am Montag um 9 Uhr bei uns vorbei.'],
+    ['fr', 'Passez nous voir jeudi au dépôt.'],
+    ['es', 'Pásate el jueves por la nave.'],
+    ['pt', 'Venha aqui na quinta de manhã.'],
+    ['it', 'Passate pure lunedì alle 9 in magazzino.'],
+    ['nl', 'Komt u vrijdag om 10.30 uur even langs?'],
+    ['de', 'Buchen Sie direkt einen Termin in meinem Kalender.'],
+    ['fr', 'Choisissez un créneau dans mon agenda.'],
+    ['es', 'Elija una hora en mi agenda.'],
+    ['pt', 'Marque um horário na minha agenda.'],
+    ['it', 'Prenota uno slot dal mio calendario.'],
+    ['nl', 'Plan een afspraak in via mijn agenda.'],
+  ])('%s: "%s" asks to meet', (_lang, text) => {
+    expect(classOf(text)).toBe('meeting_request');
+  });
+
+  it('a refusal to be called is not a meeting request', () => {
+    expect(classOf('Bel me niet meer, dank je.')).not.toBe('meeting_request');
+  });
+
+  it('a decline that names a replacement address is wrong_person, with the referral', () => {
+    const got = classifyReplyText({
+      subject: 'Re: A quick idea',
+      text: 'Frau Beck ist im Ruhestand. Die Buchhaltung leitet jetzt Herr Yilmaz, k.yilmaz@firma.example. Trotzdem danke.',
+    });
+    expect(got.replyClass).toBe('wrong_person');
+    expect(got.referral).toBe('k.yilmaz@firma.example');
+  });
+
+  it('an unsubscribe sent as an auto-reply with a closure sentence still stops, never pauses', () => {
+    const got = classifyReplyText({
+      subject: 'Automatic reply: A quick idea',
+      headers: { 'Auto-Submitted': 'auto-replied' },
+      text: 'The office is closed from 1 to 5 May. Please remove us from your lists.',
+    });
+    expect(got.replyClass).toBe('unsubscribe');
+  });
+});
