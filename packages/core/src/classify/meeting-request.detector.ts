@@ -120,6 +120,10 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
       [
         `\\b(call|ring|phone) (me|us)\\b[^.?!]{0,40}(\\b${DAYS_EN}\\b|\\d)`,
         '\\b(rufen sie|ruf|ruft) (mich|uns)\\b[^.?!]{0,60}\\ban\\b',
+        '\\b(konnen|konnten) sie (mich|uns)\\b[^.?!]{0,60}\\banrufen\\b',
+        "\\b(let'?s|lets) do a ((quick|short) )?(call|meeting|demo)\\b",
+        `\\bci sentiamo ${DAYS_IT}\\b`,
+        '\\bzullen we\\b(?:[^.?!]|\\d\\.\\d){0,40}\\b(bellen|afspreken)\\b',
         '\\b(appelle|appelez)[- ](moi|nous)\\b',
         '\\b(llamame|llameme|llamanos|llamenos)\\b',
         '\\b(me liga|me ligue|liga-me|ligue-me|me telefona)\\b',

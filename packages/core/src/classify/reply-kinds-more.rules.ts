@@ -64,6 +64,22 @@ export const MORE_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readonly R
         /\b(just )?renewed (our|the) (contract|agreement)\b|\bvertrag (gerade |eben )?verlangert\b|\b(avons|venons de) (renouvele|re-?signe) (notre|le) contrat\b|\b(hemos|acabamos de) renova(do|r) (el|nuestro) contrato\b|\b(renovamos|acabamos de renovar) o contrato\b|\brinnovato il contratto\b|\b(lease)?contract\b[^.]{0,60}\bverlengd\b/,
     },
     {
+      // A sentence of its own ("Adesso no, ..."): "ahora no puedo, llámame" is no decline.
+      label: 'says not now (seven languages)',
+      pattern:
+        /(^|[.!?;]\s*)((ahora|de momento|por ahora) no|(agora|por enquanto|por agora) nao|(adesso|per ora|per il momento) no|(nu|op dit moment) (even )?niet)\s*([,.!;]|$)/,
+    },
+    {
+      label: 'has no budget for it (seven languages)',
+      pattern:
+        /\bkein(en)? budget\b|\bpas de budget\b|\b(no tenemos|no hay|sin) presupuesto\b|\bnao (temos|ha) (orcamento|verba)\b|\bnon (abbiamo|c'e) (il |un )?budget\b|\bgeen budget\b/,
+    },
+    {
+      label: 'chose another supplier (seven languages)',
+      pattern:
+        /\b(avons|ai) (choisi|retenu) un autre (prestataire|fournisseur|partenaire|outil)\b|\b(hemos )?(elegido|escogido) (a )?otro (proveedor|partner)\b|\bescolhemos outr[oa] (fornecedor|empresa|parceiro)\b|\b(abbiamo )?scelto un altro (fornitore|partner)\b|\bvoor een andere (partij|leverancier|aanbieder|partner) gekozen\b/,
+    },
+    {
       label: 'not this year, or not the right moment (seven languages)',
       pattern:
         /\bnot this year\b|\bdieses jahr (nicht|kein)\b|\bkein guter zeitpunkt\b|\bpas cette annee\b|\bpas le bon moment\b|\beste ano no\b|\b(esse|este) ano nao\b|\bnao e (um )?bom momento\b|\bquest'anno non\b|\bnon e il momento giusto\b|\bdit jaar (niet|geen)\b|\bgeen goed moment\b/,
@@ -81,6 +97,11 @@ export const MORE_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readonly R
         /\bklingt (super|toll|prima|klasse)\b|\bci farebbe (molto )?piacere\b|\blijkt (ons|me|mij) (erg |heel )?(leuk|goed|interessant|mooi)\b|\b(me|nos) (parece|suena) (genial|muy bien|interesante)\b|\b(parece|seria) (otimo|interessante)\b|\b(ca|cela) (nous|me) (tente|plairait)\b/,
     },
     {
+      label: 'asks what it would cost for them (seven languages)',
+      pattern:
+        /\b(combien (pour|coute|couterait|ca)|qual (seria|e|o) (o )?(valor|preco|custo)|quanto (verrebbe|viene|costerebbe)|was (wurde|kostet) (das|es)|wat zijn de kosten|que precio (tendria|tiene))\b[^.!?]{0,60}\?/,
+    },
+    {
       label: 'asks about volume discounts or unit rates (seven languages)',
       pattern:
         /\b(volume|bulk|quantity) discount\b|\bper-?(word|user|seat|unit|head) (rate|price)\b|\bmengenrabatt\b|\bremise (sur (le )?volume|quantitative)\b|\bdescuento por (volumen|cantidad)\b|\bdesconto por (quantidade|volume)\b|\bsconto (per quantita|sul volume)\b|\bstaffelkorting\b|\bkorting (bij|voor) (grote )?(aantallen|volume)\b/,
@@ -91,6 +112,11 @@ export const MORE_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readonly R
       label: 'says the office is closed for a period (seven languages)',
       pattern:
         /\b(office|practice|clinic|shop|company|store) (is|will be) closed (from|until|between|for)\b|\b(ist|bleibt|sind|bleiben) (vom|von|bis|zwischen) [^.]{0,30}\bgeschlossen\b|\bgeschlossen (vom|von|bis)\b|\b(est|sera) fermee? (du|jusqu|entre)\b|\b(esta|estara|permanecera) cerrad[oa] (del|desde|hasta|entre)\b|\b(esta|estara|ficara|fica) fechad[oa] (de|do|da|ate|entre)\b|\b(e|sara|rimarra|restera|resta) chius[oa] (dal|da|fino)\b|\b(is|blijft) gesloten (van|vanaf|tot|tussen)\b/,
+    },
+    {
+      label: 'is at a trade fair or conference (seven languages)',
+      pattern:
+        /\b(i am|i'm|im) at a (trade (fair|show)|congress|summit)\b|\bje suis (sur|a|en) (un salon|une conference|un congres|seminaire)\b|\b(estoy|estare) en (un|una) (congreso|feria|conferencia)\b|\b(estou|estarei) (em|num|numa) (congresso|feira|conferencia)\b|\b(sono|saro) (a|ad|in) (una|un) (fiera|congresso|conferenza)\b|\bik ben op (een )?(beurs|congres|conferentie)\b/,
     },
     {
       label: 'is on parental or medical leave, not reading mail (seven languages)',

@@ -49,6 +49,22 @@ describe("reply kinds found on an independent writer's replies", () => {
     ['es', 'Hemos renovado el contrato con nuestro proveedor.', 'not_interested'],
     ['de', 'Dieses Jahr nicht, wir haben das Budget verplant.', 'not_interested'],
     ['fr', "Ce n'est pas le bon moment, on a un gros projet en cours.", 'not_interested'],
+    // not now (a sentence of its own), no budget, chose another supplier
+    ['es', 'Por ahora no. Gracias.', 'not_interested'],
+    ['pt', 'Agora não, talvez em 2027.', 'not_interested'],
+    ['it', 'Per il momento no, ci risentiamo in primavera.', 'not_interested'],
+    ['nl', 'Op dit moment niet, misschien volgend jaar.', 'not_interested'],
+    ['de', 'Dafür haben wir kein Budget.', 'not_interested'],
+    ['es', 'No hay presupuesto para esto.', 'not_interested'],
+    ['it', "Non c'è budget quest'anno.", 'not_interested'],
+    ['fr', 'Nous avons retenu un autre prestataire.', 'not_interested'],
+    ['pt', 'Escolhemos outra empresa, obrigado.', 'not_interested'],
+    ['nl', 'We hebben voor een andere leverancier gekozen.', 'not_interested'],
+    // price for their case, asked as a question
+    ['fr', 'Combien ça coûterait pour deux sites ?', 'interested'],
+    ['pt', 'Qual seria o custo para duas lojas?', 'interested'],
+    ['it', 'Quanto viene per due sedi?', 'interested'],
+    ['nl', 'Wat zijn de kosten voor twee vestigingen?', 'interested'],
     // asks for the catalogue, prices or a sample; welcomes it; volume discounts
     ['en', 'Please send me your price list.', 'interested'],
     ['de', 'Schicken Sie uns gerne Ihre Preisliste.', 'interested'],
@@ -73,6 +89,9 @@ describe("reply kinds found on an independent writer's replies", () => {
     ['nl', 'Re: Voorstel', 'Ik ben met zwangerschapsverlof tot april.'],
     ['it', 'Re: Proposta', 'Sono in congedo di maternità fino a maggio.'],
     ['fr', 'Re: Proposition', 'Je suis en congé parental jusqu’en février.'],
+    ['es', 'Re: Propuesta', 'Estaré en una feria hasta el miércoles.'],
+    ['it', 'Re: Proposta', 'Sono a un congresso fino a giovedì.'],
+    ['nl', 'Re: Voorstel', 'Ik ben op een beurs tot en met vrijdag.'],
   ])('%s: an absence notice without headers (%s) pauses', (_lang, subject, text) => {
     expect(classOf(text, subject)).toBe('out_of_office');
   });
@@ -98,6 +117,13 @@ describe("reply kinds found on an independent writer's replies", () => {
     ['pt', 'Marque um horário na minha agenda.'],
     ['it', 'Prenota uno slot dal mio calendario.'],
     ['nl', 'Plan een afspraak in via mijn agenda.'],
+    ['de', 'Könnten Sie uns Mittwoch gegen 11 anrufen?'],
+    ['en', "Let's do a quick call Monday."],
+    ['it', 'Ci sentiamo lunedì mattina?'],
+    ['nl', 'Zullen we dinsdag om 9.30 even bellen?'],
+    // a busy "not now" that asks to be called later asks to meet
+    ['es', 'Ahora no puedo, llámame mañana a las 10.'],
+    ['nl', 'Ik kan nu niet, bel me morgen om 10 uur.'],
   ])('%s: "%s" asks to meet', (_lang, text) => {
     expect(classOf(text)).toBe('meeting_request');
   });
