@@ -32,6 +32,16 @@ export const MORE_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readonly R
   ],
   wrong_person: [
     {
+      label: 'is only an intern or assistant, or does not decide (seven languages)',
+      pattern:
+        /\b(sou|sono|ik ben) (apenas|so|solo|soltanto|maar|slechts|alleen) (um |uma |uno |una |un |een |a |o |la |il |lo |de )?(estagiari[oa]|assistente|stagista|stagiair(e)?|assistent|receptionist(e)?|recepcionista|receptionist)\b|\b(i )?(don'?t|do not) (decide|make (the|that|this) (call|decision))\b|\bich entscheide (das|hier|daruber) nicht\b|\bje ne (decide|prends) pas (la decision|ce genre)\b|\bno (decido|tomo la decision) yo\b|\bnao (sou eu quem decide|decido)\b|\bnon (decido|sono io a decidere)\b|\bik beslis (dit|dat|hier|daar)? ?niet\b|\bbeslis ik niet\b/,
+    },
+    {
+      label: 'says another team or department handles it (seven languages)',
+      pattern:
+        /\bthat would be (our|my) \w+ (team|department|manager|lead)\b|\b(that'?s|this is) (handled by|for) (our|my) \w+ (team|department)\b|\bdas macht bei uns (die|der|das)\b|\b(cela|ca) releve (du|de la|de l'|des)\b|\b(isso|isto) (e|fica) com (o|a) (departamento|setor|area|equipe|time)\b|\b(questo|quello) lo (gestisce|segue|decide) (l'|il |la |lo )\b|\bloopt via (onze|de|het)\b/,
+    },
+    {
       label: 'does not know who handles it (seven languages)',
       pattern:
         /\b(no idea|not sure|(i )?(don'?t|do not) know) (who|whom) (to|you should|handles|is responsible|deals|decides|looks after|takes care)\b|\bnot involved in (\w+ )?(decisions|purchasing|buying)\b|\b(weiss|wusste) (ich )?nicht,? wer\b|\bkeine ahnung,? wer\b|\b(je ne sais pas|je ne saurais (pas )?(vous |te )?dire|aucune idee) (qui|a qui)\b|\bje m'occupe (de la|du|des|de l')[^.,]{0,30}, pas (de la|du|des|de l')\b|\bno (se|sabria decir(te|le)?) (a )?quien\b|\b(esto )?no me toca( a mi)?\b|\bnao sei (a )?quem\b|\bnon so (chi|a chi)\b|\b(ik )?weet (ik )?niet wie\b|\bgeen idee wie\b/,
@@ -43,6 +53,11 @@ export const MORE_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readonly R
     },
   ],
   not_interested: [
+    {
+      label: 'is satisfied with its current supplier, or says no thanks (seven languages)',
+      pattern:
+        /\b(estamos|estou) (muito )?satisfeit[oa]s? com\b|\b(siamo|sono) (molto )?soddisfatt[io] (del|della|dei|delle|di|con)\b|\b(we zijn|ik ben) (erg |heel )?tevreden (met|over)\b|\bnao,? obrigad[oa]\b|\b(geen|niet onze) prioriteit\b|\bnon e una priorita\b|\bnao e uma prioridade\b/,
+    },
     {
       label: 'closes with a polite "thanks anyway" (seven languages)',
       pattern:

@@ -60,6 +60,23 @@ describe("reply kinds found on an independent writer's replies", () => {
     ['fr', 'Nous avons retenu un autre prestataire.', 'not_interested'],
     ['pt', 'Escolhemos outra empresa, obrigado.', 'not_interested'],
     ['nl', 'We hebben voor een andere leverancier gekozen.', 'not_interested'],
+    // satisfied with the current supplier; plain no thanks; not a priority
+    ['pt', 'Estamos muito satisfeitos com a nossa agência.', 'not_interested'],
+    ['it', 'Siamo soddisfatti del servizio che abbiamo.', 'not_interested'],
+    ['nl', 'We zijn erg tevreden met ons huidige pakket.', 'not_interested'],
+    ['pt', 'Não, obrigada.', 'not_interested'],
+    ['nl', 'Heeft nu geen prioriteit.', 'not_interested'],
+    // only an intern, does not decide; another team handles it
+    ['pt', 'Sou apenas a recepcionista.', 'wrong_person'],
+    ['it', 'Sono solo la stagista, non decido io.', 'wrong_person'],
+    ['nl', 'Ik beslis dat niet, sorry.', 'wrong_person'],
+    ['en', "I don't make that call, sorry.", 'wrong_person'],
+    ['en', 'That would be our facilities team.', 'wrong_person'],
+    ['de', 'Das macht bei uns die IT-Abteilung.', 'wrong_person'],
+    ['fr', 'Cela relève de la direction financière.', 'wrong_person'],
+    ['pt', 'Isso fica com o setor de compras.', 'wrong_person'],
+    ['it', "Questo lo segue l'ufficio tecnico.", 'wrong_person'],
+    ['nl', 'Dat loopt via de facilitaire dienst.', 'wrong_person'],
     // price for their case, asked as a question
     ['fr', 'Combien ça coûterait pour deux sites ?', 'interested'],
     ['pt', 'Qual seria o custo para duas lojas?', 'interested'],
