@@ -13,6 +13,12 @@ const DAYS_PT = '(segunda|terca|quarta|quinta|sexta|amanha|a semana que vem|a pr
 const DAYS_IT = '(lunedi|martedi|mercoledi|giovedi|venerdi|domani|la prossima settimana)';
 const DAYS_NL = '(maandag|dinsdag|woensdag|donderdag|vrijdag|morgen|volgende week)';
 
+// A call, meeting, demo or visit named in the same sentence as a day or a clock time
+// ("una llamada el martes a las 11", "om 10 uur voor een gesprek") proposes to meet.
+const MEET_WORD =
+  '(call|meeting|demo|visit|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|rendez-vous|rdv|echange|reunion|visite|llamada|videollamada|visita|chamada|ligacao|reuniao|conversar|chiamata|riunione|incontro|videochiamata|gesprek|afspraak|belafspraak|bezoek|bellen)';
+const WHEN = `(${[DAYS_EN, DAYS_DE, DAYS_FR, DAYS_ES, DAYS_PT, DAYS_IT, DAYS_NL].join('|')}|\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om) \\d{1,2}\\b)`;
+
 /**
  * Phrase rules for a reply that asks to meet: a call, a meeting, a time booked, a
  * calendar sent, in English, German, French, Spanish, Portuguese, Italian and
@@ -111,6 +117,21 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
         `\\blaten we (een )?((afspraak|call|gesprek|meeting) (inplannen|plannen|maken)|${DAYS_NL} (afspreken|bellen|spreken))\\b`,
         '\\b(stuur|stuurt) (me|mij|ons) (je|jouw|uw|een) (agenda|kalender|link|uitnodiging|beschikbaarheid)\\b',
         '\\bwanneer (heb je|heeft u|ben je|bent u) (tijd|beschikbaar)\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'names a call or meeting and a day or time in one sentence (seven languages)',
+    pattern: new RegExp(
+      `\\b${MEET_WORD}\\b[^.?!\\n]{0,50}?\\b${WHEN}|\\b${WHEN}[^.?!\\n]{0,50}?\\b${MEET_WORD}\\b`,
+    ),
+  },
+  {
+    label: 'asks for times or whether a time suits (seven languages)',
+    pattern: new RegExp(
+      [
+        '\\bsend (over |me |us )?(some|a few|a couple of|your) (times|slots|dates)\\b',
+        `\\b(passt (ihnen|dir|es ihnen)|vous convient|te (viene|va) bien|ti va bene|schikt (het|u)|past (het|u|jou))\\b[^.?!]{0,30}${WHEN}`,
       ].join('|'),
     ),
   },

@@ -129,6 +129,11 @@ export const MORE_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readonly R
         /\b(office|practice|clinic|shop|company|store) (is|will be) closed (from|until|between|for)\b|\b(ist|bleibt|sind|bleiben) (vom|von|bis|zwischen) [^.]{0,30}\bgeschlossen\b|\bgeschlossen (vom|von|bis)\b|\b(est|sera) fermee? (du|jusqu|entre)\b|\b(esta|estara|permanecera) cerrad[oa] (del|desde|hasta|entre)\b|\b(esta|estara|ficara|fica) fechad[oa] (de|do|da|ate|entre)\b|\b(e|sara|rimarra|restera|resta) chius[oa] (dal|da|fino)\b|\b(is|blijft) gesloten (van|vanaf|tot|tussen)\b/,
     },
     {
+      label: 'is on holiday or sick until a date, or the office is shut (seven languages)',
+      pattern:
+        /\b(bin|sind)\b[^.]{0,30}\b(im urlaub|krankgeschrieben|nicht erreichbar)\b|\b(betriebsurlaub|betriebsferien)\b|\bin malattia\b|\bde atestado\b|\bik ben ziek\b(?! van)|\bchiuso per ferie\b|\b(ufficio|kantoor|buro|bureaux?|oficinas?|escritorio) (e |is |sono |sont |estan |esta )?(chius[oa]|gesloten|geschlossen|fermes?|cerrad[oa]s?|fechad[oa]s?)\b|\b(sont|seront) fermes jusqu|\bpermanecen cerrad[oa]s\b/,
+    },
+    {
       label: 'is at a trade fair or conference (seven languages)',
       pattern:
         /\b(i am|i'm|im) at a (trade (fair|show)|congress|summit)\b|\bje suis (sur|a|en) (un salon|une conference|un congres|seminaire)\b|\b(estoy|estare) en (un|una) (congreso|feria|conferencia)\b|\b(estou|estarei) (em|num|numa) (congresso|feira|conferencia)\b|\b(sono|saro) (a|ad|in) (una|un) (fiera|congresso|conferenza)\b|\bik ben op (een )?(beurs|congres|conferentie)\b/,

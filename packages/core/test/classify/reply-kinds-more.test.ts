@@ -109,6 +109,10 @@ describe("reply kinds found on an independent writer's replies", () => {
     ['es', 'Re: Propuesta', 'Estaré en una feria hasta el miércoles.'],
     ['it', 'Re: Proposta', 'Sono a un congresso fino a giovedì.'],
     ['nl', 'Re: Voorstel', 'Ik ben op een beurs tot en met vrijdag.'],
+    ['de', 'Re: Idee', 'Vielen Dank für Ihre Nachricht. Ich bin bis 4. August im Urlaub.'],
+    ['it', 'Re: Proposta', 'Sono in malattia fino a venerdì.'],
+    ['nl', 'Re: Voorstel', 'Kantoor gesloten tot 5 januari.'],
+    ['fr', 'Re: Proposition', 'Nos bureaux sont fermés jusqu’au 5 janvier.'],
   ])('%s: an absence notice without headers (%s) pauses', (_lang, subject, text) => {
     expect(classOf(text, subject)).toBe('out_of_office');
   });
@@ -138,11 +142,27 @@ describe("reply kinds found on an independent writer's replies", () => {
     ['en', "Let's do a quick call Monday."],
     ['it', 'Ci sentiamo lunedì mattina?'],
     ['nl', 'Zullen we dinsdag om 9.30 even bellen?'],
+    // a call or meeting and a day or time in one sentence; asking whether a time suits
+    ['es', '¿Te viene bien una llamada el martes a las 11?'],
+    ['fr', 'Je vous propose un échange mardi à 11h.'],
+    ['pt', 'Que tal uma reunião na terça às 10h?'],
+    ['it', 'Le propongo un incontro giovedì alle 10.'],
+    ['nl', 'Past dinsdag om 10 uur voor een gesprek?'],
+    ['de', 'Passt Ihnen Dienstag 10 Uhr?'],
+    ['en', 'Send me a few times that work next week.'],
     // a busy "not now" that asks to be called later asks to meet
     ['es', 'Ahora no puedo, llámame mañana a las 10.'],
     ['nl', 'Ik kan nu niet, bel me morgen om 10 uur.'],
   ])('%s: "%s" asks to meet', (_lang, text) => {
     expect(classOf(text)).toBe('meeting_request');
+  });
+
+  it("a call and a day in different sentences stays interested (the older sets' reading)", () => {
+    expect(classOf('Sure, happy to chat. How about Thursday at 2pm?')).toBe('interested');
+  });
+
+  it('"sick of your mails" is no sick leave', () => {
+    expect(classOf('Ik ben ziek van jullie mails.')).not.toBe('out_of_office');
   });
 
   it('a refusal to be called is not a meeting request', () => {
