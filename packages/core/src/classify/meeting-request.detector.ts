@@ -13,6 +13,12 @@ const DAYS_PT = '(segunda|terca|quarta|quinta|sexta|amanha|a semana que vem|a pr
 const DAYS_IT = '(lunedi|martedi|mercoledi|giovedi|venerdi|domani|la prossima settimana)';
 const DAYS_NL = '(maandag|dinsdag|woensdag|donderdag|vrijdag|morgen|volgende week)';
 
+// A call, meeting, demo or visit named in the same sentence as a day or a clock time
+// ("una llamada el martes a las 11", "om 10 uur voor een gesprek") proposes to meet.
+const MEET_WORD =
+  '(call|meeting|demo|visit|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|rendez-vous|rdv|echange|reunion|visite|llamada|videollamada|visita|chamada|ligacao|reuniao|conversar|chiamata|riunione|incontro|videochiamata|gesprek|afspraak|belafspraak|bezoek|bellen)';
+const WHEN = `(${[DAYS_EN, DAYS_DE, DAYS_FR, DAYS_ES, DAYS_PT, DAYS_IT, DAYS_NL].join('|')}|\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om) \\d{1,2}\\b)`;
+
 /**
  * Phrase rules for a reply that asks to meet: a call, a meeting, a time booked, a
  * calendar sent, in English, German, French, Spanish, Portuguese, Italian and
@@ -111,6 +117,67 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
         `\\blaten we (een )?((afspraak|call|gesprek|meeting) (inplannen|plannen|maken)|${DAYS_NL} (afspreken|bellen|spreken))\\b`,
         '\\b(stuur|stuurt) (me|mij|ons) (je|jouw|uw|een) (agenda|kalender|link|uitnodiging|beschikbaarheid)\\b',
         '\\bwanneer (heb je|heeft u|ben je|bent u) (tijd|beschikbaar)\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'names a call or meeting and a day or time in one sentence (seven languages)',
+    pattern: new RegExp(
+      `\\b${MEET_WORD}\\b[^.?!\\n]{0,50}?\\b${WHEN}|\\b${WHEN}[^.?!\\n]{0,50}?\\b${MEET_WORD}\\b`,
+    ),
+  },
+  {
+    label: 'asks for times or whether a time suits (seven languages)',
+    pattern: new RegExp(
+      [
+        '\\bsend (over |me |us )?(some|a few|a couple of|your) (times|slots|dates)\\b',
+        `\\b(passt (ihnen|dir|es ihnen)|vous convient|te (viene|va) bien|ti va bene|schikt (het|u)|past (het|u|jou))\\b[^.?!]{0,30}${WHEN}`,
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'asks to be called back at a time or number (seven languages)',
+    pattern: new RegExp(
+      [
+        `\\b(call|ring|phone) (me|us)\\b[^.?!]{0,40}(\\b${DAYS_EN}\\b|\\d)`,
+        '\\b(rufen sie|ruf|ruft) (mich|uns)\\b[^.?!]{0,60}\\ban\\b',
+        '\\b(konnen|konnten) sie (mich|uns)\\b[^.?!]{0,60}\\banrufen\\b',
+        "\\b(let'?s|lets) do a ((quick|short) )?(call|meeting|demo)\\b",
+        `\\bci sentiamo ${DAYS_IT}\\b`,
+        '\\bzullen we\\b(?:[^.?!]|\\d\\.\\d){0,40}\\b(bellen|afspreken)\\b',
+        '\\b(appelle|appelez)[- ](moi|nous)\\b',
+        '\\b(llamame|llameme|llamanos|llamenos)\\b',
+        '\\b(me liga|me ligue|liga-me|ligue-me|me telefona)\\b',
+        '\\b(chiamami|chiamatemi|mi chiami|mi chiamate|chiamaci)\\b',
+        '\\b(bel|belt u) (me|mij|ons)\\b(?! niet)',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'invites us over on a day (seven languages)',
+    pattern: new RegExp(
+      [
+        `\\b(come|drop|stop|swing) (by|over|round|in)\\b[^.?!]{0,60}(\\b${DAYS_EN}\\b|\\d)`,
+        '\\b(kommt|komm|kommen sie)\\b(?:[^.?!]|\\d\\.\\d){0,80}\\bvorbei\\b|\\bbesuchen sie uns\\b',
+        '\\b(passez|passe)[- ](nous|me) voir\\b|\\bvenez (nous voir|au|a|donc)\\b',
+        `\\b(vente|venga|venid|vengan|pasate|pasese)\\b[^.?!]{0,40}(\\b${DAYS_ES}\\b|\\ba las \\d)`,
+        '\\b(passa|passe|venha|vem|venham) (aqui|ca|nos visitar)\\b',
+        `\\b(vieni|venite|venga|passa|passate|passi)\\b[^.?!]{0,40}(\\b${DAYS_IT}\\b|\\balle \\d)`,
+        '\\b(kom|komt u)\\b(?:[^.?!]|\\d\\.\\d){0,80}\\blangs\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'tells us to book a slot (seven languages)',
+    pattern: new RegExp(
+      [
+        '\\b(use|via) (this|the|my) (link|calendar) to book\\b|\\b(grab|pick) a (time|slot)\\b',
+        '\\b(buchen|vereinbaren) sie (gerne |bitte |direkt )?(einen|sich einen) (termin|slot)\\b',
+        '\\b(reservez|prenez|fixez|choisissez) (un|votre) (creneau|rendez-vous|rdv|horaire)\\b',
+        '\\b(reserve|reserva|agende|agenda|elija|elige) (una|un|su) (cita|hora|hueco|llamada|reunion|horario)\\b',
+        '\\b(agende|marque|reserve|escolha) (um|uma) (horario|reuniao|chamada|conversa|hora)\\b',
+        '\\b(prenoti|prenota|prenotate|fissi|scegli|scelga) (uno|un|una) (slot|appuntamento|orario|chiamata|incontro)\\b',
+        '\\b(plan|plant u|boek|boekt u) (een|direct een) (moment|afspraak|gesprek|tijdslot|slot|call)\\b',
       ].join('|'),
     ),
   },

@@ -1,28 +1,33 @@
 // A reply's own words end where the quoted history or the signature begins. These
 // lines open the history in the mail clients our prospects use, in English, German,
-// French and Spanish; an attribution line may wrap, so two lines are joined first.
+// French, Spanish, Portuguese, Italian and Dutch; an attribution line may wrap, so
+// two lines are joined first.
 const ATTRIBUTION = [
   /^on\b.{4,300}\bwrote\s*:?\s*$/i,
   /^am\b.{4,300}\bschrieb\b.{0,200}:\s*$/i,
   /^le\b.{4,300}\ba [ée]crit\s*:?\s*$/i,
   /^el\b.{4,300}\bescribi[óo]\s*:?\s*$/i,
-  /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}.{0,200}\b(wrote|schrieb|a [ée]crit|escribi[óo])\s*:?\s*$/i,
+  /^(em|no dia)\b.{4,300}\bescreveu\s*:?\s*$/i,
+  /^il\b.{4,300}\bha scritto\s*:?\s*$/i,
+  /^op\b.{4,300}\b(schreef|het volgende geschreven)\b.{0,200}:?\s*$/i,
+  /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}.{0,200}\b(wrote|schrieb|a [ée]crit|escribi[óo]|escreveu|ha scritto|schreef|geschreven)\s*:?\s*$/i,
 ];
 
 const SEPARATOR = [
-  /^-{2,}\s*(original message|ursprüngliche nachricht|urspr[üu]ngliche nachricht|message d'origine|mensaje original|forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado)\s*-{2,}\s*$/i,
+  /^-{2,}\s*(original message|ursprüngliche nachricht|urspr[üu]ngliche nachricht|message d'origine|mensaje original|forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado|mensagem original|messaggio originale|oorspronkelijk bericht|origineel bericht)\s*-{2,}\s*$/i,
   /^_{10,}\s*$/,
   /^-{5,}\s*$/,
 ];
 
 // An Outlook-style header block: "From: ..." followed within a few lines by "Sent: ...".
-const HEADER_FROM = /^\*?(from|von|de|expéditeur)\s*\*?\s*:/i;
-const HEADER_SENT = /^\*?(sent|date|gesendet|datum|envoyé|fecha|enviado|enviado el)\s*\*?\s*:/i;
+const HEADER_FROM = /^\*?(from|von|de|expéditeur|da|van)\s*\*?\s*:/i;
+const HEADER_SENT =
+  /^\*?(sent|date|gesendet|datum|envoyé|fecha|enviado|enviado el|enviada em|enviado em|data|inviato|verzonden|verstuurd)\s*\*?\s*:/i;
 
 // "-- " is the RFC 3676 signature delimiter; the others are what phones append.
 const SIGNATURE = [
   /^--\s?$/,
-  /^(sent from my|envoyé de mon|von meinem .* gesendet|enviado desde mi|get outlook for)\b/i,
+  /^(sent from my|envoyé de mon|von meinem .* gesendet|enviado desde mi|enviado do meu|inviato da|verzonden (vanaf|met) mijn|verstuurd vanaf mijn|get outlook for)\b/i,
 ];
 
 /**
@@ -51,7 +56,7 @@ function findCut(lines: string[]): number {
     const joined = `${line} ${(lines[i + 1] ?? '').trim()}`.trim();
     const joined3 = `${joined} ${(lines[i + 2] ?? '').trim()}`.trim();
     if (ATTRIBUTION.some((p) => p.test(line) || p.test(joined) || p.test(joined3))) {
-      if (/^(on|am|le|el|\d)/i.test(line)) return i;
+      if (/^(on|am|le|el|em|no dia|il|op|\d)/i.test(line)) return i;
     }
     if (SEPARATOR.some((p) => p.test(line))) return i;
     if (HEADER_FROM.test(line)) {

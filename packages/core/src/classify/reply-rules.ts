@@ -1,4 +1,5 @@
 import { KIND_RULES } from './reply-kinds.rules.js';
+import { MORE_KIND_RULES } from './reply-kinds-more.rules.js';
 import { LEXICON_RULES } from './reply-lexicon.rules.js';
 import { MORE_LANGUAGE_RULES } from './reply-more-languages.rules.js';
 import type { ReplyRule, ReplyRuleGroup } from './reply-rule.types.js';
@@ -173,6 +174,7 @@ function mergeRules(): Record<ReplyRuleGroup, readonly ReplyRule[]> {
       ...PHRASE_RULES[group],
       ...(MORE_LANGUAGE_RULES[group] ?? []),
       ...(KIND_RULES[group] ?? []),
+      ...(MORE_KIND_RULES[group] ?? []),
       ...(LEXICON_RULES[group] ?? []),
     ];
   }

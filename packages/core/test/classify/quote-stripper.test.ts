@@ -22,6 +22,19 @@ describe('stripQuotedText', () => {
     ['original message', 'Sounds good.\n-----Original Message-----\nFrom: Dana\nstop'],
     ['signature', 'Sounds good.\n-- \nDana | unsubscribe link'],
     ['phone signature', 'Sounds good.\n\nSent from my iPhone'],
+    // Portuguese, Italian and Dutch clients, unquoted history (Apple Mail, Outlook)
+    ['Portuguese', 'Sounds good.\n\nEm 3 de nov. de 2026, às 08:40, Sam <s@x.br> escreveu:\n\nPare'],
+    ['Italian', 'Sounds good.\n\nIl 03/11/2026 08:40, Sam ha scritto:\n\nstop'],
+    ['Dutch', 'Sounds good.\n\nOp 3 nov. 2026, om 08:40 heeft Sam <s@x.nl> het volgende geschreven:\n\nstop'],
+    ['Outlook, Spanish', 'Sounds good.\n\nDe: Sam <s@x.es>\nEnviado el: lunes\nAsunto: x\n\nbaja'],
+    [
+      'Outlook, Portuguese',
+      'Sounds good.\n\nDe: Sam <s@x.br>\nEnviada em: segunda-feira\nAssunto: x\n\nPare',
+    ],
+    ['Outlook, Italian', 'Sounds good.\n\nDa: Sam <s@x.it>\nInviato: lunedì\nOggetto: x\n\nstop'],
+    ['Outlook, Dutch', 'Sounds good.\n\nVan: Sam <s@x.nl>\nVerzonden: maandag\nOnderwerp: x\n\nstop'],
+    ['Italian separator', 'Sounds good.\n-----Messaggio originale-----\nDa: Sam\nstop'],
+    ['Dutch phone signature', 'Sounds good.\n\nVerzonden vanaf mijn iPhone'],
   ])('cuts %s history', (_name, text) => {
     expect(stripQuotedText(text)).toBe('Sounds good.');
   });
