@@ -50,7 +50,7 @@ describe('reply fence: 1,000 replies racing 1,000 due touches', () => {
     const emailOf = new Map(prospectIds.map((id, i) => [id, emails[i]!]));
 
     // Due now, at the moment the replies arrive.
-    startSender(sys.rt);
+    await startSender(sys.rt);
     const ackAt = new Map<string, number>();
     const order = [...enrolled].sort(() => Math.random() - 0.5);
     let next = 0;

@@ -47,7 +47,7 @@ export async function startSystem(
   const api = await startApi(rt, opts);
   const apiUrl = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
   await startScheduler(rt);
-  if (!opts.withoutSender) startSender(rt);
+  if (!opts.withoutSender) await startSender(rt);
   await startDomainHealth(rt);
   rt.logger.info({ apiUrl, ingestUrl, sandboxUrl: sandbox.url }, 'touchbase started');
   return { rt, sandbox, apiUrl, ingestUrl };

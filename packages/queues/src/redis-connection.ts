@@ -42,9 +42,22 @@ export function createRedisCluster(
   });
 }
 
-/** A connection to the target: a `Cluster` for seed nodes, else a `Redis`. */
-export function createRedisClient(target: RedisTarget, role: 'worker' | 'producer'): RedisClient {
-  return 'nodes' in target ? createRedisCluster(target.nodes, role) : createRedis(target.url, role);
+/**
+ * A connection to the target: a `Cluster` for seed nodes, else a `Redis`. With
+ * `autoPipelining`, the commands issued in one turn of the event loop go out in one
+ * write (ioredis' `enableAutoPipelining`): only for connections BullMQ never uses
+ * (Bull and BullMQ jobs have gone missing on auto-pipelined connections).
+ */
+export function createRedisClient(
+  target: RedisTarget,
+  role: 'worker' | 'producer',
+  opts: { autoPipelining?: boolean; connectionName?: string } = {},
+): RedisClient {
+  const auto = opts.autoPipelining ? { enableAutoPipelining: true } : {};
+  const named = opts.connectionName ? { connectionName: opts.connectionName } : {};
+  return 'nodes' in target
+    ? createRedisCluster(target.nodes, role, { ...auto, redisOptions: named })
+    : createRedis(target.url, role, { ...auto, ...named });
 }
 
 /**

@@ -33,7 +33,8 @@ export async function recordSend(
     sc.metrics.touchesSent.inc({ provider: providerName });
     if (ctx.nextTouchAt)
       sc.metrics.sendLag.observe(Math.max(0, sc.clock().getTime() - ctx.nextTouchAt.getTime()) / 1000);
-    log.info(
+    // Debug, not info: a line per touch is the sender's busiest log; touches_sent counts them.
+    log.debug(
       { messageId: result.messageId, variant: touch.variant, mailboxId: ctx.mailbox.id },
       'Touch sent',
     );

@@ -31,6 +31,18 @@ const ISO_DURATION = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?
  * and ISO 8601 (`P3D`, `PT4H`, `P1DT2H30M`, `P2W`). Throws {@link DurationError}.
  */
 export function parseDurationParts(input: string): DurationParts {
+  // The sender reads its node's wait on every touch: a text already parsed is not parsed again.
+  const known = parsedDurations.get(input);
+  if (known) return { ...known };
+  const parts = parseDurationText(input);
+  if (parsedDurations.size >= 1_000) parsedDurations.clear();
+  parsedDurations.set(input, parts);
+  return { ...parts };
+}
+
+const parsedDurations = new Map<string, DurationParts>();
+
+function parseDurationText(input: string): DurationParts {
   const text = input.trim();
   if (text === '') throw new DurationError(input, 'it is empty');
   const parts = /^p/i.test(text) ? parseIso(input, text) : parseShort(input, text);

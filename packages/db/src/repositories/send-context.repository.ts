@@ -32,7 +32,7 @@ export class SendContextRepository {
       text: `SELECT e.id, e.status, e.current_step, e.current_attempt, e.sequence_id, e.sequence_version_id, e.conversation_id, e.first_message_id,
               e.next_touch_at,
               p.id AS p_id, p.email, p.email_status, p.first_name, p.last_name, p.company, p.timezone AS p_tz, p.company_domain, p.attributes,
-              ${MAILBOX_COLUMNS}, s.mailbox_pool_id, s.sending_window, s.policies -> 'contact' AS contact_policy,
+              ${MAILBOX_COLUMNS}, s.mailbox_pool_id, s.sending_window, (s.policies -> 'contact')::text AS contact_policy,
               d.id AS d_id, d.domain, d.status AS d_status, d.hold_touches AS d_hold
        FROM enrollment e JOIN prospect p ON p.id = e.prospect_id JOIN sequence s ON s.id = e.sequence_id
        JOIN mailbox m ON m.id = e.mailbox_id JOIN sending_domain d ON d.id = m.domain_id

@@ -98,7 +98,8 @@ export type SendContextRow = MailboxRow & {
   company_domain: string | null;
   attributes: Record<string, string> | null;
   mailbox_pool_id: string | null;
-  contact_policy: unknown;
+  /** The sequence's `policies.contact` as JSON text (null: none), the key of {@link contactPolicyOf}'s cache. */
+  contact_policy: string | null;
   sending_window: SendingWindow | null;
   d_id: string;
   domain: string;
@@ -143,8 +144,7 @@ export function sendContextOf(r: SendContextRow): SendContext {
     conversationId: r.conversation_id,
     firstMessageId: r.first_message_id,
     nextTouchAt: r.next_touch_at,
-    // Validated when written; a row written before contact policies reads as the defaults.
-    contactPolicy: ContactPolicySchema.parse(r.contact_policy ?? {}),
+    contactPolicy: contactPolicyOf(r.contact_policy),
     prospect: {
       id: r.p_id,
       email: r.email,
@@ -159,4 +159,29 @@ export function sendContextOf(r: SendContextRow): SendContext {
     mailbox: mailboxOf(r),
     domain: { id: r.d_id, domain: r.domain, status: r.d_status, holdTouches: r.d_hold },
   };
+}
+
+// A sequence's contact policy is the same text for every touch of it: parsed (and its
+// defaults filled in) once per text, not once per touch. Shared, so frozen.
+const policies = new Map<string, ContactPolicy>();
+
+/** The contact policy of a `policies.contact` JSON text (null: a row written before contact policies: the defaults). */
+export function contactPolicyOf(text: string | null): ContactPolicy {
+  const key = text ?? '{}';
+  let policy = policies.get(key);
+  if (policy === undefined) {
+    // Validated when written; parsed again here only for core's defaults.
+    policy = deepFreeze(ContactPolicySchema.parse(JSON.parse(key)));
+    if (policies.size >= 1_000) policies.clear();
+    policies.set(key, policy);
+  }
+  return policy;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
 }
