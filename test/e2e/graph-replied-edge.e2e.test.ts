@@ -102,6 +102,8 @@ describe('graph sequence: the replied edge (whole system)', () => {
       },
       unsubscribes: { email: 'cat@replied.example' },
       outOfOffice: { email: 'dan@replied.example' },
+      backFromOffice: { email: 'eve@replied.example' },
+      operatorPaused: { email: 'fay@replied.example' },
     };
     type Who = keyof typeof people;
 
@@ -176,6 +178,79 @@ describe('graph sequence: the replied edge (whole system)', () => {
       expect(await status(e)).toEqual({ status: 'paused', stop_reason: 'out_of_office' });
       expect((await touches(e)).map((t) => t.step)).toEqual([STEP.first]);
     }, 120_000);
+    it('an out-of-office, then "interested": the pause lifts and the enrollment takes the edge', async () => {
+      // The sandbox answers the first e-mail with an out-of-office, back in a week.
+      sys.sandbox.script(
+        people.backFromOffice.email,
+        'out_of_office',
+        1,
+        'I am out of the office until next week.',
+        1,
+      );
+      const e = await enrollNow('backFromOffice');
+      await waitFor(
+        'paused by the out-of-office',
+        async () => ((await status(e)).status === 'paused' ? true : null),
+        { timeoutMs: 60_000 },
+      );
+      // Back at work, the person answers.
+      const res = await postHttp(sys, `back-reply-${e}`, {
+        type: 'reply',
+        occurred_at: new Date().toISOString(),
+        enrollment_id: e,
+        email: people.backFromOffice.email,
+        text: "Back now. Sounds interesting, I'd love to learn more.",
+      });
+      expect(res.status).toBe(200);
+      await waitFor(
+        'the thank-you e-mail sent',
+        async () =>
+          (await touches(e)).some((t) => t.step === STEP.thanks && t.status === 'sent') ? true : null,
+        { timeoutMs: 60_000 },
+      );
+      expect(await status(e)).toEqual({ status: 'active', stop_reason: null });
+      const { rows: events } = await sys.rt.db.pool.query<{ outcome: string; classification: string }>(
+        `SELECT outcome, classification FROM event WHERE enrollment_id = $1 AND type = 'reply'`,
+        [e],
+      );
+      expect(events).toEqual([{ outcome: 'edge_taken', classification: 'interested' }]);
+      const { rows: audit } = await sys.rt.db.pool.query<{ data: Record<string, unknown> }>(
+        `SELECT data FROM audit_log WHERE entity_id = $1 AND action = 'enrollment.edge_taken'`,
+        [e],
+      );
+      expect(audit.map((a) => a.data)).toEqual([
+        expect.objectContaining({
+          trigger: 'replied',
+          from: 'first',
+          to: 'thanks',
+          resumedFrom: 'out_of_office',
+        }),
+      ]);
+      expect((await touches(e)).map((t) => t.step)).not.toContain(STEP.followup);
+    }, 120_000);
+
+    it("an operator's pause is not lifted by a reply: the enrollment ends, as before", async () => {
+      const e = await enrollNow('operatorPaused');
+      await firstSent(e);
+      const paused = await sys.api('POST', `/v1/enrollments/${e}/pause`, { reason: 'checking the account' });
+      expect(paused.status).toBe(200);
+      const res = await postHttp(sys, `paused-reply-${e}`, {
+        type: 'reply',
+        occurred_at: new Date().toISOString(),
+        enrollment_id: e,
+        email: people.operatorPaused.email,
+        text: "Sounds interesting, I'd love to learn more.",
+      });
+      expect(res.status).toBe(200);
+      expect((await status(e)).status).toBe('replied');
+      const { rows: events } = await sys.rt.db.pool.query<{ outcome: string }>(
+        `SELECT outcome FROM event WHERE enrollment_id = $1 AND type = 'reply'`,
+        [e],
+      );
+      expect(events).toEqual([{ outcome: 'applied' }]);
+      expect((await touches(e)).map((t) => t.step)).toEqual([STEP.first]);
+    }, 120_000);
+
     it('an e-mail reply takes the edge: the thank-you e-mail and the call run, the follow-up never', async () => {
       const e = await enrollNow('emailReply');
       await firstSent(e);

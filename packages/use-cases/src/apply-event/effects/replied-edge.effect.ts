@@ -1,4 +1,4 @@
-import { type CanonicalEvent, takesRepliedEdge } from '@touchbase/core';
+import { type CanonicalEvent, repliedEdgeOpenTo, takesRepliedEdge } from '@touchbase/core';
 import type { EventTarget, EventTransaction } from '../apply-event.ports.js';
 import type { EdgeMove } from '../apply-event.types.js';
 import { takeEdges } from './take-edge.effect.js';
@@ -11,6 +11,9 @@ import { takeEdges } from './take-edge.effect.js';
  * (`takeEdges`): a pending timeout whose touch was claimed first wins, and the reply
  * then ends that enrollment as any reply does. A reply is about the person, on any
  * channel, so every enrollment of theirs is looked at, not only the one it names.
+ * One paused by an out-of-office or a colleague's reply takes the edge too, active
+ * again (the person is back and answered); one an operator paused does not, and
+ * ends as any reply ends it (core's `repliedEdgeOpenTo`).
  *
  * Every enrollment of the person is locked first, in id order, as the stop that
  * follows locks the others: one lock order with concurrent stops.
@@ -32,6 +35,8 @@ export async function takeRepliedEdges(
     'replied',
     opts.now,
     opts.timeScale,
-    (e) => takesRepliedEdge(event, e.sequencePolicies, { replyActions: opts.replyActions }),
+    (e) =>
+      repliedEdgeOpenTo(e) &&
+      takesRepliedEdge(event, e.sequencePolicies, { replyActions: opts.replyActions }),
   );
 }

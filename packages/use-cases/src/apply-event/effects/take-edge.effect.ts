@@ -20,7 +20,8 @@ import type { EdgeMove } from '../apply-event.types.js';
  * edge was taken first: this event is too late for it), it moves to the edge's
  * node, due after the edge's wait. The after-commit step removes the timeout's job
  * and adds the new node's. An audit row on the enrollment names the edge, the
- * trigger and the event, for its timeline.
+ * trigger and the event, for its timeline. Only a reply sees paused enrollments, and
+ * only those `accepts` lets through (core's `repliedEdgeOpenTo`) move, active again.
  */
 export async function takeEdges(
   tx: EventTransaction,
@@ -33,7 +34,8 @@ export async function takeEdges(
   /** Whether this enrollment's sequence lets the event take the edge (a reply's class: `takesRepliedEdge`). */
   accepts: (e: WaitingEnrollmentRow) => boolean = () => true,
 ): Promise<EdgeMove[]> {
-  const waiting = await tx.lockWaiting(target.prospectId, target.enrollmentId);
+  // Only a reply may lift a pause (which ones: `accepts`, core's `repliedEdgeOpenTo`); other triggers see active enrollments.
+  const waiting = await tx.lockWaiting(target.prospectId, target.enrollmentId, trigger === 'replied');
   const moves: EdgeMove[] = [];
   const touchId = typeof event.data?.touchId === 'string' ? event.data.touchId : null;
   for (const e of waiting) {
@@ -62,7 +64,16 @@ export async function takeEdges(
       action: 'enrollment.edge_taken',
       entityType: 'enrollment',
       entityId: e.id,
-      data: { eventId, trigger, from, to, wait: taken.wait, instead: nodeAt(e.graph, e.currentStep)?.id },
+      data: {
+        eventId,
+        trigger,
+        from,
+        to,
+        wait: taken.wait,
+        instead: nodeAt(e.graph, e.currentStep)?.id,
+        // A pause the reply lifted (an out-of-office, a colleague's reply): active again on the edge.
+        ...(e.status === 'paused' ? { resumedFrom: e.stopReason } : {}),
+      },
     });
     moves.push({
       id: e.id,
