@@ -191,6 +191,7 @@ export class EventRepository implements EventStore {
       lockEnrollmentsOf: (prospectId) => this.edges.lockEnrollmentsOf(client, prospectId),
       lockWaiting: (prospectId, enrollmentId, withPaused) =>
         this.edges.lockWaiting(client, prospectId, enrollmentId, withPaused),
+      lockInFlight: (prospectId) => this.edges.lockInFlight(client, prospectId),
       nodeStarted: (enrollmentId, step, attempt) =>
         this.edges.nodeStarted(client, enrollmentId, step, attempt),
       touchStep: (touchId) => this.edges.touchStep(client, touchId),

@@ -196,6 +196,10 @@ export interface EventTransaction {
     enrollmentId: string | null,
     withPaused?: boolean,
   ): Promise<WaitingEnrollmentRow[]>;
+  /** The prospect's active enrollments whose current touch is being sent (claimed, not yet recorded), locked in id order; `waitingNode` as stored (null at a first node). */
+  lockInFlight(
+    prospectId: string,
+  ): Promise<(Omit<WaitingEnrollmentRow, 'waitingNode'> & { waitingNode: number | null })[]>;
   /** Whether (step, attempt) was claimed (its timeout edge taken), read after the lock. */
   nodeStarted(enrollmentId: string, step: number, attempt: number): Promise<boolean>;
   /** LinkedIn events of the prospect recorded since that touch was claimed (they came while it was being sent). */

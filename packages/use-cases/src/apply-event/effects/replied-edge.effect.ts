@@ -1,7 +1,13 @@
-import { type CanonicalEvent, repliedEdgeOpenTo, takesRepliedEdge } from '@touchbase/core';
+import {
+  type CanonicalEvent,
+  type EnrollmentStatus,
+  edgeTakenBy,
+  repliedEdgeOpenTo,
+  takesRepliedEdge,
+} from '@touchbase/core';
 import type { EventTarget, EventTransaction } from '../apply-event.ports.js';
 import type { EdgeMove } from '../apply-event.types.js';
-import { takeEdges } from './take-edge.effect.js';
+import { moveAlong, takeEdges } from './take-edge.effect.js';
 
 /**
  * A person's reply, before it ends anything: each of the person's enrollments that
@@ -27,7 +33,9 @@ export async function takeRepliedEdges(
 ): Promise<EdgeMove[]> {
   if (event.type !== 'reply') return [];
   await tx.lockEnrollmentsOf(target.prospectId);
-  return takeEdges(
+  const accepts = (e: { status: EnrollmentStatus; stopReason: string | null; sequencePolicies: unknown }) =>
+    repliedEdgeOpenTo(e) && takesRepliedEdge(event, e.sequencePolicies, { replyActions: opts.replyActions });
+  const moved = await takeEdges(
     tx,
     eventId,
     event,
@@ -35,8 +43,29 @@ export async function takeRepliedEdges(
     'replied',
     opts.now,
     opts.timeScale,
-    (e) =>
-      repliedEdgeOpenTo(e) &&
-      takesRepliedEdge(event, e.sequencePolicies, { replyActions: opts.replyActions }),
+    accepts,
   );
+  // A reply while a node with a `replied` edge is being sent (claimed, not yet
+  // recorded) takes that node's edge now: the send's record then finds the
+  // enrollment moved on and does not advance it (its guard is the node and attempt).
+  for (const e of await tx.lockInFlight(target.prospectId)) {
+    if (moved.some((m) => m.id === e.id)) continue;
+    const taken = edgeTakenBy(e.graph, e.currentStep, 'replied');
+    if (!taken || !accepts(e)) continue;
+    moved.push(
+      await moveAlong(
+        tx,
+        eventId,
+        event.source,
+        e,
+        e.currentStep,
+        taken,
+        'replied',
+        opts.now,
+        opts.timeScale,
+        true,
+      ),
+    );
+  }
+  return moved;
 }
