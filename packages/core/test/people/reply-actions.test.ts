@@ -204,4 +204,14 @@ describe('reply actions: the replied edge of a graph', () => {
     expect(providerReplyStops({}, 'interested')).toBe(true);
     expect(providerReplyStops({}, 'interested', true)).toBe(false);
   });
+
+  it('a reply the re-check found and recorded (no text: `unclassified`) stops the next touch unless the sequence goes on after it', () => {
+    const goesOn = { replyActions: { stopOnReply: false, continueOn: ['unclassified'] } };
+    expect(providerReplyStops(goesOn, 'unclassified')).toBe(false);
+    expect(providerReplyStops({}, 'unclassified')).toBe(true);
+    // The same decision the re-check's event was applied with (reply actions on): kept, not moved.
+    const r = event('reply', { enrollmentId: 'a' });
+    expect(replyDecisionOf(r, [live('a', goesOn)], now).keep).toEqual(['a']);
+    expect(takesRepliedEdge(r, goesOn, { replyActions: true })).toBe(false);
+  });
 });
