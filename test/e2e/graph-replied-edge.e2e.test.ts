@@ -162,6 +162,18 @@ describe('graph sequence: the replied edge (whole system)', () => {
       expect((await touches(e)).map((t) => t.step)).toEqual([STEP.first]);
     }, 120_000);
 
+    /** The person's e-mail reply to their enrollment, through ingest's webhook. */
+    async function replies(who: Who, e: string, text: string): Promise<void> {
+      const res = await postHttp(sys, `${who}-reply-${e}`, {
+        type: 'reply',
+        occurred_at: new Date().toISOString(),
+        enrollment_id: e,
+        email: people[who].email,
+        text,
+      });
+      expect(res.status).toBe(200);
+    }
+
     /** The person enrolled now; the sandbox answers the first e-mail with an out-of-office, which pauses it. */
     async function pausedByOutOfOffice(who: Who): Promise<string> {
       sys.sandbox.script(people[who].email, 'out_of_office', 1, 'I am out of the office until Monday.', 1);
@@ -183,14 +195,7 @@ describe('graph sequence: the replied edge (whole system)', () => {
     it('an out-of-office, then "interested": the pause lifts and the enrollment takes the edge', async () => {
       const e = await pausedByOutOfOffice('backFromOffice');
       // Back at work, the person answers.
-      const res = await postHttp(sys, `back-reply-${e}`, {
-        type: 'reply',
-        occurred_at: new Date().toISOString(),
-        enrollment_id: e,
-        email: people.backFromOffice.email,
-        text: "Back now. Sounds interesting, I'd love to learn more.",
-      });
-      expect(res.status).toBe(200);
+      await replies('backFromOffice', e, "Back now. Sounds interesting, I'd love to learn more.");
       await waitFor(
         'the thank-you e-mail sent',
         async () =>
@@ -223,14 +228,7 @@ describe('graph sequence: the replied edge (whole system)', () => {
       await firstSent(e);
       const paused = await sys.api('POST', `/v1/enrollments/${e}/pause`, { reason: 'checking the account' });
       expect(paused.status).toBe(200);
-      const res = await postHttp(sys, `paused-reply-${e}`, {
-        type: 'reply',
-        occurred_at: new Date().toISOString(),
-        enrollment_id: e,
-        email: people.operatorPaused.email,
-        text: "Sounds interesting, I'd love to learn more.",
-      });
-      expect(res.status).toBe(200);
+      await replies('operatorPaused', e, "Sounds interesting, I'd love to learn more.");
       expect((await status(e)).status).toBe('replied');
       const { rows: events } = await sys.rt.db.pool.query<{ outcome: string }>(
         `SELECT outcome FROM event WHERE enrollment_id = $1 AND type = 'reply'`,
@@ -249,14 +247,7 @@ describe('graph sequence: the replied edge (whole system)', () => {
         people.emailReply.email,
         'replied',
       );
-      const res = await postHttp(sys, `mail-reply-${e}`, {
-        type: 'reply',
-        occurred_at: new Date().toISOString(),
-        enrollment_id: e,
-        email: people.emailReply.email,
-        text: "Sounds interesting, I'd love to learn more.\nKim",
-      });
-      expect(res.status).toBe(200);
+      await replies('emailReply', e, "Sounds interesting, I'd love to learn more.\nKim");
       await waitFor(
         'the edge taken and run to its end',
         async () => ((await status(e)).status === 'exhausted' ? true : null),
