@@ -494,6 +494,39 @@ describe('event hot paths (real PostgreSQL)', () => {
       expect(rows).toEqual([{ from: 'first', to: 'thanks', during: 'true' }]);
     });
 
+    it("a pause a reply lifts (a colleague's reply) takes the edge, active again; an operator's pause ends", async () => {
+      const paused = async (email: string, reason: string) => {
+        const id = await waitingAfterFirst(email);
+        await db.pool.query(`UPDATE enrollment SET status = 'paused', stop_reason = $2 WHERE id = $1`, [
+          id,
+          reason,
+        ]);
+        return id;
+      };
+      const byColleague = await paused('graph-colleague@fast.example', 'company_reply');
+      const r = await recordAndApplyEvent(
+        repos.events,
+        event({ type: 'reply', enrollmentId: byColleague, classification: 'interested' }),
+        { replyActions: true },
+      );
+      expect(r.outcome).toBe('edge_taken');
+      expect(await position(byColleague)).toEqual({ status: 'active', currentStep: 2, waitingNode: null });
+      const { rows } = await db.pool.query(
+        `SELECT stop_reason AS "stopReason" FROM enrollment WHERE id = $1`,
+        [byColleague],
+      );
+      expect(rows).toEqual([{ stopReason: null }]);
+
+      const byOperator = await paused('graph-operator@fast.example', 'manual_pause');
+      const ended = await recordAndApplyEvent(
+        repos.events,
+        event({ type: 'reply', enrollmentId: byOperator, classification: 'interested' }),
+        { replyActions: true },
+      );
+      expect(ended.outcome).toBe('applied');
+      expect(await position(byOperator)).toMatchObject({ status: 'replied', currentStep: 3 });
+    });
+
     it('an unsubscribe and an auto-reply class never take it; a class the sequence goes on after stays on its track', async () => {
       const unsub = await waitingAfterFirst('graph-unsub@fast.example');
       await recordAndApplyEvent(repos.events, event({ type: 'unsubscribe', enrollmentId: unsub }));
