@@ -9,6 +9,8 @@ const TIME_SCALE = 28_800;
 const DAY_MS = 86_400_000 / TIME_SCALE;
 /** Sized for a shared 2-core machine; every enrollment races its own reply against its own timeout. */
 const N = 150;
+/** Replies the sandbox pushes as the first e-mail is delivered. */
+const IN_FLIGHT = 60;
 
 /**
  * "If replied → go to X": a reply to the first e-mail takes the `replied` edge to a
@@ -102,6 +104,8 @@ describe('graph sequence: the replied edge (whole system)', () => {
       },
       unsubscribes: { email: 'cat@cat.replied.example' },
       outOfOffice: { email: 'dan@dan.replied.example' },
+      backFromOffice: { email: 'eve@eve.replied.example' },
+      operatorPaused: { email: 'fay@fay.replied.example' },
     };
     type Who = keyof typeof people;
 
@@ -158,24 +162,82 @@ describe('graph sequence: the replied edge (whole system)', () => {
       expect((await touches(e)).map((t) => t.step)).toEqual([STEP.first]);
     }, 120_000);
 
-    it('an out-of-office pauses, as before: no edge taken', async () => {
-      // The sandbox answers the first e-mail with an out-of-office.
-      sys.sandbox.script(
-        people.outOfOffice.email,
-        'out_of_office',
-        1,
-        'I am out of the office until Monday.',
-        1,
-      );
-      const e = await enrollNow('outOfOffice');
+    /** The person's e-mail reply to their enrollment, through ingest's webhook. */
+    async function replies(who: Who, e: string, text: string): Promise<void> {
+      const res = await postHttp(sys, `${who}-reply-${e}`, {
+        type: 'reply',
+        occurred_at: new Date().toISOString(),
+        enrollment_id: e,
+        email: people[who].email,
+        text,
+      });
+      expect(res.status).toBe(200);
+    }
+
+    /** The person enrolled now; the sandbox answers the first e-mail with an out-of-office, which pauses it. */
+    async function pausedByOutOfOffice(who: Who): Promise<string> {
+      sys.sandbox.script(people[who].email, 'out_of_office', 1, 'I am out of the office until Monday.', 1);
+      const e = await enrollNow(who);
       await waitFor(
         'paused by the out-of-office',
         async () => ((await status(e)).status === 'paused' ? true : null),
         { timeoutMs: 60_000 },
       );
+      return e;
+    }
+
+    it('an out-of-office pauses, as before: no edge taken', async () => {
+      const e = await pausedByOutOfOffice('outOfOffice');
       expect(await status(e)).toEqual({ status: 'paused', stop_reason: 'out_of_office' });
       expect((await touches(e)).map((t) => t.step)).toEqual([STEP.first]);
     }, 120_000);
+
+    it('an out-of-office, then "interested": the pause lifts and the enrollment takes the edge', async () => {
+      const e = await pausedByOutOfOffice('backFromOffice');
+      // Back at work, the person answers.
+      await replies('backFromOffice', e, "Back now. Sounds interesting, I'd love to learn more.");
+      await waitFor(
+        'the thank-you e-mail sent',
+        async () =>
+          (await touches(e)).some((t) => t.step === STEP.thanks && t.status === 'sent') ? true : null,
+        { timeoutMs: 60_000 },
+      );
+      expect(await status(e)).toEqual({ status: 'active', stop_reason: null });
+      const { rows: events } = await sys.rt.db.pool.query<{ outcome: string; classification: string }>(
+        `SELECT outcome, classification FROM event WHERE enrollment_id = $1 AND type = 'reply'`,
+        [e],
+      );
+      expect(events).toEqual([{ outcome: 'edge_taken', classification: 'interested' }]);
+      const { rows: audit } = await sys.rt.db.pool.query<{ data: Record<string, unknown> }>(
+        `SELECT data FROM audit_log WHERE entity_id = $1 AND action = 'enrollment.edge_taken'`,
+        [e],
+      );
+      expect(audit.map((a) => a.data)).toEqual([
+        expect.objectContaining({
+          trigger: 'replied',
+          from: 'first',
+          to: 'thanks',
+          resumedFrom: 'out_of_office',
+        }),
+      ]);
+      expect((await touches(e)).map((t) => t.step)).not.toContain(STEP.followup);
+    }, 120_000);
+
+    it("an operator's pause is not lifted by a reply: the enrollment ends, as before", async () => {
+      const e = await enrollNow('operatorPaused');
+      await firstSent(e);
+      const paused = await sys.api('POST', `/v1/enrollments/${e}/pause`, { reason: 'checking the account' });
+      expect(paused.status).toBe(200);
+      await replies('operatorPaused', e, "Sounds interesting, I'd love to learn more.");
+      expect((await status(e)).status).toBe('replied');
+      const { rows: events } = await sys.rt.db.pool.query<{ outcome: string }>(
+        `SELECT outcome FROM event WHERE enrollment_id = $1 AND type = 'reply'`,
+        [e],
+      );
+      expect(events).toEqual([{ outcome: 'applied' }]);
+      expect((await touches(e)).map((t) => t.step)).toEqual([STEP.first]);
+    }, 120_000);
+
     it('an e-mail reply takes the edge: the thank-you e-mail and the call run, the follow-up never', async () => {
       const e = await enrollNow('emailReply');
       await firstSent(e);
@@ -185,14 +247,7 @@ describe('graph sequence: the replied edge (whole system)', () => {
         people.emailReply.email,
         'replied',
       );
-      const res = await postHttp(sys, `mail-reply-${e}`, {
-        type: 'reply',
-        occurred_at: new Date().toISOString(),
-        enrollment_id: e,
-        email: people.emailReply.email,
-        text: "Sounds interesting, I'd love to learn more.\nKim",
-      });
-      expect(res.status).toBe(200);
+      await replies('emailReply', e, "Sounds interesting, I'd love to learn more.\nKim");
       await waitFor(
         'the edge taken and run to its end',
         async () => ((await status(e)).status === 'exhausted' ? true : null),
@@ -241,6 +296,71 @@ describe('graph sequence: the replied edge (whole system)', () => {
       );
     }, 120_000);
   });
+
+  it(`${IN_FLIGHT} replies pushed as the first e-mail is delivered (its send in flight or just recorded) all take the edge`, async () => {
+    const sequenceId = await sequence('replied during send', '4d');
+    // One company each: an interested reply would otherwise pause the colleagues (company-level stop).
+    const emails = Array.from({ length: IN_FLIGHT }, (_, i) => `during@during-${i}.example`);
+    // The sandbox answers each first e-mail at once, as it is delivered: the webhook races
+    // the send's record. On a loaded machine the record usually wins (the reply then finds
+    // the node recorded); the interleaving where the reply wins is pinned down step by step
+    // in packages/db/test/event-fast-paths.int.test.ts. Either way: the edge, once.
+    for (const email of emails)
+      sys.sandbox.script(email, 'reply', 1, "Sounds interesting, I'd love to learn more.");
+    const ids = await importProspects(
+      sys,
+      emails.map((email) => ({ email })),
+    );
+    const enrolled = await enroll(sys, sequenceId, mailboxId, ids);
+    expect(enrolled).toHaveLength(IN_FLIGHT);
+    const rows = await waitFor(
+      'every thank-you e-mail sent',
+      async () => {
+        const { rows } = await sys.rt.db.pool.query<{ eid: string; status: string; steps: number[] }>(
+          `SELECT e.id AS eid, e.status::text,
+             ARRAY(SELECT t.step FROM touch t WHERE t.enrollment_id = e.id AND t.status = 'sent' ORDER BY t.step) AS steps
+           FROM enrollment e WHERE e.sequence_id = $1`,
+          [sequenceId],
+        );
+        // Each took the edge (its thank-you sent) or ended on its reply (counted below as a failure).
+        return rows.length === IN_FLIGHT &&
+          rows.every((r) => r.steps.includes(STEP.thanks) || r.status === 'replied')
+          ? rows
+          : null;
+      },
+      { timeoutMs: 90_000, intervalMs: 250 },
+    );
+    const { rows: audit } = await sys.rt.db.pool.query<{ during: boolean }>(
+      `SELECT (a.data->>'duringSend') IS NOT NULL AS during FROM audit_log a
+       JOIN enrollment e ON e.id::text = a.entity_id
+       WHERE e.sequence_id = $1 AND a.action = 'enrollment.edge_taken' AND a.data->>'trigger' = 'replied'`,
+      [sequenceId],
+    );
+    const keys = sys.sandbox
+      .deliveries()
+      .filter((d) => enrolled.some((e) => e.id === d.enrollmentId))
+      .map((d) => d.idempotencyKey);
+    const report = {
+      enrollments: IN_FLIGHT,
+      tookTheEdge: audit.length,
+      duringTheSend: audit.filter((a) => a.during).length,
+      ended: rows.filter((r) => r.status === 'replied').length,
+      followUps: rows.filter((r) => r.steps.includes(STEP.followup)).length,
+      deliveredTwice: keys.length - new Set(keys).size,
+    };
+    console.info('replied edge during the send', report);
+    // Whether the reply came during the send or after its record, it took the edge, once.
+    expect(report.tookTheEdge).toBe(IN_FLIGHT);
+    expect(report.ended).toBe(0);
+    expect(report.followUps).toBe(0);
+    expect(report.deliveredTwice).toBe(0);
+    const { rows: events } = await sys.rt.db.pool.query<{ outcome: string }>(
+      `SELECT ev.outcome FROM event ev JOIN enrollment e ON e.id = ev.enrollment_id
+       WHERE e.sequence_id = $1 AND ev.type = 'reply'`,
+      [sequenceId],
+    );
+    expect(events.map((e) => e.outcome)).toEqual(Array(IN_FLIGHT).fill('edge_taken'));
+  }, 180_000);
 
   it(`${N} replies racing ${N} timeouts: never both edges, nothing of the old track after the reply`, async () => {
     const sequenceId = await sequence('replied race', '1d');

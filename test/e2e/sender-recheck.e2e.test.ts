@@ -144,6 +144,36 @@ describe("pre-send re-check against the sandbox's view (whole system)", () => {
     expect((await sys.api('GET', `/v1/prospects/${prospectId}`)).body.emailStatus).toBe('invalid');
   });
 
+  it('a reply the sequence goes on after (its continue-on list) is recorded once, and the touches go on', async () => {
+    const email = 'goes-on@recheck.example';
+    const goesOn = await createSequence(sys, 3, '1d');
+    // As ingest would apply it: a reply no classifier read is `unclassified`, a class this sequence goes on after.
+    await sys.rt.repos.sequences.setPolicies(goesOn, {
+      replyActions: { stopOnReply: false, continueOn: ['unclassified'] },
+    });
+    const [prospectId] = await importProspects(sys, [{ email }]);
+    sys.sandbox.script(email, 'reply', 1);
+    const e = await withLostWebhooks(async () => {
+      const [row] = await enroll(sys, goesOn, mailboxId, [prospectId!]);
+      return waitFor('the sequence to run out', async () =>
+        (await enrollment(sys, row!.id)).status === 'exhausted' ? row!.id : null,
+      );
+    });
+    expect(sys.sandbox.prospectStatus(email)).toBe('replied');
+    // The touch the re-check looked at went out, and so did the next one.
+    expect(
+      sys.sandbox
+        .deliveries()
+        .filter((d) => d.enrollmentId === e)
+        .map((d) => d.step),
+    ).toEqual([1, 2, 3]);
+    const t = await timeline(sys, e);
+    // Recorded once, before the second touch; the third's re-check finds it recorded and goes on.
+    expect(t.events.filter((x) => x.source !== 'sandbox')).toEqual([
+      expect.objectContaining({ source: 'sandbox-recheck', type: 'reply', externalId: touchKey(e, 2) }),
+    ]);
+  });
+
   it('a prospect the provider knows nothing against gets every touch', async () => {
     const email = 'quiet@recheck.example';
     const [prospectId] = await importProspects(sys, [{ email }]);

@@ -38,6 +38,8 @@ export type SenderDeps = {
   recheckTimeoutMs?: number;
   /** Whether a hard bounce the provider reported at the re-check queues a CRM update. */
   notifyCrm?: boolean;
+  /** Whether the re-check's replies follow each sequence's reply actions, as ingest's do (INGEST_REPLY_ACTIONS). */
+  replyActions?: boolean;
   /** The LinkedIn senders by provider name, for the LinkedIn nodes of graph sequences. */
   linkedInSenders?: ReadonlyMap<string, LinkedInSender>;
   /** Do-not-contact hours and days per recipient country, on top of every sending window. */
@@ -75,6 +77,7 @@ export function senderWorkerFactory(deps: SenderDeps): (partition: number) => Wo
     ...(deps.recheck !== undefined ? { recheck: deps.recheck } : {}),
     ...(deps.recheckTimeoutMs !== undefined ? { recheckTimeoutMs: deps.recheckTimeoutMs } : {}),
     ...(deps.notifyCrm !== undefined ? { notifyCrm: deps.notifyCrm } : {}),
+    ...(deps.replyActions !== undefined ? { replyActions: deps.replyActions } : {}),
     ...(deps.linkedInSenders ? { linkedIn: { senders: deps.linkedInSenders } } : {}),
     ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
     ...(deps.jitterMs ? { jitterMs: deps.jitterMs } : {}),

@@ -49,6 +49,8 @@ export async function startSender(rt: Runtime): Promise<Worker[]> {
     recheckTimeoutMs: config.SENDER_RECHECK_TIMEOUT_MS,
     // The outbox is delivered by ingest's CRM notifier, which sweeps it.
     notifyCrm: Boolean(config.HUBSPOT_ACCESS_TOKEN),
+    // A reply the re-check finds is applied as ingest applies one (the sequence's continue-on list, its actions).
+    replyActions: config.INGEST_REPLY_ACTIONS,
     linkedInSenders: rt.linkedInSenders,
     doNotContact: rt.doNotContact,
     jitterMs: config.SCHEDULER_JITTER_MS,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CanonicalEvent } from '@touchbase/core';
+import { type CanonicalEvent, touchKey } from '@touchbase/core';
 import { recordAndApplyEvent } from '@touchbase/use-cases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Repositories } from '../src/index.js';
@@ -404,8 +404,8 @@ describe('event hot paths (real PostgreSQL)', () => {
       ],
     };
 
-    /** One person enrolled in a graph sequence with these policies, waiting after `first` for the follow-up's timeout. */
-    async function waitingAfterFirst(email: string, policies: unknown = {}) {
+    /** One person enrolled in a graph sequence with these policies, `first` due now. */
+    async function enrolledAtFirst(email: string, policies: unknown = {}) {
       const s = await repos.sequences.create({ name: `graph ${randomUUID()}`, graph });
       await repos.sequences.setPolicies(s.id, policies);
       const [p] = await repos.prospects.upsertMany([{ email }]);
@@ -416,7 +416,12 @@ describe('event hot paths (real PostgreSQL)', () => {
         prospectIds: [p!.id],
         firstTouchAt: () => new Date(),
       });
-      const id = r.enrolled[0]!.id;
+      return r.enrolled[0]!.id;
+    }
+
+    /** The same, waiting after `first` for the follow-up's timeout. */
+    async function waitingAfterFirst(email: string, policies: unknown = {}) {
+      const id = await enrolledAtFirst(email, policies);
       // As the sender leaves it once `first` was sent: its timeout's touch (node 3) pending.
       await db.pool.query(
         `UPDATE enrollment SET waiting_node = 1, current_step = 3, current_attempt = 1,
@@ -451,6 +456,75 @@ describe('event hot paths (real PostgreSQL)', () => {
         [id],
       );
       expect(rows).toEqual([{ trigger: 'replied', to: 'thanks' }]);
+    });
+
+    it("a reply while the node's own send is in flight takes that node's edge; the send's record then does not advance it", async () => {
+      const email = 'graph-inflight@fast.example';
+      const id = await enrolledAtFirst(email);
+      // The sender claimed `first` (the reply fence): its touch is being handed to the provider.
+      expect((await repos.touches.claim(id, 1, touchKey(id, 1), email)).kind).toBe('claimed');
+      const applied = await recordAndApplyEvent(
+        repos.events,
+        event({ type: 'reply', enrollmentId: id, classification: 'interested' }),
+        { replyActions: true },
+      );
+      expect(applied.outcome).toBe('edge_taken');
+      expect(applied.stopped).toEqual([]);
+      expect(applied.moved).toEqual([
+        { id, from: { step: 1, attempt: 1 }, to: expect.objectContaining({ step: 2, attempt: 1 }) },
+      ]);
+      expect(await position(id)).toEqual({ status: 'active', currentStep: 2, waitingNode: null });
+      // The provider accepted `first`; its record finds the enrollment moved on: the touch is
+      // recorded, the enrollment is not sent along `first`'s timeout.
+      const advanced = await repos.touches.recordSent({
+        enrollmentId: id,
+        step: 1,
+        messageId: '<first@fast.example>',
+        conversationId: 'c',
+        nextTouchAt: new Date(Date.now() + 86_400_000),
+        nextStep: 3,
+      });
+      expect(advanced).toBe(false);
+      expect(await position(id)).toEqual({ status: 'active', currentStep: 2, waitingNode: null });
+      const { rows } = await db.pool.query(
+        `SELECT data->>'from' AS "from", data->>'to' AS "to", data->>'duringSend' AS during FROM audit_log
+         WHERE entity_id = $1 AND action = 'enrollment.edge_taken'`,
+        [id],
+      );
+      expect(rows).toEqual([{ from: 'first', to: 'thanks', during: 'true' }]);
+    });
+
+    it("a pause a reply lifts (a colleague's reply) takes the edge, active again; an operator's pause ends", async () => {
+      const paused = async (email: string, reason: string) => {
+        const id = await waitingAfterFirst(email);
+        await db.pool.query(`UPDATE enrollment SET status = 'paused', stop_reason = $2 WHERE id = $1`, [
+          id,
+          reason,
+        ]);
+        return id;
+      };
+      const byColleague = await paused('graph-colleague@fast.example', 'company_reply');
+      const r = await recordAndApplyEvent(
+        repos.events,
+        event({ type: 'reply', enrollmentId: byColleague, classification: 'interested' }),
+        { replyActions: true },
+      );
+      expect(r.outcome).toBe('edge_taken');
+      expect(await position(byColleague)).toEqual({ status: 'active', currentStep: 2, waitingNode: null });
+      const { rows } = await db.pool.query(
+        `SELECT stop_reason AS "stopReason" FROM enrollment WHERE id = $1`,
+        [byColleague],
+      );
+      expect(rows).toEqual([{ stopReason: null }]);
+
+      const byOperator = await paused('graph-operator@fast.example', 'manual_pause');
+      const ended = await recordAndApplyEvent(
+        repos.events,
+        event({ type: 'reply', enrollmentId: byOperator, classification: 'interested' }),
+        { replyActions: true },
+      );
+      expect(ended.outcome).toBe('applied');
+      expect(await position(byOperator)).toMatchObject({ status: 'replied', currentStep: 3 });
     });
 
     it('an unsubscribe and an auto-reply class never take it; a class the sequence goes on after stays on its track', async () => {

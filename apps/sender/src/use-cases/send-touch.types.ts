@@ -38,6 +38,11 @@ export type SendTouchDeps = {
   /** Whether a hard bounce the provider reported queues a CRM update (a CRM is configured). */
   notifyCrm?: boolean;
   /**
+   * Whether a reply the provider reported is applied with each sequence's reply actions
+   * (INGEST_REPLY_ACTIONS, as ingest applies a webhook's): off, it ends every sequence.
+   */
+  replyActions?: boolean;
+  /**
    * The LinkedIn senders by provider name (a LinkedIn account's `provider`:
    * `unipile`, `http`, `sandbox`). Without one for an account, its nodes are held.
    */

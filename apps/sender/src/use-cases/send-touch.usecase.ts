@@ -107,8 +107,10 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
     const seen = await askProvider(provider, request, sc.recheckTimeoutMs ?? 2_000, log);
     if (stopsTheTouch(seen) && (await providerViewStops(sc, ctx.sequenceId, ctx.prospect.id, seen))) {
       const outcome = await stopOnProviderView(sc, provider, seen, request, attempt, log);
-      await settleStranded(sc, ctx, step, attempt, log);
-      return outcome;
+      if (outcome !== null) {
+        await settleStranded(sc, ctx, step, attempt, log);
+        return outcome;
+      }
     }
   }
 

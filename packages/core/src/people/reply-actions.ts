@@ -1,9 +1,9 @@
 import type { EnrollmentStatus } from '../enrollment/enrollment-status.js';
 import type { CanonicalEvent } from '../events/canonical-event.js';
-import { isPausedByOutOfOffice } from '../events/event-scope.js';
+import { isPausedByOutOfOffice, OUT_OF_OFFICE_REASON } from '../events/event-scope.js';
 import { outOfOfficeResumeAt } from '../events/out-of-office.js';
 import { scaleDuration } from '../time/time-scale.js';
-import { replyClassOf } from './company-stop.js';
+import { COMPANY_REPLY_REASON, replyClassOf } from './company-stop.js';
 import type { ReplyActionSet, ReplyActionsPolicy } from './reply-actions.schemas.js';
 import { sequencePoliciesOf } from './sequence-policies.js';
 
@@ -86,6 +86,34 @@ export function takesRepliedEdge(
   if (NOT_A_PERSONS_ANSWER.includes(replyClass)) return false;
   if (!opts.replyActions) return true;
   return !continuesAfterReply(sequencePoliciesOf(sequencePolicies).replyActions, replyClass);
+}
+
+/**
+ * Pauses a person's own reply lifts to take a `replied` edge: the automatic ones that
+ * stand in for the person's answer, an out-of-office (they were away; now they answer)
+ * and a colleague's reply (company-level stop; now this person answers for
+ * themselves). An operator's pause (`manual_pause`, `manual_pause_until`) is
+ * deliberate and a reply never silently undoes it; a pause for a missing template
+ * variable waits for an operator too. Those enrollments end on the reply, as before.
+ */
+export const PAUSES_A_REPLY_LIFTS: readonly string[] = [OUT_OF_OFFICE_REASON, COMPANY_REPLY_REASON];
+
+/**
+ * Whether an enrollment in this state may take a `replied` edge at all (whether the
+ * reply's class takes it is `takesRepliedEdge`): an active one, or one paused by a
+ * pause a reply lifts (`PAUSES_A_REPLY_LIFTS`), which then goes on along the edge,
+ * active again. Every other paused one ends on the reply as any reply ends it.
+ */
+export function repliedEdgeOpenTo(enrollment: {
+  status: EnrollmentStatus;
+  stopReason: string | null;
+}): boolean {
+  if (enrollment.status === 'active') return true;
+  return (
+    enrollment.status === 'paused' &&
+    enrollment.stopReason !== null &&
+    PAUSES_A_REPLY_LIFTS.includes(enrollment.stopReason)
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import { eventPathOf } from '../../src/events/event-scope.js';
 import { redactedEvent } from '../../src/events/redacted-event.js';
 import {
   providerReplyStops,
+  repliedEdgeOpenTo,
   replyDecisionOf,
   replyExcerptOf,
   takesRepliedEdge,
@@ -188,9 +189,29 @@ describe('reply actions: the replied edge of a graph', () => {
     expect(takesRepliedEdge(reply('out_of_office'), {}, { replyActions: false })).toBe(false);
   });
 
+  it("a pause the person's reply stands for lifts (out-of-office, a colleague's reply); an operator's never", () => {
+    expect(repliedEdgeOpenTo({ status: 'active', stopReason: null })).toBe(true);
+    expect(repliedEdgeOpenTo({ status: 'paused', stopReason: 'out_of_office' })).toBe(true);
+    expect(repliedEdgeOpenTo({ status: 'paused', stopReason: 'company_reply' })).toBe(true);
+    for (const stopReason of ['manual_pause', 'manual_pause_until', 'missing_variable:firstName', null])
+      expect(repliedEdgeOpenTo({ status: 'paused', stopReason }), String(stopReason)).toBe(false);
+    for (const status of ['queued', 'replied', 'bounced', 'exhausted'] as const)
+      expect(repliedEdgeOpenTo({ status, stopReason: null }), status).toBe(false);
+  });
+
   it('the provider\'s "replied" does not stop the touches of a track a recorded reply led to', () => {
     expect(providerReplyStops({}, null)).toBe(true);
     expect(providerReplyStops({}, 'interested')).toBe(true);
     expect(providerReplyStops({}, 'interested', true)).toBe(false);
+  });
+
+  it('a reply the re-check found and recorded (no text: `unclassified`) stops the next touch unless the sequence goes on after it', () => {
+    const goesOn = { replyActions: { stopOnReply: false, continueOn: ['unclassified'] } };
+    expect(providerReplyStops(goesOn, 'unclassified')).toBe(false);
+    expect(providerReplyStops({}, 'unclassified')).toBe(true);
+    // The same decision the re-check's event was applied with (reply actions on): kept, not moved.
+    const r = event('reply', { enrollmentId: 'a' });
+    expect(replyDecisionOf(r, [live('a', goesOn)], now).keep).toEqual(['a']);
+    expect(takesRepliedEdge(r, goesOn, { replyActions: true })).toBe(false);
   });
 });

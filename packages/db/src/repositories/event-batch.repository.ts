@@ -108,7 +108,7 @@ export class EventBatchRepository {
              -- A reply to a person live in a graph with a replied edge may take it: the general path decides.
              AND NOT (i.type = 'reply' AND EXISTS (
                SELECT 1 FROM enrollment r JOIN sequence_version v ON v.id = r.sequence_version_id
-               WHERE r.prospect_id = e.prospect_id AND r.status = 'active'
+               WHERE r.prospect_id = e.prospect_id AND r.status IN ('active', 'paused')
                  AND v.graph @> '{"edges": [{"trigger": "replied"}]}'::jsonb))),
          ins AS (
            INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)

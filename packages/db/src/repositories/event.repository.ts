@@ -195,7 +195,9 @@ export class EventRepository implements EventStore {
       personAddresses: (prospectId) => this.erasure.personAddresses(client, prospectId),
       eraseProspect: (target, addresses) => this.erasure.eraseProspect(client, target, addresses),
       lockEnrollmentsOf: (prospectId) => this.edges.lockEnrollmentsOf(client, prospectId),
-      lockWaiting: (prospectId, enrollmentId) => this.edges.lockWaiting(client, prospectId, enrollmentId),
+      lockWaiting: (prospectId, enrollmentId, withPaused) =>
+        this.edges.lockWaiting(client, prospectId, enrollmentId, withPaused),
+      lockInFlight: (prospectId) => this.edges.lockInFlight(client, prospectId),
       nodeStarted: (enrollmentId, step, attempt) =>
         this.edges.nodeStarted(client, enrollmentId, step, attempt),
       touchStep: (touchId) => this.edges.touchStep(client, touchId),

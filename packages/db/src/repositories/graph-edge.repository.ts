@@ -2,6 +2,16 @@ import type { SendingWindow } from '@touchbase/core';
 import type { WaitingEnrollmentRow } from '@touchbase/use-cases';
 import type pg from 'pg';
 
+/** What an event that may move an enrollment along an edge reads of it (position, graph, timing, its sequence's policies). */
+const LOCKED_ENROLLMENT_SELECT = `SELECT e.id, e.status, e.stop_reason AS "stopReason", e.current_step AS "currentStep", e.current_attempt AS "currentAttempt",
+              e.waiting_node AS "waitingNode", v.graph,
+              p.timezone AS "prospectTimeZone", m.timezone AS "mailboxTimeZone",
+              m.window_days AS "windowDays", m.window_start AS "windowStart", m.window_end AS "windowEnd",
+              m.holidays, s.sending_window AS "sendingWindow", s.policies AS "sequencePolicies"
+       FROM enrollment e JOIN sequence_version v ON v.id = e.sequence_version_id
+       JOIN prospect p ON p.id = e.prospect_id JOIN mailbox m ON m.id = e.mailbox_id
+       JOIN sequence s ON s.id = e.sequence_id`;
+
 /**
  * The enrollments of a graph sequence waiting after a node, for an event that may
  * take one of that node's edges: locked, checked and moved in the event's
@@ -22,30 +32,48 @@ export class GraphEdgeRepository {
   /**
    * Locks the prospect's active enrollments that wait after a node (only the one
    * the event names, when it names one), in id order as every stop locks them, and
-   * reads their position, graph and timing. The lock serialises with the sender's
+   * reads their position, graph and timing. With `withPaused` (a reply) the paused
+   * ones too: core decides which pauses a reply lifts. The lock serialises with the sender's
    * claim, which locks the same row.
    */
   async lockWaiting(
     client: pg.PoolClient,
     prospectId: string,
     enrollmentId: string | null,
+    withPaused = false,
   ): Promise<WaitingEnrollmentRow[]> {
     // Named (prepared once per connection): every open or click of an enrollment waiting after a node.
     const { rows } = await client.query<WaitingEnrollmentRow & { sendingWindow: SendingWindow | null }>({
       name: 'graph-edge-lock-waiting',
-      text: `SELECT e.id, e.current_step AS "currentStep", e.current_attempt AS "currentAttempt",
-              e.waiting_node AS "waitingNode", v.graph,
-              p.timezone AS "prospectTimeZone", m.timezone AS "mailboxTimeZone",
-              m.window_days AS "windowDays", m.window_start AS "windowStart", m.window_end AS "windowEnd",
-              m.holidays, s.sending_window AS "sendingWindow", s.policies AS "sequencePolicies"
-       FROM enrollment e JOIN sequence_version v ON v.id = e.sequence_version_id
-       JOIN prospect p ON p.id = e.prospect_id JOIN mailbox m ON m.id = e.mailbox_id
-       JOIN sequence s ON s.id = e.sequence_id
-       WHERE e.prospect_id = $1 AND e.status = 'active' AND e.waiting_node IS NOT NULL
+      text: `${LOCKED_ENROLLMENT_SELECT}
+       WHERE e.prospect_id = $1 AND e.waiting_node IS NOT NULL
+         AND (e.status = 'active' OR ($3::boolean AND e.status = 'paused'))
          AND ($2::uuid IS NULL OR e.id = $2)
        ORDER BY e.id FOR UPDATE OF e`,
-      values: [prospectId, enrollmentId],
+      values: [prospectId, enrollmentId, withPaused],
     });
+    return rows;
+  }
+
+  /**
+   * Locks the prospect's active enrollments whose current touch is being handed to
+   * the provider (claimed, `sending`, not yet recorded), in id order, with what an
+   * edge out of that node needs: a reply during the send may take its `replied` edge.
+   */
+  async lockInFlight(
+    client: pg.PoolClient,
+    prospectId: string,
+  ): Promise<(Omit<WaitingEnrollmentRow, 'waitingNode'> & { waitingNode: number | null })[]> {
+    const { rows } = await client.query<
+      Omit<WaitingEnrollmentRow, 'waitingNode'> & { waitingNode: number | null }
+    >(
+      `${LOCKED_ENROLLMENT_SELECT}
+       WHERE e.prospect_id = $1 AND e.status = 'active'
+         AND EXISTS (SELECT 1 FROM touch t WHERE t.enrollment_id = e.id AND t.step = e.current_step
+                       AND t.attempt = e.current_attempt AND t.status = 'sending')
+       ORDER BY e.id FOR UPDATE OF e`,
+      [prospectId],
+    );
     return rows;
   }
 
@@ -86,7 +114,9 @@ export class GraphEdgeRepository {
   ): Promise<number> {
     const { rows } = await client.query<{ attempt: number }>(
       // The old node's event edges close (waiting_node null): one event edge per node run.
+      // A paused enrollment (a pause a reply lifts) goes on along the edge, active again.
       `UPDATE enrollment e SET current_step = $2, next_touch_at = $3, updated_at = now(), waiting_node = NULL,
+         status = 'active', stop_reason = CASE WHEN e.status = 'paused' THEN NULL ELSE e.stop_reason END,
          current_attempt = COALESCE((SELECT max(t.attempt) FROM touch t WHERE t.enrollment_id = e.id AND t.step = $2), 0) + 1
        WHERE e.id = $1 RETURNING e.current_attempt AS attempt`,
       [enrollmentId, to, nextTouchAt],

@@ -47,6 +47,9 @@ export type ResendContextRow = {
 /** An enrollment waiting after a node of its graph, locked, with what deciding and timing an edge needs. */
 export type WaitingEnrollmentRow = {
   id: string;
+  /** `active`, or `paused` when paused ones were asked for (a reply may lift some pauses: core's `repliedEdgeOpenTo`). */
+  status: EnrollmentStatus;
+  stopReason: string | null;
   currentStep: number;
   currentAttempt: number;
   /** The node that ran last, whose event edges are open (null once an event took one, until the next node runs). */
@@ -190,8 +193,16 @@ export interface EventTransaction {
   eraseProspect(target: EventTarget, addresses: string[]): Promise<void>;
   /** Locks every enrollment of the prospect in id order, as a stop does, before some of them are moved and the rest stopped. */
   lockEnrollmentsOf(prospectId: string): Promise<void>;
-  /** The prospect's active enrollments waiting after a node (or the one named), locked in id order. */
-  lockWaiting(prospectId: string, enrollmentId: string | null): Promise<WaitingEnrollmentRow[]>;
+  /** The prospect's active enrollments waiting after a node (or the one named), with `withPaused` the paused ones too, locked in id order. */
+  lockWaiting(
+    prospectId: string,
+    enrollmentId: string | null,
+    withPaused?: boolean,
+  ): Promise<WaitingEnrollmentRow[]>;
+  /** The prospect's active enrollments whose current touch is being sent (claimed, not yet recorded), locked in id order; `waitingNode` as stored (null at a first node). */
+  lockInFlight(
+    prospectId: string,
+  ): Promise<(Omit<WaitingEnrollmentRow, 'waitingNode'> & { waitingNode: number | null })[]>;
   /** Whether (step, attempt) was claimed (its timeout edge taken), read after the lock. */
   nodeStarted(enrollmentId: string, step: number, attempt: number): Promise<boolean>;
   /** LinkedIn events of the prospect recorded since that touch was claimed (they came while it was being sent). */

@@ -20,7 +20,8 @@ import type { EdgeMove } from '../apply-event.types.js';
  * edge was taken first: this event is too late for it), it moves to the edge's
  * node, due after the edge's wait. The after-commit step removes the timeout's job
  * and adds the new node's. An audit row on the enrollment names the edge, the
- * trigger and the event, for its timeline.
+ * trigger and the event, for its timeline. Only a reply sees paused enrollments, and
+ * only those `accepts` lets through (core's `repliedEdgeOpenTo`) move, active again.
  */
 export async function takeEdges(
   tx: EventTransaction,
@@ -33,7 +34,8 @@ export async function takeEdges(
   /** Whether this enrollment's sequence lets the event take the edge (a reply's class: `takesRepliedEdge`). */
   accepts: (e: WaitingEnrollmentRow) => boolean = () => true,
 ): Promise<EdgeMove[]> {
-  const waiting = await tx.lockWaiting(target.prospectId, target.enrollmentId);
+  // Only a reply may lift a pause (which ones: `accepts`, core's `repliedEdgeOpenTo`); other triggers see active enrollments.
+  const waiting = await tx.lockWaiting(target.prospectId, target.enrollmentId, trigger === 'replied');
   const moves: EdgeMove[] = [];
   const touchId = typeof event.data?.touchId === 'string' ? event.data.touchId : null;
   for (const e of waiting) {
@@ -43,32 +45,63 @@ export async function takeEdges(
     // is about the person, whichever message it answers).
     if (touchId && trigger !== 'replied' && (await tx.touchStep(touchId)) !== e.waitingNode) continue;
     if (await tx.nodeStarted(e.id, e.currentStep, e.currentAttempt)) continue;
-    const timing = {
-      timeZone: resolveTimeZone(e.prospectTimeZone, e.mailboxTimeZone),
-      window: sendingWindowOf(e.sendingWindow, {
-        windowDays: e.windowDays ?? [],
-        windowStart: e.windowStart,
-        windowEnd: e.windowEnd,
-        holidays: e.holidays,
-      }),
-      timeScale,
-    };
-    const dueAt = taken.wait === '0s' ? placeInWindow(now, timing) : dueAfterWait(now, taken.wait, timing);
-    const attempt = await tx.moveAlongEdge(e.id, taken.to, dueAt);
-    const from = nodeAt(e.graph, e.waitingNode)?.id;
-    const to = nodeAt(e.graph, taken.to)?.id;
-    await tx.audit({
-      actor: `event:${event.source}`,
-      action: 'enrollment.edge_taken',
-      entityType: 'enrollment',
-      entityId: e.id,
-      data: { eventId, trigger, from, to, wait: taken.wait, instead: nodeAt(e.graph, e.currentStep)?.id },
-    });
-    moves.push({
-      id: e.id,
-      from: { step: e.currentStep, attempt: e.currentAttempt },
-      to: { step: taken.to, attempt, dueAt },
-    });
+    moves.push(await moveAlong(tx, eventId, event.source, e, e.waitingNode, taken, trigger, now, timeScale));
   }
   return moves;
+}
+
+/** An enrollment locked by an event, with what timing its move needs (`WaitingEnrollmentRow` but the node it waits after). */
+export type LockedEnrollmentRow = Omit<WaitingEnrollmentRow, 'waitingNode'>;
+
+/**
+ * Moves one locked enrollment along the edge `taken` out of node `from`, due after
+ * the edge's wait in its timing, and writes the audit row `enrollment.edge_taken`.
+ */
+export async function moveAlong(
+  tx: EventTransaction,
+  eventId: string,
+  source: string,
+  e: LockedEnrollmentRow,
+  from: number,
+  taken: { to: number; wait: string },
+  trigger: EdgeTrigger,
+  now: Date,
+  timeScale: number,
+  /** The move is out of the node whose send is in flight (claimed, not yet recorded), not out of the node it waits after. */
+  duringSend = false,
+): Promise<EdgeMove> {
+  const timing = {
+    timeZone: resolveTimeZone(e.prospectTimeZone, e.mailboxTimeZone),
+    window: sendingWindowOf(e.sendingWindow, {
+      windowDays: e.windowDays ?? [],
+      windowStart: e.windowStart,
+      windowEnd: e.windowEnd,
+      holidays: e.holidays,
+    }),
+    timeScale,
+  };
+  const dueAt = taken.wait === '0s' ? placeInWindow(now, timing) : dueAfterWait(now, taken.wait, timing);
+  const attempt = await tx.moveAlongEdge(e.id, taken.to, dueAt);
+  await tx.audit({
+    actor: `event:${source}`,
+    action: 'enrollment.edge_taken',
+    entityType: 'enrollment',
+    entityId: e.id,
+    data: {
+      eventId,
+      trigger,
+      from: nodeAt(e.graph, from)?.id,
+      to: nodeAt(e.graph, taken.to)?.id,
+      wait: taken.wait,
+      // The timeout's node it was due at instead; none when the move is out of that node itself.
+      ...(duringSend ? { duringSend } : { instead: nodeAt(e.graph, e.currentStep)?.id }),
+      // A pause the reply lifted (an out-of-office, a colleague's reply): active again on the edge.
+      ...(e.status === 'paused' ? { resumedFrom: e.stopReason } : {}),
+    },
+  });
+  return {
+    id: e.id,
+    from: { step: e.currentStep, attempt: e.currentAttempt },
+    to: { step: taken.to, attempt, dueAt },
+  };
 }
