@@ -167,7 +167,7 @@ describe('normalising provider bodies', () => {
       type: 'reply',
       channel: 'linkedin',
       externalId: 'act_1',
-      classification: 'interested',
+      classification: 'meeting_request',
     });
     const [unsub] = await ll.normalise(
       JSON.stringify({ _id: 'act_2', type: 'emailsUnsubscribed', leadEmail: 'a@b.example' }),
