@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DoNotContactTable, refitDue } from '@touchbase/core';
+import { type DoNotContactTable, refitDue, touchKey } from '@touchbase/core';
 import { recordAndApplyEvent } from '@touchbase/use-cases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RepositoryFixture, repositoryFixture, testEvent } from './support/repository-fixture.js';
@@ -8,6 +8,7 @@ import { type RepositoryFixture, repositoryFixture, testEvent } from './support/
  * An event that takes a graph edge places the next node as the sender places one:
  * in the recipient country's do-not-contact hours (COMPLIANCE_DO_NOT_CONTACT), with
  * the raw due time stored beside the fitted one, so a later window change re-fits it.
+ * A soft bounce's resend keeps the country's hours the same way.
  */
 describe('the next node of an edge an event takes (real PostgreSQL)', () => {
   let fixture: RepositoryFixture;
@@ -113,5 +114,46 @@ describe('the next node of an edge an event takes (real PostgreSQL)', () => {
     const r = await applied({ type: 'opened', enrollmentId: id });
     expect(r.moved.map((m) => m.to.dueAt)).toEqual([now]);
     expect(await pending(id)).toMatchObject({ nextTouchAt: now, unfittedAt: now, fittedAt: now });
+  });
+
+  it("a soft bounce's resend (one day later) keeps the country's hours too, its raw time kept", async () => {
+    const { db, repos } = fixture;
+    await db.pool.query('UPDATE sequence SET sending_window = $2 WHERE id = $1', [
+      fixture.sequenceId,
+      { days: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '23:59' },
+    ]);
+    const [p] = await repos.prospects.upsertMany([
+      { email: 'bounced-de@edgetime.example', timezone: 'UTC', attributes: { country: 'DE' } },
+    ]);
+    const r = await repos.enrollments.enroll({
+      sequenceId: fixture.sequenceId,
+      sequenceVersionId: fixture.versionId,
+      mailboxId: fixture.mailboxId,
+      prospectIds: [p!.id],
+      firstTouchAt: () => now,
+    });
+    const id = r.enrolled[0]!.id;
+    expect((await repos.touches.claim(id, 1, touchKey(id, 1, 1), p!.email, 0, 1)).kind).toBe('claimed');
+    await repos.touches.recordSent({
+      enrollmentId: id,
+      step: 1,
+      attempt: 1,
+      messageId: 'et-m1',
+      conversationId: 'et-c1',
+      nextTouchAt: now,
+    });
+    const bounced = await applied({
+      type: 'bounce',
+      messageId: 'et-m1',
+      bounce: { hard: false, status: '4.2.2' },
+    });
+    const at = new Date('2026-11-26T14:00:00.000Z');
+    expect(bounced.retried).toMatchObject([{ id, step: 1, attempt: 2, nextTouchAt: at }]);
+    expect(await pending(id)).toEqual({
+      currentStep: 1,
+      nextTouchAt: at,
+      unfittedAt: new Date('2026-11-26T10:00:00.000Z'),
+      fittedAt: at,
+    });
   });
 });
