@@ -33,6 +33,7 @@ export async function startIngest(rt: Runtime): Promise<FastifyInstance> {
     logger,
     metrics: rt.metrics,
     timeScale: rt.config.TIME_SCALE,
+    doNotContact: rt.doNotContact,
     notifyCrm: crm !== null,
     ...(notifier ? { onCrmQueued: () => notifier.kick() } : {}),
     ...(crm ? { dealContacts: (dealId: string) => crm.dealContacts(dealId) } : {}),

@@ -224,6 +224,7 @@ async function takeEdgesArrivedEarly(
         logger: sc.logger,
         clock: sc.clock,
         timeScale: sc.timeScale,
+        doNotContact: sc.doNotContact,
       },
       ctx.prospect.id,
       touch,

@@ -30,6 +30,7 @@ export async function stopOnProviderView(
       logger: sc.logger,
       clock: sc.clock,
       timeScale: sc.timeScale,
+      doNotContact: sc.doNotContact,
       notifyCrm: sc.notifyCrm ?? false,
       replyActions: sc.replyActions ?? false,
       ...(sc.alertQueue ? { alertQueue: sc.alertQueue } : {}),

@@ -202,8 +202,7 @@ export class EventRepository implements EventStore {
         this.edges.nodeStarted(client, enrollmentId, step, attempt),
       touchStep: (touchId) => this.edges.touchStep(client, touchId),
       edgeEventsSince: (prospectId, touch) => this.edges.edgeEventsSince(client, prospectId, touch),
-      moveAlongEdge: (enrollmentId, to, nextTouchAt) =>
-        this.edges.moveAlongEdge(client, enrollmentId, to, nextTouchAt),
+      moveAlongEdge: (enrollmentId, to, due) => this.edges.moveAlongEdge(client, enrollmentId, to, due),
     };
   }
 }

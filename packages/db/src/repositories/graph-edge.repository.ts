@@ -1,11 +1,11 @@
-import type { SendingWindow } from '@touchbase/core';
+import type { FittedDue, SendingWindow } from '@touchbase/core';
 import type { WaitingEnrollmentRow } from '@touchbase/use-cases';
 import type pg from 'pg';
 
 /** What an event that may move an enrollment along an edge reads of it (position, graph, timing, its sequence's policies). */
 const LOCKED_ENROLLMENT_SELECT = `SELECT e.id, e.status, e.stop_reason AS "stopReason", e.current_step AS "currentStep", e.current_attempt AS "currentAttempt",
               e.waiting_node AS "waitingNode", v.graph,
-              p.timezone AS "prospectTimeZone", m.timezone AS "mailboxTimeZone",
+              p.timezone AS "prospectTimeZone", p.attributes AS "prospectAttributes", m.timezone AS "mailboxTimeZone",
               m.window_days AS "windowDays", m.window_start AS "windowStart", m.window_end AS "windowEnd",
               m.holidays, s.sending_window AS "sendingWindow", s.policies AS "sequencePolicies"
        FROM enrollment e JOIN sequence_version v ON v.id = e.sequence_version_id
@@ -102,7 +102,9 @@ export class GraphEdgeRepository {
   }
 
   /**
-   * Moves a locked enrollment along an edge to node `to`, due at `nextTouchAt`, and
+   * Moves a locked enrollment along an edge to node `to`, due at `due.at`, with the
+   * raw time it was fitted from (`next_touch_unfitted_at`, and `next_touch_fitted_at`
+   * = `due.at`) so a window change re-fits it as it re-fits the sender's placements, and
    * closes the edges of the node it waited after (until `to` runs): its next attempt there (1 unless a loop brings it back to a node already run).
    * @returns the attempt of the touch now pending.
    */
@@ -110,16 +112,17 @@ export class GraphEdgeRepository {
     client: pg.PoolClient,
     enrollmentId: string,
     to: number,
-    nextTouchAt: Date,
+    due: FittedDue,
   ): Promise<number> {
     const { rows } = await client.query<{ attempt: number }>(
       // The old node's event edges close (waiting_node null): one event edge per node run.
       // A paused enrollment (a pause a reply lifts) goes on along the edge, active again.
       `UPDATE enrollment e SET current_step = $2, next_touch_at = $3, updated_at = now(), waiting_node = NULL,
+         next_touch_unfitted_at = $4, next_touch_fitted_at = $3,
          status = 'active', stop_reason = CASE WHEN e.status = 'paused' THEN NULL ELSE e.stop_reason END,
          current_attempt = COALESCE((SELECT max(t.attempt) FROM touch t WHERE t.enrollment_id = e.id AND t.step = $2), 0) + 1
        WHERE e.id = $1 RETURNING e.current_attempt AS attempt`,
-      [enrollmentId, to, nextTouchAt],
+      [enrollmentId, to, due.at, due.unfittedAt],
     );
     return rows[0]?.attempt ?? 1;
   }

@@ -56,7 +56,8 @@ export class SoftBounceRepository {
   async lockForResend(client: pg.PoolClient, enrollmentId: string): Promise<ResendContextRow | null> {
     const { rows } = await client.query<ResendContextRow & { sendingWindow: SendingWindow | null }>(
       `SELECT e.status::text AS status, e.current_step AS "currentStep", e.current_attempt AS "currentAttempt",
-              e.waiting_node AS "waitingNode", p.timezone AS "prospectTimeZone", m.timezone AS "mailboxTimeZone",
+              e.waiting_node AS "waitingNode", p.timezone AS "prospectTimeZone", p.attributes AS "prospectAttributes",
+              m.timezone AS "mailboxTimeZone",
               m.window_days AS "windowDays", m.window_start AS "windowStart", m.window_end AS "windowEnd",
               m.holidays, s.sending_window AS "sendingWindow"
        FROM enrollment e JOIN prospect p ON p.id = e.prospect_id JOIN mailbox m ON m.id = e.mailbox_id

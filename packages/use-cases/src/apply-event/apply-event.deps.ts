@@ -1,3 +1,4 @@
+import type { DoNotContactTable } from '@touchbase/core';
 import type { Logger } from '@touchbase/telemetry';
 import type { EventStore } from './apply-event.ports.js';
 
@@ -16,6 +17,8 @@ export type ApplyEventDeps = {
   clock?: () => Date;
   /** TIME_SCALE: out-of-office pauses and resends are compressed like every wait (sandbox only). */
   timeScale?: number;
+  /** COMPLIANCE_DO_NOT_CONTACT: the recipient country's hours, kept by the touches an event places (an edge's next node, a resend). */
+  doNotContact?: DoNotContactTable | undefined;
   /** Whether hard bounces queue a CRM update (a CRM is configured). */
   notifyCrm?: boolean;
   /** Called after a commit that queued a CRM update, to deliver it now rather than at the next sweep. */

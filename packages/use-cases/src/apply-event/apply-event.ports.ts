@@ -5,6 +5,7 @@ import type {
   ColleagueEnrollments,
   EnrollmentStatus,
   EventEffect,
+  FittedDue,
   OwnEnrollment,
   PastEnrollment,
   ReactivationPlan,
@@ -36,6 +37,8 @@ export type ResendContextRow = {
   /** The node that ran last; null for pre-graph chains (read as current_step - 1). */
   waitingNode: number | null;
   prospectTimeZone: string | null;
+  /** The prospect's attributes: its country (`country`) picks the do-not-contact hours. */
+  prospectAttributes: Record<string, unknown> | null;
   mailboxTimeZone: string;
   sendingWindow: SendingWindow | null;
   windowDays: number[];
@@ -56,6 +59,8 @@ export type WaitingEnrollmentRow = {
   waitingNode: number;
   graph: SequenceGraph;
   prospectTimeZone: string | null;
+  /** The prospect's attributes: its country (`country`) picks the do-not-contact hours. */
+  prospectAttributes: Record<string, unknown> | null;
   mailboxTimeZone: string;
   sendingWindow: SendingWindow | null;
   windowDays: number[];
@@ -212,8 +217,8 @@ export interface EventTransaction {
   ): Promise<{ id: string; source: string; type: string }[]>;
   /** The node number of a touch, or null. */
   touchStep(touchId: string): Promise<number | null>;
-  /** Moves a locked enrollment to node `to`, due at `nextTouchAt`; the attempt now pending there. */
-  moveAlongEdge(enrollmentId: string, to: number, nextTouchAt: Date): Promise<number>;
+  /** Moves a locked enrollment to node `to`, due at `due.at` (fitted from `due.unfittedAt`, kept for a re-fit); the attempt now pending there. */
+  moveAlongEdge(enrollmentId: string, to: number, due: FittedDue): Promise<number>;
 }
 
 /**

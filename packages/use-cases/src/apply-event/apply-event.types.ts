@@ -1,3 +1,5 @@
+import type { DoNotContactTable } from '@touchbase/core';
+
 /** An enrollment whose pending job should be removed (stopped or paused) or created (resumed). */
 export type EnrollmentStep = { id: string; currentStep: number; currentAttempt: number };
 
@@ -81,6 +83,8 @@ export type ApplyResult = {
 export type ApplyOptions = {
   now?: Date;
   timeScale?: number;
+  /** COMPLIANCE_DO_NOT_CONTACT: the recipient country's hours, kept by the touches an event places (an edge's next node, a resend). */
+  doNotContact?: DoNotContactTable | undefined;
   notifyCrm?: boolean;
   softBounceRetryMs?: number;
   /**

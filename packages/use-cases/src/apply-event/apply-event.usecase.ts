@@ -35,6 +35,7 @@ export async function applyEvent(deps: ApplyEventDeps, received: CanonicalEvent)
   const result = await recordAndApplyEvent(deps.events, event, {
     now: deps.clock?.() ?? new Date(),
     timeScale: deps.timeScale ?? 1,
+    doNotContact: deps.doNotContact,
     notifyCrm: deps.notifyCrm ?? false,
     companyStops: deps.companyStops ?? false,
     replyActions: deps.replyActions ?? false,

@@ -54,13 +54,15 @@ export async function applyInTransaction(
       : decided;
   const now = opts.now ?? new Date();
   const timeScale = opts.timeScale ?? 1;
+  // How the touches this event places are timed (an edge's next node, a resend).
+  const settings = { timeScale, doNotContact: opts.doNotContact };
   switch (effect.kind) {
     case 'stop': {
       const notifyCrm = opts.notifyCrm ?? false;
       const replyActions = opts.replyActions ?? false;
       // A person's reply first moves the enrollments waiting on a `replied` edge along
       // it; they are left out of the stop. Its other effects apply as they would.
-      result.moved = await takeRepliedEdges(tx, id, event, target, { now, timeScale, replyActions });
+      result.moved = await takeRepliedEdges(tx, id, event, target, { now, settings, replyActions });
       const tookEdge = result.moved.map((m) => m.id);
       const r =
         event.type === 'reply' && replyActions
@@ -92,7 +94,7 @@ export async function applyInTransaction(
     case 'soft_bounce': {
       // Fewer than three in a row: the address may recover; the count lives in the log,
       // and the touch that bounced is sent again later, when it is still the current one.
-      const retry = await resendAfterSoftBounce(tx, event, target, now, timeScale, opts.softBounceRetryMs);
+      const retry = await resendAfterSoftBounce(tx, event, target, now, settings, opts.softBounceRetryMs);
       if (retry) result.retried.push(retry);
       result.outcome = 'soft_bounce';
       break;
@@ -112,7 +114,7 @@ export async function applyInTransaction(
       // No effect of its own, but it may fire an edge of the prospect's graph sequences.
       const trigger = edgeTriggerOf(event.type);
       if (trigger && result.outcome === 'no_effect') {
-        result.moved = await takeEdges(tx, id, event, target, trigger, now, timeScale);
+        result.moved = await takeEdges(tx, id, event, target, trigger, now, settings);
         if (result.moved.length > 0) result.outcome = 'edge_taken';
       }
       break;

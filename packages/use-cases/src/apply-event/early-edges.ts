@@ -30,7 +30,7 @@ export async function takeEarlyEdges(
         { prospectId, enrollmentId: touch.enrollmentId },
         trigger,
         now,
-        deps.timeScale ?? 1,
+        { timeScale: deps.timeScale ?? 1, doNotContact: deps.doNotContact },
       );
       // One edge: the enrollment has left the node.
       if (moves.length > 0) return moves;

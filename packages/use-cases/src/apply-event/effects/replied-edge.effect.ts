@@ -7,6 +7,7 @@ import {
 } from '@touchbase/core';
 import type { EventTarget, EventTransaction } from '../apply-event.ports.js';
 import type { EdgeMove } from '../apply-event.types.js';
+import type { EventTimingSettings } from './locked-timing.js';
 import { moveAlong, takeEdges } from './take-edge.effect.js';
 
 /**
@@ -29,7 +30,7 @@ export async function takeRepliedEdges(
   eventId: string,
   event: CanonicalEvent,
   target: EventTarget,
-  opts: { now: Date; timeScale: number; replyActions: boolean },
+  opts: { now: Date; settings: EventTimingSettings; replyActions: boolean },
 ): Promise<EdgeMove[]> {
   if (event.type !== 'reply') return [];
   await tx.lockEnrollmentsOf(target.prospectId);
@@ -42,7 +43,7 @@ export async function takeRepliedEdges(
     { prospectId: target.prospectId, enrollmentId: null },
     'replied',
     opts.now,
-    opts.timeScale,
+    opts.settings,
     accepts,
   );
   // A reply while a node with a `replied` edge is being sent (claimed, not yet
@@ -62,7 +63,7 @@ export async function takeRepliedEdges(
         taken,
         'replied',
         opts.now,
-        opts.timeScale,
+        opts.settings,
         true,
       ),
     );

@@ -3,12 +3,11 @@ import {
   fitDue,
   isResendable,
   resendOf,
-  resolveTimeZone,
-  sendingWindowOf,
   unfittedSoftBounceRetry,
 } from '@touchbase/core';
 import type { EventTarget, EventTransaction } from '../apply-event.ports.js';
 import type { SoftBounceRetry } from '../apply-event.types.js';
+import { type EventTimingSettings, lockedTimingOf } from './locked-timing.js';
 
 /**
  * Sends a soft-bounced touch again, as attempt `n + 1` with its own idempotency
@@ -27,7 +26,7 @@ export async function resendAfterSoftBounce(
   event: CanonicalEvent,
   target: EventTarget,
   now: Date,
-  timeScale: number,
+  settings: EventTimingSettings,
   softBounceRetryMs: number | undefined,
 ): Promise<SoftBounceRetry | null> {
   const touch = await tx.bouncedTouch(event, target);
@@ -39,16 +38,8 @@ export async function resendAfterSoftBounce(
   // A statement after the lock: it sees a claim of the next touch that committed before it.
   if (resend && (await tx.laterTouchExists(enrollmentId, touch.step, touch.attempt))) resend = null;
   if (!resend) return null;
-  const timing = {
-    timeZone: resolveTimeZone(e.prospectTimeZone, e.mailboxTimeZone),
-    window: sendingWindowOf(e.sendingWindow, {
-      windowDays: e.windowDays ?? [],
-      windowStart: e.windowStart,
-      windowEnd: e.windowEnd,
-      holidays: e.holidays,
-    }),
-    timeScale,
-  };
+  // As the sender times its touches: the recipient country's do-not-contact hours included.
+  const timing = lockedTimingOf(e, settings);
   // The raw time is kept with the fitted one: a window change re-fits from it.
   const due = fitDue(unfittedSoftBounceRetry(now, touch.attempt, timing, softBounceRetryMs), timing);
   const nextTouchAt = due.at;

@@ -1,15 +1,7 @@
-import {
-  type CanonicalEvent,
-  dueAfterWait,
-  type EdgeTrigger,
-  edgeTakenBy,
-  nodeAt,
-  placeInWindow,
-  resolveTimeZone,
-  sendingWindowOf,
-} from '@touchbase/core';
+import { type CanonicalEvent, type EdgeTrigger, edgeTakenBy, nextNodeDue, nodeAt } from '@touchbase/core';
 import type { EventTarget, EventTransaction, WaitingEnrollmentRow } from '../apply-event.ports.js';
 import type { EdgeMove } from '../apply-event.types.js';
+import { type EventTimingSettings, lockedTimingOf } from './locked-timing.js';
 
 /**
  * An event that fires an edge trigger (connection accepted, opened, clicked, a late
@@ -30,7 +22,7 @@ export async function takeEdges(
   target: Pick<EventTarget, 'prospectId' | 'enrollmentId'>,
   trigger: EdgeTrigger,
   now: Date,
-  timeScale: number,
+  settings: EventTimingSettings,
   /** Whether this enrollment's sequence lets the event take the edge (a reply's class: `takesRepliedEdge`). */
   accepts: (e: WaitingEnrollmentRow) => boolean = () => true,
 ): Promise<EdgeMove[]> {
@@ -45,7 +37,7 @@ export async function takeEdges(
     // is about the person, whichever message it answers).
     if (touchId && trigger !== 'replied' && (await tx.touchStep(touchId)) !== e.waitingNode) continue;
     if (await tx.nodeStarted(e.id, e.currentStep, e.currentAttempt)) continue;
-    moves.push(await moveAlong(tx, eventId, event.source, e, e.waitingNode, taken, trigger, now, timeScale));
+    moves.push(await moveAlong(tx, eventId, event.source, e, e.waitingNode, taken, trigger, now, settings));
   }
   return moves;
 }
@@ -55,7 +47,9 @@ export type LockedEnrollmentRow = Omit<WaitingEnrollmentRow, 'waitingNode'>;
 
 /**
  * Moves one locked enrollment along the edge `taken` out of node `from`, due after
- * the edge's wait in its timing, and writes the audit row `enrollment.edge_taken`.
+ * the edge's wait in its timing, as the sender schedules a next node (core's
+ * `touchTimingOf`, do-not-contact hours included, and `nextNodeDue`, whose raw time
+ * is stored for a window change to re-fit), and writes the audit row `enrollment.edge_taken`.
  */
 export async function moveAlong(
   tx: EventTransaction,
@@ -66,22 +60,14 @@ export async function moveAlong(
   taken: { to: number; wait: string },
   trigger: EdgeTrigger,
   now: Date,
-  timeScale: number,
+  settings: EventTimingSettings,
   /** The move is out of the node whose send is in flight (claimed, not yet recorded), not out of the node it waits after. */
   duringSend = false,
 ): Promise<EdgeMove> {
-  const timing = {
-    timeZone: resolveTimeZone(e.prospectTimeZone, e.mailboxTimeZone),
-    window: sendingWindowOf(e.sendingWindow, {
-      windowDays: e.windowDays ?? [],
-      windowStart: e.windowStart,
-      windowEnd: e.windowEnd,
-      holidays: e.holidays,
-    }),
-    timeScale,
-  };
-  const dueAt = taken.wait === '0s' ? placeInWindow(now, timing) : dueAfterWait(now, taken.wait, timing);
-  const attempt = await tx.moveAlongEdge(e.id, taken.to, dueAt);
+  // A '0s' wait is `now` placed in the window (the raw time is `now`).
+  const due = nextNodeDue(now, taken.wait, lockedTimingOf(e, settings));
+  const dueAt = due.at;
+  const attempt = await tx.moveAlongEdge(e.id, taken.to, due);
   await tx.audit({
     actor: `event:${source}`,
     action: 'enrollment.edge_taken',
