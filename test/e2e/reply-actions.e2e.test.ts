@@ -62,7 +62,7 @@ describe('reply actions per sequence', () => {
     const p = await replyTo(
       seq,
       'keen@replies.example',
-      "Sounds interesting, I'd love to learn more. Call me at +1 415 555 0100.\nBest, Kim",
+      "Sounds interesting, I'd love to learn more. My number is +1 415 555 0100.\nBest, Kim",
     );
     expect((await enrollment(sys, p.enrollmentId)).status).toBe('replied');
     await waitFor('HubSpot marked', () =>
@@ -74,7 +74,7 @@ describe('reply actions per sequence', () => {
     await waitFor('alert delivered', () => hub.alerts.find((a) => a.type === 'reply.received'));
     const alert = hub.alerts.find((a) => a.type === 'reply.received')!;
     expect(alert.data.excerpt).toBe(
-      "Sounds interesting, I'd love to learn more. Call me at [number].\nBest, Kim",
+      "Sounds interesting, I'd love to learn more. My number is [number].\nBest, Kim",
     );
     expect(alert.data.link).toContain(`/v1/enrollments/${p.enrollmentId}/timeline`);
     // The event log keeps no words of the reply.

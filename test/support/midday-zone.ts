@@ -22,3 +22,14 @@ export function middayZone(now: number) {
       Date.parse(`${local(now + days * 24 * HOUR).slice(0, 10)}T${hhmm}:00Z`) - offset * HOUR,
   };
 }
+
+/**
+ * Waits, when the next UTC hour is less than `marginMs` away, until just after it:
+ * a suite that reads {@link middayZone} once and then expects whole local hours
+ * (13:00, 14:00) to be still ahead would otherwise see 13:00 pass mid-run when it
+ * starts at 12:59 local.
+ */
+export async function clearOfTheHour(marginMs = 120_000): Promise<void> {
+  const toHour = HOUR - (Date.now() % HOUR);
+  if (toHour < marginMs) await new Promise((r) => setTimeout(r, toHour + 1_000));
+}
