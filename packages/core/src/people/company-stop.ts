@@ -44,8 +44,7 @@ export function companyStopOf(
   const decisions: ColleagueDecision[] = [];
   for (const c of colleagues) {
     const policy = sequencePoliciesOf(c.sequencePolicies).companyStop;
-    const matches = policy.onClasses === 'any' || policy.onClasses.includes(replyClass);
-    const action: CompanyStopAction = matches ? policy.action : 'continue';
+    const action = actionOn(policy, replyClass);
     if (action === 'end') {
       for (const enrollmentId of c.enrollmentIds) decisions.push({ enrollmentId, action: 'end' });
     }
@@ -59,6 +58,12 @@ export function companyStopOf(
   return decisions.sort((a, b) =>
     a.enrollmentId < b.enrollmentId ? -1 : a.enrollmentId > b.enrollmentId ? 1 : 0,
   );
+}
+
+/** What a sequence's company policy does to colleagues on a reply of this class (`continue` when it does not list it). */
+function actionOn(policy: CompanyStopPolicy, replyClass: string): CompanyStopAction {
+  const matches = policy.onClasses === 'any' || policy.onClasses.includes(replyClass);
+  return matches ? policy.action : 'continue';
 }
 
 /** A sequence's stored policies as JSON text (`sequence.policies::text`). */
@@ -91,9 +96,7 @@ export function sequencesActingOn(
   if (event.type !== 'reply') return [];
   const replyClass = replyClassOf(event);
   return sequences.flatMap((s) => {
-    const policy = companyStopPolicyOf(s.policies);
-    const matches = policy.onClasses === 'any' || policy.onClasses.includes(replyClass);
-    return matches && policy.action !== 'continue' ? [s.id] : [];
+    return actionOn(companyStopPolicyOf(s.policies), replyClass) !== 'continue' ? [s.id] : [];
   });
 }
 
