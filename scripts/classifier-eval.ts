@@ -161,4 +161,6 @@ result['replies-multilingual/holdout-3'] = replySet(join(replies, 'replies-multi
 // Written by an independent writer (README): dev-4 is for tuning, holdout-4 is never read.
 result['replies-multilingual/dev-4'] = replySet(join(replies, 'replies-multilingual/dev-4.json'));
 result['replies-multilingual/holdout-4'] = replySet(join(replies, 'replies-multilingual/holdout-4.json'));
+// A second independent writer (README): holdout-5 is never read and never tuned on.
+result['replies-multilingual/holdout-5'] = replySet(join(replies, 'replies-multilingual/holdout-5.json'));
 console.log(JSON.stringify(result));
