@@ -124,6 +124,8 @@ describe('ingest statements use indexes on populated tables (real PostgreSQL)', 
       event({ type: 'bounce', email: from[2]!.email, bounce: { hard: true, status: '5.1.1' } }),
       event({ type: 'out_of_office', email: from[3]!.email, returnDate: '2030-01-07' }),
       event({ type: 'opened', enrollmentId: from[4]!.enrollmentId }),
+      // A decline naming our enrollment: the batched stop, its policies checked in the statement.
+      event({ type: 'reply', enrollmentId: from[4]!.enrollmentId, classification: 'not_interested' }),
       event({ type: 'reply', email: 'stranger@nowhere.example' }),
     ];
   }

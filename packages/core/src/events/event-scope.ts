@@ -59,29 +59,28 @@ export function auditsStop(event: CanonicalEvent): boolean {
  * batched ones do it in one shared statement for speed:
  * - `informational`: no effect; recorded already applied (batched when it names our enrollment);
  * - `batched_stop`: a stop naming our enrollment, with no audit and no CRM to tell;
+ * - `batched_reply`: a reply naming our enrollment with reply actions or company-level
+ *   stop on: batched as a stop when the policies the statement finds leave nothing
+ *   else to do (`replyBatchConditionOf`: a decline, by the defaults), else general;
  * - `general`: everything else, in a transaction of its own.
- *
- * With `companyStops`, a reply takes the general path: it may act on the person's
- * colleagues (company-level stop), which only the general path looks for. With
- * `replyActions` too: each sequence's reply actions (go on, CRM, notification,
- * referral, cooldown) are read and applied only there.
  */
 export function eventPathOf(
   event: CanonicalEvent,
   effect: EventEffect,
   opts: { notifyCrm: boolean; companyStops?: boolean; replyActions?: boolean },
-): 'informational' | 'batched_stop' | 'general' {
+): 'informational' | 'batched_stop' | 'batched_reply' | 'general' {
   // A CRM change that may reactivate the person, or cancel their reactivations, is looked at in a transaction.
   if (reactivationTriggerOf(event) || event.type === 'crm.deal_won') return 'general';
   if (effect.kind === 'none') return 'informational';
   if (
     effect.kind === 'stop' &&
     event.enrollmentId &&
-    !((opts.companyStops || opts.replyActions) && event.type === 'reply') &&
     !auditsStop(event) &&
     !(effect.invalidateEmail && opts.notifyCrm)
   ) {
-    return 'batched_stop';
+    return (opts.companyStops || opts.replyActions) && event.type === 'reply'
+      ? 'batched_reply'
+      : 'batched_stop';
   }
   return 'general';
 }

@@ -66,6 +66,11 @@ function actionOn(policy: CompanyStopPolicy, replyClass: string): CompanyStopAct
   return matches ? policy.action : 'continue';
 }
 
+/** Whether a sequence's company policy acts (ends or pauses colleagues) on this event. */
+export function companyStopActsOn(event: CanonicalEvent, policy: CompanyStopPolicy): boolean {
+  return event.type === 'reply' && actionOn(policy, replyClassOf(event)) !== 'continue';
+}
+
 /** A sequence's stored policies as JSON text (`sequence.policies::text`). */
 export type SequencePoliciesText = { id: string; policies: string };
 
@@ -94,10 +99,7 @@ export function sequencesActingOn(
   sequences: readonly SequencePoliciesText[],
 ): string[] {
   if (event.type !== 'reply') return [];
-  const replyClass = replyClassOf(event);
-  return sequences.flatMap((s) => {
-    return actionOn(companyStopPolicyOf(s.policies), replyClass) !== 'continue' ? [s.id] : [];
-  });
+  return sequences.flatMap((s) => (companyStopActsOn(event, companyStopPolicyOf(s.policies)) ? [s.id] : []));
 }
 
 /** Whether an event may act on the person's colleagues, so it has to take the general path where they are found. */

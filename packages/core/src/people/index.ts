@@ -9,4 +9,5 @@ export * from './reactivation.js';
 export * from './reactivation.schemas.js';
 export * from './reply-actions.js';
 export * from './reply-actions.schemas.js';
+export * from './reply-batch.js';
 export * from './sequence-policies.js';

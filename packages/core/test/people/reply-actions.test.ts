@@ -141,10 +141,10 @@ describe('reply excerpts and the event path', () => {
     expect(logged.referral).toMatch(/^sha256:/);
   });
 
-  it('with reply actions on, a reply naming our enrollment takes the general path', () => {
+  it('with reply actions on, a reply naming our enrollment is batched when its policies only end it (else general)', () => {
     const r = reply('interested', { enrollmentId: '00000000-0000-4000-8000-000000000001' });
     expect(eventPathOf(r, effectOf(r), { notifyCrm: false })).toBe('batched_stop');
-    expect(eventPathOf(r, effectOf(r), { notifyCrm: false, replyActions: true })).toBe('general');
+    expect(eventPathOf(r, effectOf(r), { notifyCrm: false, replyActions: true })).toBe('batched_reply');
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CanonicalEvent, MicroBatcher } from '@touchbase/core';
+import { type CanonicalEvent, MicroBatcher, type ReplyBatchCondition } from '@touchbase/core';
 import type {
   ApplyOutcome,
   ApplyResult,
@@ -11,11 +11,18 @@ import { duplicateResult, freshResult } from '@touchbase/use-cases';
 import type pg from 'pg';
 import { databaseOutageOf } from '../database-outage.js';
 import { EnrollmentEffectRepository } from './enrollment-effect.repository.js';
-import { stopProspectsSql } from './enrollment-stop.sql.js';
+import { LIVE_STATUSES_SQL, stopProspectsSql } from './enrollment-stop.sql.js';
 import { namedEventColumns } from './event-rows.js';
 
-/** A stopping event to record and apply, with its id and the effect core decided. */
-type StopItem = { id: string; event: CanonicalEvent; effect: StopEffect };
+/** How long the distinct policy texts read are used before they are read again. */
+const POLICY_TEXTS_TTL_MS = 1_000;
+
+/**
+ * A stopping event to record and apply, with its id and the effect core decided; a
+ * reply with reply actions or company-level stop on with the policies under which it
+ * only stops (core's `replyBatchConditionOf`).
+ */
+type StopItem = { id: string; event: CanonicalEvent; effect: StopEffect; reply?: ReplyBatchCondition };
 
 /**
  * An effect-free event to record, with its id and outcome. `edge`: the event can fire a
@@ -63,13 +70,40 @@ export class EventBatchRepository {
     aloneUnlessOutage,
   );
 
+  /** The distinct policy texts as last read, and when (see {@link policyTexts}). */
+  private texts: { at: number; read: Promise<readonly string[]> } | null = null;
+
   constructor(private readonly pool: pg.Pool) {
     this.effects = new EnrollmentEffectRepository(pool);
   }
 
   /**
+   * The distinct policy texts of the sequences, read at most once a second (one read
+   * shared by the replies asking meanwhile). A change lags by that much here only: the
+   * batched stop checks each reply against the stored texts, so a text read late sends
+   * its replies to the general path, never applies a stale policy.
+   */
+  policyTexts(): Promise<readonly string[]> {
+    const now = Date.now();
+    if (this.texts && now - this.texts.at < POLICY_TEXTS_TTL_MS) return this.texts.read;
+    const read = this.pool
+      .query<{ policies: string }>({
+        name: 'sequence-distinct-policy-texts',
+        text: 'SELECT DISTINCT policies::text AS policies FROM sequence',
+      })
+      .then(({ rows }) => rows.map((r) => r.policies));
+    this.texts = { at: now, read };
+    // A failed read is not kept: the next reply asks again.
+    read.catch(() => {
+      if (this.texts?.read === read) this.texts = null;
+    });
+    return read;
+  }
+
+  /**
    * Records and applies a stop naming our enrollment. @returns null when not found,
-   * the address differs, or a reply's person is live in a graph with a `replied` edge.
+   * the address differs, a reply's person is live in a graph with a `replied` edge, or
+   * a reply's `reply` condition is not met by the stored policies.
    */
   applyStop(item: StopItem): Promise<ApplyResult | null> {
     return this.stops.submit(item);
@@ -97,9 +131,14 @@ export class EventBatchRepository {
       text: `WITH input AS (
            SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::jsonb[],
                                 $8::uuid[], $9::text[], $10::"EnrollmentStatus"[], $11::text[], $12::timestamptz[],
-                                $13::boolean[], $14::boolean[], $15::uuid[])
+                                $13::boolean[], $14::boolean[], $15::uuid[], $16::boolean[], $17::boolean[], $18::boolean[])
              WITH ORDINALITY AS i(id, source, external_id, type, payload, classification, why,
-                                  enrollment_id, email, status, reason, at, suppress, invalidate, suppression_id, ord)),
+                                  enrollment_id, email, status, reason, at, suppress, invalidate, suppression_id,
+                                  own_check, ends_without_live, colleague_check, ord)),
+         -- A reply's condition (core's replyBatchConditionOf): by item, the policy texts under
+         -- which it only ends the person, and those whose company stop leaves colleagues alone.
+         own_ends AS (SELECT * FROM unnest($19::bigint[], $20::text[]) AS o(ord, policies)),
+         colleagues_left AS (SELECT * FROM unnest($21::bigint[], $22::text[]) AS c(ord, policies)),
          t AS (
            SELECT i.*, e.prospect_id, p.email AS prospect_email,
                   row_number() OVER (PARTITION BY e.prospect_id ORDER BY i.ord) AS rk
@@ -109,7 +148,25 @@ export class EventBatchRepository {
              AND NOT (i.type = 'reply' AND EXISTS (
                SELECT 1 FROM enrollment r JOIN sequence_version v ON v.id = r.sequence_version_id
                WHERE r.prospect_id = e.prospect_id AND r.status IN ('active', 'paused')
-                 AND v.graph @> '{"edges": [{"trigger": "replied"}]}'::jsonb))),
+                 AND v.graph @> '{"edges": [{"trigger": "replied"}]}'::jsonb))
+             -- Reply actions: every live enrollment of the person is in a sequence whose policies
+             -- only end it on this reply (with none live, the defaults must ask for nothing).
+             AND (NOT i.own_check OR (
+               NOT EXISTS (
+                 SELECT 1 FROM enrollment o JOIN sequence s ON s.id = o.sequence_id
+                 WHERE o.prospect_id = e.prospect_id AND o.status IN ${LIVE_STATUSES_SQL}
+                   AND NOT EXISTS (SELECT 1 FROM own_ends w WHERE w.ord = i.ord AND w.policies = s.policies::text))
+               AND (i.ends_without_live OR EXISTS (
+                 SELECT 1 FROM enrollment o WHERE o.prospect_id = e.prospect_id AND o.status IN ${LIVE_STATUSES_SQL}))))
+             -- Company-level stop: no colleague live in a sequence whose policy acts on this reply
+             -- (sequences first, as the general path: most replies find none acting).
+             AND (NOT i.colleague_check OR p.company_domain IS NULL OR NOT EXISTS (
+               SELECT 1 FROM sequence s
+               WHERE NOT EXISTS (SELECT 1 FROM colleagues_left w WHERE w.ord = i.ord AND w.policies = s.policies::text)
+                 AND EXISTS (
+                   SELECT 1 FROM prospect c JOIN enrollment ce ON ce.prospect_id = c.id
+                   WHERE c.company_domain = p.company_domain AND c.id <> p.id
+                     AND ce.sequence_id = s.id AND ce.status IN ${LIVE_STATUSES_SQL})))),
          ins AS (
            INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
            SELECT id, source, external_id, type, payload, classification, why, now(), 'applied', prospect_id, enrollment_id
@@ -135,6 +192,11 @@ export class EventBatchRepository {
         items.map((i) => i.effect.suppress),
         items.map((i) => i.effect.invalidateEmail),
         items.map(() => randomUUID()),
+        items.map((i) => i.reply?.ownEnds != null),
+        items.map((i) => i.reply?.endsWithoutLive ?? true),
+        items.map((i) => i.reply?.colleaguesLeft != null),
+        ...policyPairs(items, (r) => r.ownEnds),
+        ...policyPairs(items, (r) => r.colleaguesLeft),
       ],
     });
     const results: (ApplyResult | null)[] = items.map(() => null);
@@ -208,3 +270,19 @@ export class EventBatchRepository {
 
 /** A batch that fails on one bad event (one PostgreSQL refuses) is run again event by event; an outage fails them all. */
 const aloneUnlessOutage = (err: unknown) => !databaseOutageOf(err);
+
+/** Per item (by its 1-based ordinal in the batch), the policy texts of one list of its reply condition, as two arrays. */
+function policyPairs(
+  items: StopItem[],
+  list: (reply: ReplyBatchCondition) => string[] | null,
+): [number[], string[]] {
+  const ords: number[] = [];
+  const texts: string[] = [];
+  for (const [n, item] of items.entries()) {
+    for (const text of (item.reply && list(item.reply)) ?? []) {
+      ords.push(n + 1);
+      texts.push(text);
+    }
+  }
+  return [ords, texts];
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CanonicalEvent } from '@touchbase/core';
+import type { CanonicalEvent, ReplyBatchCondition } from '@touchbase/core';
 import type {
   ApplyOutcome,
   ApplyResult,
@@ -70,8 +70,17 @@ export class EventRepository implements EventStore {
     return inTransaction(this.pool, (client) => fn(this.bound(client)));
   }
 
-  applyStopNamingEnrollment(item: { id: string; event: CanonicalEvent; effect: StopEffect }) {
+  applyStopNamingEnrollment(item: {
+    id: string;
+    event: CanonicalEvent;
+    effect: StopEffect;
+    reply?: ReplyBatchCondition;
+  }) {
     return this.batches.applyStop(item);
+  }
+
+  sequencePolicyTexts(): Promise<readonly string[]> {
+    return this.batches.policyTexts();
   }
 
   recordInformationalNamingEnrollment(item: {

@@ -9,6 +9,7 @@ import type {
   OwnEnrollment,
   PastEnrollment,
   ReactivationPlan,
+  ReplyBatchCondition,
   SendingWindow,
   SequenceGraph,
   SequencePoliciesText,
@@ -231,14 +232,22 @@ export interface EventStore {
   /**
    * A stop naming our enrollment, recorded and applied in one statement shared with
    * others arriving meanwhile. @returns null when the enrollment is not found, the
-   * address differs, or a reply's person is live in a graph with a `replied` edge
+   * address differs, a reply's person is live in a graph with a `replied` edge, or a
+   * reply does not meet its `reply` condition as the statement finds the policies
    * (the general path decides then).
    */
   applyStopNamingEnrollment(item: {
     id: string;
     event: CanonicalEvent;
     effect: StopEffect;
+    /** A reply with reply actions or company-level stop on: the policies under which it only ends the person. */
+    reply?: ReplyBatchCondition;
   }): Promise<ApplyResult | null>;
+  /**
+   * The distinct policy texts of the sequences (`sequence.policies::text`), as recently
+   * read (they may lag a change by a moment: the batched stop checks the stored ones).
+   */
+  sequencePolicyTexts(): Promise<readonly string[]>;
   /**
    * An effect-free event naming our enrollment, recorded already applied in one shared
    * statement. @returns its prospect and whether it was inserted, or null when not found.

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type CanonicalEvent, edgeTriggerOf, effectOf, eventPathOf, noEffectOutcome } from '@touchbase/core';
+import {
+  type CanonicalEvent,
+  edgeTriggerOf,
+  effectOf,
+  eventPathOf,
+  noEffectOutcome,
+  replyBatchConditionOf,
+} from '@touchbase/core';
 import type { EventStore } from './apply-event.ports.js';
 import { type ApplyOptions, type ApplyResult, duplicateResult, freshResult } from './apply-event.types.js';
 import { applyInTransaction } from './apply-in-transaction.js';
@@ -10,7 +17,7 @@ import { applyInTransaction } from './apply-in-transaction.js';
  * persists. A redelivery finds the event recorded and changes nothing; a crash
  * leaves either both or neither.
  *
- * The batched executions (a stop naming our enrollment, an effect-free event) carry
+ * The batched executions (a stop naming our enrollment, a reply that only stops, an effect-free event) carry
  * out the same decision as the general transaction, in one statement shared with
  * the events arriving meanwhile; when they cannot (the enrollment is not found, or
  * the address differs) the general path decides.
@@ -46,6 +53,19 @@ export async function recordAndApplyEvent(
   }
   if (path === 'batched_stop' && effect.kind === 'stop') {
     const done = await store.applyStopNamingEnrollment({ id: randomUUID(), event, effect });
+    if (done) return done;
+  }
+  if (path === 'batched_reply' && effect.kind === 'stop') {
+    // A reply the policies say only ends the person (a decline, by the defaults) is a
+    // stop like any other: batched. The statement checks the condition against the
+    // stored policies; one that asks for more (a notification, a colleague's pause,
+    // going on) is left to the general path.
+    const reply = replyBatchConditionOf(event, await store.sequencePolicyTexts(), {
+      replyActions: opts.replyActions ?? false,
+      companyStops: opts.companyStops ?? false,
+      notifyCrm: opts.notifyCrm ?? false,
+    });
+    const done = await store.applyStopNamingEnrollment({ id: randomUUID(), event, effect, reply });
     if (done) return done;
   }
   return store.transaction((tx) => applyInTransaction(tx, randomUUID(), event, effect, opts));
