@@ -13,17 +13,23 @@ import {
   type SendContext,
   type SequenceVersionRow,
 } from '@touchbase/db';
-import { LinkedInActionError, type LinkedInSender, LinkedInThrottle } from '@touchbase/providers';
+import {
+  LinkedInActionError,
+  type LinkedInSender,
+  LinkedInThrottle,
+  linkedInBucketOf,
+} from '@touchbase/providers';
 import { retriesOf } from '@touchbase/queues';
 import type { LogCalls } from '@touchbase/telemetry';
 import { takeEarlyEdges } from '@touchbase/use-cases';
 import { DelayedError, type Job } from 'bullmq';
 import { holdForContactPolicy } from './contact-hold.js';
-import { holdTouch } from './hold-touch.js';
+import { holdTouch, waitForWindow } from './hold-touch.js';
 import { recordSend, recordUnknown } from './record-send.js';
 import type { SenderContext, SendOutcome, TouchToSend } from './send-touch.types.js';
+import { takeTokenAndClaim } from './take-token-and-claim.js';
 import { variablesOf } from './template-variables.js';
-import { afterThrottleWait, nextDue, windowClosedUntil } from './touch-timing.js';
+import { nextDue } from './touch-timing.js';
 
 const ACTION: Record<string, LinkedInAction> = {
   linkedin_connect: 'invitation',
@@ -110,44 +116,13 @@ export async function sendNonEmailNode(
   }
   if (!target.profileUrl) return failNode(sc, ctx, version, touch, null, 'no_linkedin_profile', log);
 
-  const opensAt = windowClosedUntil(ctx, sc.clock(), sc.timeScale);
-  if (opensAt) {
-    sc.metrics.touchesSkipped.inc({ reason: 'outside_window' });
-    await job.moveToDelayed(opensAt.getTime(), job.token);
-    throw new DelayedError();
-  }
+  await waitForWindow(sc, ctx, job, log);
   // Contact policies are about the person, whatever the channel: a graph's first
   // touch may be a LinkedIn invitation (cooldown, new people a day).
   await holdForContactPolicy(sc, ctx, attempt, key, job, log);
-  if (sc.throttle) {
-    const token = await new LinkedInThrottle(sc.throttle).take(
-      { id: account.id, caps: linkedInCapsOf(account) },
-      action,
-      member,
-    );
-    if (!token.granted) {
-      sc.metrics.touchesSkipped.inc({ reason: 'throttled' });
-      await job.moveToDelayed(
-        afterThrottleWait(ctx, sc.clock(), token.waitMs, sc.timeScale).getTime(),
-        job.token,
-      );
-      throw new DelayedError();
-    }
-  }
-
-  const claim = await sc.batches.claim({
-    versionId: ctx.sequenceVersionId,
-    enrollmentId,
-    step,
-    attempt,
-    idempotencyKey: key,
-    email: ctx.prospect.email,
-    variant: 0,
-  });
-  if (claim.kind === 'fenced' || claim.kind === 'suppressed' || claim.kind === 'settled') {
-    sc.metrics.touchesSkipped.inc({ reason: claim.kind });
-    return claim.kind;
-  }
+  const bucket = linkedInBucketOf({ id: account.id, caps: linkedInCapsOf(account) }, action);
+  const claim = await takeTokenAndClaim(sc, ctx, { ...touch, key, member, variant: 0 }, bucket, job);
+  if (claim.kind !== 'claimed' && claim.kind !== 'in_doubt') return claim.kind;
   if (claim.kind === 'in_doubt' && !sender.idempotent) {
     // An earlier attempt may have acted; this provider takes no key: never act twice.
     await recordUnknown(sc, ctx, version.graph, sent, sender.name, log);

@@ -11,10 +11,10 @@ import type { SendContext } from '@touchbase/db';
 import type { SendRequest, SendResult } from '@touchbase/providers';
 import { retriesOf } from '@touchbase/queues';
 import { deferredChild } from '@touchbase/telemetry';
-import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
+import { type Job, UnrecoverableError } from 'bullmq';
 import { callProvider, failTouch, resolveInDoubt } from './call-provider.js';
 import { holdForContactPolicy } from './contact-hold.js';
-import { holdTouch } from './hold-touch.js';
+import { holdTouch, waitForWindow } from './hold-touch.js';
 import { pickPoolMailbox } from './pick-pool-mailbox.js';
 import { askProvider, providerViewStops, stopsTheTouch } from './prospect-recheck.js';
 import { recordSend, recordUnknown } from './record-send.js';
@@ -22,8 +22,8 @@ import { sendNonEmailNode } from './send-non-email-node.js';
 import type { SenderContext, SendOutcome, TouchToSend } from './send-touch.types.js';
 import { settleStranded } from './settle-stranded.js';
 import { stopOnProviderView } from './stop-on-provider-view.js';
+import { takeTokenAndClaim } from './take-token-and-claim.js';
 import { variablesOf } from './template-variables.js';
-import { afterThrottleWait, windowClosedUntil } from './touch-timing.js';
 
 /**
  * Sends one touch: re-checks the enrollment, picks the pool's mailbox for a first
@@ -77,13 +77,7 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
     // Held, not lost: the job comes back later; resuming the domain reschedules it sooner.
     return holdTouch(sc, job, 'held');
   }
-  const opensAt = windowClosedUntil(ctx, sc.clock(), sc.timeScale, sc.doNotContact);
-  if (opensAt) {
-    metrics.touchesSkipped.inc({ reason: 'outside_window' });
-    log.info({ opensAt }, 'Touch waits for its sending window');
-    await job.moveToDelayed(opensAt.getTime(), job.token);
-    throw new DelayedError();
-  }
+  await waitForWindow(sc, ctx, job, log);
   // Contact policies (cooldown, new people a day, recipient-domain cap): last before
   // the copy, inside the window, so a slot of a day cap is taken by a touch about to go.
   await holdForContactPolicy(sc, ctx, attempt, key, job, log);
@@ -114,36 +108,15 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
     }
   }
 
-  if (sc.throttle && !tokenTaken) {
-    const token = await sc.throttle.take(ctx.mailbox.id, ctx.mailbox, member);
-    if (!token.granted) {
-      metrics.touchesSkipped.inc({ reason: 'throttled' });
-      // The token's time may fall after the window closes: then the touch waits for the next slot.
-      const now = sc.clock();
-      const retryAt = afterThrottleWait(ctx, now, token.waitMs, sc.timeScale, sc.doNotContact);
-      if (retryAt.getTime() > now.getTime() + token.waitMs) {
-        // It comes back after its slot: the slot would stand empty, counted against the
-        // caps, while touches whose window is open queue behind it. Give it up.
-        await sc.throttle.release(ctx.mailbox.id, member);
-      }
-      await job.moveToDelayed(retryAt.getTime(), job.token);
-      throw new DelayedError();
-    }
-  }
-
-  const claim = await sc.batches.claim({
-    versionId: ctx.sequenceVersionId,
-    enrollmentId,
-    step,
-    attempt,
-    idempotencyKey: key,
-    email: ctx.prospect.email,
-    variant: content.variant,
-  });
-  if (claim.kind === 'fenced' || claim.kind === 'suppressed' || claim.kind === 'settled') {
-    metrics.touchesSkipped.inc({ reason: claim.kind });
-    return claim.kind;
-  }
+  const bucket = tokenTaken ? null : { id: ctx.mailbox.id, limits: ctx.mailbox };
+  const claim = await takeTokenAndClaim(
+    sc,
+    ctx,
+    { ...touch, key, member, variant: content.variant },
+    bucket,
+    job,
+  );
+  if (claim.kind !== 'claimed' && claim.kind !== 'in_doubt') return claim.kind;
 
   if (sc.timeScale > 1 && provider.name !== 'sandbox') {
     await repos.touches.release(enrollmentId, step, attempt);

@@ -9,5 +9,10 @@ export {
   type LinkedInSender,
   type LinkedInTarget,
 } from './linkedin-sender.port.js';
-export { LinkedInThrottle, linkedInBucketId, parseLinkedInBucketId } from './linkedin-throttle.js';
+export {
+  LinkedInThrottle,
+  linkedInBucketId,
+  linkedInBucketOf,
+  parseLinkedInBucketId,
+} from './linkedin-throttle.js';
 export { UnipileLinkedInSender, type UnipileOptions } from './unipile.adapter.js';

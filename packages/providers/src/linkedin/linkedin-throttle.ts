@@ -1,9 +1,17 @@
 import { type LinkedInAction, type LinkedInCaps, linkedInActionLimits } from '@touchbase/core';
-import type { Throttle, ThrottleDecision } from '../throttle/throttle.port.js';
+import type { MailboxLimits, Throttle, ThrottleDecision } from '../throttle/throttle.port.js';
 
 /** The bucket of one action of one LinkedIn account: `{accountId}-li-{action}` (one bucket per action). */
 export function linkedInBucketId(accountId: string, action: LinkedInAction): string {
   return `${accountId}-li-${action}`;
+}
+
+/** The bucket of one action of one account with its limits: what {@link Throttle.take} and `release` are asked with. */
+export function linkedInBucketOf(
+  account: { id: string; caps: LinkedInCaps },
+  action: LinkedInAction,
+): { id: string; limits: MailboxLimits } {
+  return { id: linkedInBucketId(account.id, action), limits: linkedInActionLimits(account.caps, action) };
 }
 
 /** The account and action of a bucket id, or null for a mailbox's own (for the seed source). */
@@ -31,12 +39,8 @@ export class LinkedInThrottle {
     member: string,
     opts?: { queue?: boolean },
   ): Promise<ThrottleDecision> {
-    return this.throttle.take(
-      linkedInBucketId(account.id, action),
-      linkedInActionLimits(account.caps, action),
-      member,
-      opts,
-    );
+    const bucket = linkedInBucketOf(account, action);
+    return this.throttle.take(bucket.id, bucket.limits, member, opts);
   }
 
   /** Actions each account took today of `action` (to choose among a pool's accounts). */

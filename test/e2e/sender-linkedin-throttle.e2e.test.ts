@@ -1,0 +1,128 @@
+import { touchKey } from '@touchbase/core';
+import { linkedInCapsOf } from '@touchbase/db';
+import { LinkedInThrottle, linkedInBucketId, MailboxThrottle } from '@touchbase/providers';
+import { createRedis } from '@touchbase/queues';
+import { buildSender } from '@touchbase/sender';
+import { waitFor } from '@touchbase/testing';
+import type { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSystem, type TestSystem } from '../support/test-system.js';
+import { createMailbox, enroll } from './ingest-support.js';
+
+/**
+ * A LinkedIn touch the account's bucket refuses comes back after the wait, in the
+ * recipient's window with the country's do-not-contact hours on top, exactly as an
+ * e-mail does; when that pushes it past the slot the bucket gave it, the slot is
+ * given up instead of standing empty against the caps. The sender's clock is set
+ * to a Saturday noon in Berlin; the account's one invitation a day is taken, so the
+ * bucket answers "in about 24 hours": a Sunday, which Germany forbids here.
+ */
+describe('a LinkedIn touch back from a throttle wait (real PostgreSQL and Redis)', () => {
+  let sys: TestSystem;
+  let sender: Worker;
+  let workerRedis: Redis;
+  const SATURDAY_NOON_BERLIN = new Date('2026-11-28T11:00:00Z');
+  const MONDAY_MIDNIGHT_BERLIN = Date.parse('2026-11-29T23:00:00Z');
+
+  beforeAll(async () => {
+    sys = await startTestSystem(
+      'sender_li_throttle',
+      { TIME_SCALE: '1' },
+      { withoutSender: true, pacingMs: 0 },
+    );
+    workerRedis = createRedis(sys.env.REDIS_URL as string, 'worker');
+  });
+  afterAll(async () => {
+    await sender?.close();
+    await workerRedis?.quit();
+    await sys?.stop();
+  });
+
+  it('waits out the do-not-contact Sunday and gives up the slot it did not use', async () => {
+    const prefix = sys.env.REDIS_PREFIX as string;
+    const throttle = new MailboxThrottle(sys.rt.redis.producer, { prefix });
+    const mailboxId = await createMailbox(sys);
+    const pool = await sys.api('POST', '/v1/mailbox-pools', { name: 'li-dnc', mailboxIds: [mailboxId] });
+    expect(pool.status).toBe(201);
+    const account = await sys.api('POST', '/v1/linkedin-accounts', {
+      provider: 'sandbox',
+      providerAccountId: 'acc_li_dnc',
+      name: 'SDR',
+      windowDays: [],
+      invitationsPerDay: 1,
+      invitationsPerWeek: 5,
+      minSpacingMs: 0,
+      poolIds: [pool.body.id],
+    });
+    expect(account.status).toBe(201);
+    // Today's one invitation is gone already.
+    const row = await sys.rt.repos.linkedinAccounts.get(account.body.id);
+    const first = await new LinkedInThrottle(throttle).take(
+      { id: row.id, caps: linkedInCapsOf(row) },
+      'invitation',
+      'an-earlier-invitation',
+    );
+    expect(first.granted).toBe(true);
+
+    const seq = await sys.api('POST', '/v1/sequences', {
+      name: 'li-dnc',
+      graph: {
+        nodes: [
+          { id: 'connect', action: 'linkedin_connect' },
+          { id: 'end', action: 'end' },
+        ],
+        edges: [{ from: 'connect', to: 'end', trigger: 'always', wait: '1d' }],
+      },
+      mailboxPoolId: pool.body.id,
+    });
+    expect(seq.status).toBe(201);
+    const p = await sys.api('POST', '/v1/prospects', {
+      prospects: [
+        {
+          email: 'lena@li-dnc.example',
+          firstName: 'Lena',
+          timezone: 'Europe/Berlin',
+          linkedinUrl: 'https://www.linkedin.com/in/lena-li-dnc/',
+          attributes: { country: 'DE' },
+        },
+      ],
+    });
+    expect(p.status).toBe(200);
+    const [enrolled] = await enroll(sys, seq.body.id, mailboxId, [p.body.prospects[0].id]);
+    const key = touchKey(enrolled!.id, 1);
+
+    sender = buildSender({
+      repos: sys.rt.repos,
+      touchQueue: sys.rt.touchQueue,
+      providers: sys.rt.providers,
+      connection: workerRedis,
+      prefix,
+      logger: sys.rt.logger,
+      metrics: sys.rt.metrics,
+      concurrency: 2,
+      timeScale: 1,
+      clock: () => SATURDAY_NOON_BERLIN,
+      throttle,
+      linkedInSenders: sys.rt.linkedInSenders,
+      doNotContact: { DE: { days: [7], dates: [] } },
+    });
+
+    const due = await waitFor('the refused touch to wait', async () => {
+      const at = await sys.rt.touchQueue.delayedUntil(key);
+      return at !== null && at > Date.now() + 3_600_000 ? at : null;
+    });
+    // Not Sunday noon (the wait alone, what the LinkedIn path used to give) but the first
+    // minute Germany allows: Monday 00:00 in Berlin.
+    expect(due).toBe(MONDAY_MIDNIGHT_BERLIN);
+    // The slot the bucket held for it (about Sunday noon) is free for another touch.
+    const log = await sys.rt.redis.producer.zrange(
+      `${prefix}:throttle:{${linkedInBucketId(row.id, 'invitation')}}`,
+      0,
+      -1,
+    );
+    expect(log.filter((m) => m.startsWith('h:'))).toEqual([]);
+    expect(log).toEqual(['g:an-earlier-invitation']);
+    expect(sys.sandbox.linkedin.actions()).toEqual([]);
+  }, 30_000);
+});
