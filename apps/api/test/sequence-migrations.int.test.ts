@@ -556,6 +556,108 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     expect([...jobs]).toEqual([touchKey(byEmail!, 3, 2)]);
   });
 
+  it('an enrollment migrated twice is judged by the nodes its touches ran, each read in its own version', async () => {
+    const mail = (id: string, body = id) => ({ id, action: 'email', subject: 'Hi', body });
+    const chain = (ids: string[]) =>
+      ids.map((id, i) => ({ from: id, to: ids[i + 1] ?? 'end', trigger: 'no_reply', wait: '2d' }));
+    const end = { id: 'end', action: 'end' };
+    const seq = await call('POST', '/v1/sequences', {
+      name: `twice-${randomUUID()}`,
+      graph: { nodes: [mail('a'), mail('b'), mail('c'), end], edges: chain(['a', 'b', 'c']) },
+    });
+    expect(seq.status).toBe(201);
+    const email = `twice-${randomUUID()}@people.example`;
+    const prospects = await call('POST', '/v1/prospects', { prospects: [{ email }] });
+    const enrolled = await call('POST', '/v1/enrollments', {
+      sequenceId: seq.body.id,
+      mailboxId,
+      prospectIds: [prospects.body.prospects[0].id],
+    });
+    const id = enrolled.body.enrolled[0].id as string;
+    /** Sends the touch the enrollment is at through the sender's claim, then puts it at `next` with its job. */
+    const send = async (next: number) => {
+      const [e] = await q<{ current_step: number; current_attempt: number }>(
+        'SELECT current_step, current_attempt FROM enrollment WHERE id = $1',
+        [id],
+      );
+      const { current_step: step, current_attempt: attempt } = e!;
+      const [claim] = await f.repos.touches.claimMany([
+        { enrollmentId: id, step, attempt, idempotencyKey: touchKey(id, step, attempt), email, variant: 0 },
+      ]);
+      expect(claim).toEqual({ kind: 'claimed' });
+      await q(`UPDATE touch SET status = 'sent', sent_at = now() WHERE enrollment_id = $1 AND step = $2`, [
+        id,
+        step,
+      ]);
+      await q('UPDATE enrollment SET current_step = $2, current_attempt = 1 WHERE id = $1', [id, next]);
+      await f.touchQueue.cancel([{ enrollmentId: id, step, attempt }]);
+      await f.touchQueue.schedule([
+        { enrollmentId: id, step: next, dueAt: new Date(Date.now() + 3_600_000) },
+      ]);
+    };
+    const migrate = async (from: number, to: number, mapping: Record<string, string>) => {
+      const plan = await call('POST', `/v1/sequences/${seq.body.id}/migrations`, {
+        from,
+        to,
+        mapping,
+        reason: 'twice',
+      });
+      if (plan.status !== 201) return plan;
+      await call('POST', `/v1/sequences/${seq.body.id}/migrations`, { planId: plan.body.planId });
+      await waitFor('the migration to complete', async () => {
+        const m = await call('GET', `/v1/sequences/${seq.body.id}/migrations/${plan.body.planId}`);
+        return m.body.status === 'completed';
+      });
+      return plan;
+    };
+    // v1: a (node 1) sent; the enrollment waits at b.
+    await send(2);
+    // v2 puts a new first node x before a: a is node 2 now, b node 3. Moved v1 -> v2 onto b (node 3).
+    const v2 = await call('POST', `/v1/sequences/${seq.body.id}/versions`, {
+      graph: { nodes: [mail('x'), mail('a'), mail('b'), mail('c'), end], edges: chain(['x', 'a', 'b', 'c']) },
+    });
+    expect(v2.status).toBe(201);
+    expect((await migrate(1, 2, { a: 'a', b: 'b', c: 'c' })).status).toBe(201);
+    // v2: b (node 3) sent; it waits at c (node 4). Its touches: node 1 of v1 (a), node 3 of v2 (b).
+    await send(4);
+    const touches = await q<{ step: number; sequence_version_id: string }>(
+      'SELECT step, sequence_version_id FROM touch WHERE enrollment_id = $1 ORDER BY created_at',
+      [id],
+    );
+    expect(touches).toEqual([
+      { step: 1, sequence_version_id: seq.body.version.id },
+      { step: 3, sequence_version_id: v2.body.id },
+    ]);
+    const v3 = await call('POST', `/v1/sequences/${seq.body.id}/versions`, {
+      graph: {
+        nodes: [mail('x', 'x, rewritten'), mail('a'), mail('b'), mail('c'), end],
+        edges: chain(['x', 'a', 'b', 'c']),
+      },
+    });
+    expect(v3.status).toBe(201);
+    // c -> a: a was sent (in v1, as node 1; node 1 of v2 is x): it would resend, refused.
+    const resend = await migrate(2, 3, { x: 'x', a: 'a', b: 'b', c: 'a' });
+    expect(resend.status).toBe(422);
+    expect(resend.body.errors).toMatchObject([
+      { code: 'resend', node: 'c', field: 'mapping.c', enrollments: 1 },
+    ]);
+    // c -> x: x never ran (node 1 it has a touch for is v1's a): allowed, on a free attempt of number 1.
+    const ok = await migrate(2, 3, { x: 'x', a: 'a', b: 'b', c: 'x' });
+    expect(ok.status).toBe(201);
+    expect(ok.body.perSourceNode).toEqual([{ from: 'c', to: 'x', enrollments: 1 }]);
+    const [row] = await q<{ sequence_version_id: string; current_step: number; current_attempt: number }>(
+      'SELECT sequence_version_id, current_step, current_attempt FROM enrollment WHERE id = $1',
+      [id],
+    );
+    expect(row).toEqual({ sequence_version_id: v3.body.id, current_step: 1, current_attempt: 2 });
+    // The node funnel counts each touch in the version it ran in.
+    const funnel = await f.repos.enrollments.nodeFunnel(seq.body.id);
+    expect(funnel.map((r) => [r.version, r.node, r.sent])).toEqual([
+      [1, 'a', 1],
+      [2, 'b', 1],
+    ]);
+  });
+
   it("a sender that read the old version loses the race: its claim waits for the move's lock, then is fenced by the version", async () => {
     const c = await campaign(1);
     const id = c.ids[0]!;

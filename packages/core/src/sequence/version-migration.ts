@@ -32,6 +32,39 @@ export const NodeMappingSchema = z
 export type MigrationFilter = z.infer<typeof MigrationFilterSchema>;
 export type NodeMapping = z.infer<typeof NodeMappingSchema>;
 
+/**
+ * A node a touch ran: the version it ran in (id) and the node's number in THAT
+ * version's graph. Node numbers are per version: an enrollment migrated v1 -> v2 ->
+ * v3 has touches numbered by v1's and v2's graphs, so a number alone does not name a node.
+ */
+export type RanNode = { version: string; node: number };
+
+/** The graphs of the versions touches ran in, by version id. */
+export type VersionGraphs = ReadonlyMap<string, SequenceGraph>;
+
+/**
+ * The ids (a node's identity across versions) of the nodes touches ran, each
+ * (version, number) read in its own version's graph.
+ * @throws when a version's graph is not given: a path cannot be judged blind.
+ */
+export function ranNodeIds(ran: readonly RanNode[], graphs: VersionGraphs): Set<string> {
+  const ids = new Set<string>();
+  for (const r of ran) {
+    const graph = graphs.get(r.version);
+    if (!graph) throw new Error(`the graph of version ${r.version} (a touch ran in it) was not given`);
+    const node = nodeAt(graph, r.node);
+    if (node) ids.add(node.id);
+  }
+  return ids;
+}
+
+/** The distinct versions touches ran in (to load their graphs). */
+export function ranVersions(ran: Iterable<readonly RanNode[]>): string[] {
+  const versions = new Set<string>();
+  for (const list of ran) for (const r of list) versions.add(r.version);
+  return [...versions].sort();
+}
+
 /** One enrollment of the source version as the plan sees it. */
 export type MigrationCandidate = {
   id: string;
@@ -39,10 +72,11 @@ export type MigrationCandidate = {
   node: number;
   status: string;
   /**
-   * The node numbers (of its version's graph) it has a touch row for, its pending
-   * touch aside: the nodes its path actually ran, whichever branch it took.
+   * The nodes it has a touch row for, its pending touch aside, each as (the version
+   * the touch ran in, its node number there): the nodes its path actually ran,
+   * whichever branch it took, in whichever version.
    */
-  ran: readonly number[];
+  ran: readonly RanNode[];
   /** Whether any touch of it was sent: a person mid-thread. */
   midThread: boolean;
 };
@@ -74,19 +108,21 @@ const idOf = (graph: SequenceGraph, n: number): string => nodeAt(graph, n)?.id ?
 /**
  * Whether moving an enrollment onto node `target` of graph `to` would do again an
  * action its path already did: the target is a node (by id, a node's identity
- * across versions) among those it ran (`ran`, numbers of graph `from`). Decided by
- * the path actually taken, not by node numbers: on a branching graph a node on a
- * branch the enrollment never took was never run, whatever its number. An end never acts.
+ * across versions) among those it ran (`ran`: (version, number) pairs, each read
+ * in its own version's graph, {@link ranNodeIds}). Decided by the path actually
+ * taken, not by node numbers: on a branching graph a node on a branch the
+ * enrollment never took was never run, whatever its number, and a number of an
+ * older version names that version's node. An end never acts.
  */
 export function wouldResend(
-  from: SequenceGraph,
   to: SequenceGraph,
   target: number,
-  ran: readonly number[],
+  ran: readonly RanNode[],
+  graphs: VersionGraphs,
 ): boolean {
   const node = nodeAt(to, target);
   if (!node || node.action === 'end') return false;
-  return ran.some((step) => nodeAt(from, step)?.id === node.id);
+  return ranNodeIds(ran, graphs).has(node.id);
 }
 
 /**
@@ -135,8 +171,10 @@ export function planMigration(input: {
   to: SequenceGraph;
   mapping: NodeMapping;
   candidates: readonly MigrationCandidate[];
+  /** The graph of every version the candidates' touches ran in ({@link ranVersions}). */
+  graphs: VersionGraphs;
 }): MigrationPlan {
-  const { from, to, mapping, candidates } = input;
+  const { from, to, mapping, candidates, graphs } = input;
   const problems: MigrationProblem[] = [];
   for (const [source, target] of Object.entries(mapping)) {
     if (nodeNumber(from, source) === 0)
@@ -173,7 +211,7 @@ export function planMigration(input: {
     }
     const target = nodeNumber(to, targetId);
     if (target === 0) continue;
-    if (wouldResend(from, to, target, c.ran)) {
+    if (wouldResend(to, target, c.ran, graphs)) {
       const r = resends.get(source.id) ?? { target: targetId, n: 0 };
       r.n++;
       resends.set(source.id, r);

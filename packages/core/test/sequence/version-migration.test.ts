@@ -6,6 +6,8 @@ import {
   migratedTouchDue,
   planMigration,
   populationFingerprint,
+  type RanNode,
+  ranNodeIds,
   type SequenceGraph,
   type SequenceStep,
   wouldResend,
@@ -15,11 +17,20 @@ const step = (body: string, wait = '2d'): SequenceStep => ({ channel: 'email', s
 const v1 = chainGraph([step('one'), step('two'), step('three')]);
 const v2 = chainGraph([step('one'), step('two, rewritten'), step('three'), step('four')]);
 const SAME = { 'step-1': 'step-1', 'step-2': 'step-2', 'step-3': 'step-3' };
+const graphs = new Map([
+  ['v1', v1],
+  ['v2', v2],
+]);
+/** Touches of nodes `nodes`, run in version `version`. */
+const ranIn = (version: string, nodes: number[]): RanNode[] => nodes.map((node) => ({ version, node }));
 const at = (id: string, node: number, lastRun = node - 1, status = 'active'): MigrationCandidate => ({
   id,
   node,
   status,
-  ran: Array.from({ length: lastRun }, (_, i) => i + 1),
+  ran: ranIn(
+    'v1',
+    Array.from({ length: lastRun }, (_, i) => i + 1),
+  ),
   midThread: lastRun > 0,
 });
 
@@ -30,6 +41,7 @@ describe('planMigration', () => {
       to: v2,
       mapping: SAME,
       candidates: [at('a', 1), at('b', 2), at('c', 2), at('d', 4)],
+      graphs,
     });
     expect(plan.problems).toEqual([]);
     expect(plan.moves).toEqual([
@@ -49,14 +61,15 @@ describe('planMigration', () => {
       to: v2,
       mapping: { ...SAME, 'step-3': 'step-2' },
       candidates: [at('a', 3)],
+      graphs,
     });
     expect(plan.problems).toEqual([
       expect.objectContaining({ code: 'resend', node: 'step-3', field: 'mapping.step-3' }),
     ]);
-    expect(wouldResend(v1, v2, 2, [1, 2])).toBe(true);
-    expect(wouldResend(v1, v2, 3, [1, 2])).toBe(false);
+    expect(wouldResend(v2, 2, ranIn('v1', [1, 2]), graphs)).toBe(true);
+    expect(wouldResend(v2, 3, ranIn('v1', [1, 2]), graphs)).toBe(false);
     // An end never acts: ending early is allowed.
-    expect(wouldResend(v2, v2, 5, [1, 2, 3, 4])).toBe(false);
+    expect(wouldResend(v2, 5, ranIn('v2', [1, 2, 3, 4]), graphs)).toBe(false);
   });
 
   it('refuses a missing target, an unknown source and a live node left unmapped', () => {
@@ -65,6 +78,7 @@ describe('planMigration', () => {
       to: v2,
       mapping: { 'step-1': 'nowhere', ghost: 'step-1' },
       candidates: [at('a', 1), at('b', 2)],
+      graphs,
     });
     expect(plan.problems.map((p) => [p.code, p.node])).toEqual([
       ['missing_target_node', 'nowhere'],
@@ -102,26 +116,48 @@ describe('planMigration on a branching graph: "already done" is the path taken',
   });
   const from = graph('Thanks');
   const to = graph('Thanks, rewritten');
+  const graphs = new Map([
+    ['from', from],
+    ['to', to],
+  ]);
   // Both wait at mail-2 (node 4): one came by the invitation's acceptance, one by the e-mail.
-  const accepted: MigrationCandidate = { id: 'a', node: 4, status: 'active', ran: [1, 2], midThread: true };
-  const byEmail: MigrationCandidate = { id: 'b', node: 4, status: 'active', ran: [1, 3], midThread: true };
+  const accepted: MigrationCandidate = {
+    id: 'a',
+    node: 4,
+    status: 'active',
+    ran: ranIn('from', [1, 2]),
+    midThread: true,
+  };
+  const byEmail: MigrationCandidate = {
+    id: 'b',
+    node: 4,
+    status: 'active',
+    ran: ranIn('from', [1, 3]),
+    midThread: true,
+  };
 
   it('allows a node of another branch that was never run, though numbered before the node it is at', () => {
-    const plan = planMigration({ from, to, mapping: { 'mail-2': 'msg' }, candidates: [byEmail] });
+    const plan = planMigration({ from, to, mapping: { 'mail-2': 'msg' }, candidates: [byEmail], graphs });
     expect(plan.problems).toEqual([]);
     expect(plan.moves).toEqual([{ enrollmentId: 'b', fromNode: 4, toNode: 2 }]);
   });
 
   it('refuses (naming the node) a node its path already ran, on either branch', () => {
-    const again = planMigration({ from, to, mapping: { 'mail-2': 'msg' }, candidates: [accepted, byEmail] });
+    const again = planMigration({
+      from,
+      to,
+      mapping: { 'mail-2': 'msg' },
+      candidates: [accepted, byEmail],
+      graphs,
+    });
     expect(again.problems).toEqual([
       expect.objectContaining({ code: 'resend', node: 'mail-2', field: 'mapping.mail-2', enrollments: 1 }),
     ]);
     expect(again.problems[0]!.message).toContain('"msg"');
-    const mail1 = planMigration({ from, to, mapping: { 'mail-2': 'mail-1' }, candidates: [byEmail] });
+    const mail1 = planMigration({ from, to, mapping: { 'mail-2': 'mail-1' }, candidates: [byEmail], graphs });
     expect(mail1.problems.map((p) => [p.code, p.node])).toEqual([['resend', 'mail-2']]);
     expect(
-      planMigration({ from, to, mapping: { 'mail-2': 'mail-1' }, candidates: [accepted] }).problems,
+      planMigration({ from, to, mapping: { 'mail-2': 'mail-1' }, candidates: [accepted], graphs }).problems,
     ).toEqual([]);
   });
 
@@ -131,9 +167,24 @@ describe('planMigration on a branching graph: "already done" is the path taken',
       ...to,
       nodes: [to.nodes[2]!, to.nodes[0]!, to.nodes[1]!, ...to.nodes.slice(3)],
     };
-    expect(wouldResend(from, reordered, 1, byEmail.ran)).toBe(true);
-    expect(wouldResend(from, reordered, 3, byEmail.ran)).toBe(false);
-    expect(wouldResend(from, reordered, 3, accepted.ran)).toBe(true);
+    expect(wouldResend(reordered, 1, byEmail.ran, graphs)).toBe(true);
+    expect(wouldResend(reordered, 3, byEmail.ran, graphs)).toBe(false);
+    expect(wouldResend(reordered, 3, accepted.ran, graphs)).toBe(true);
+  });
+
+  it("reads each touch in the version it ran in: a number of an older version names that version's node", () => {
+    // Migrated from->to before: its invitation (node 1) ran in `from`, its mail-1 (node 1 of `reordered`) in `reordered`.
+    const reordered: SequenceGraph = {
+      ...to,
+      nodes: [to.nodes[2]!, to.nodes[0]!, to.nodes[1]!, ...to.nodes.slice(3)],
+    };
+    const all = new Map([...graphs, ['reordered', reordered]]);
+    const ran = [...ranIn('from', [1]), ...ranIn('reordered', [1])];
+    expect([...ranNodeIds(ran, all)].sort()).toEqual(['connect', 'mail-1']);
+    // Back onto `from`: msg (node 2) never ran, allowed; mail-1 (node 3) ran in `reordered` as node 1, refused.
+    expect(wouldResend(from, 2, ran, all)).toBe(false);
+    expect(wouldResend(from, 3, ran, all)).toBe(true);
+    expect(() => ranNodeIds(ranIn('gone', [1]), all)).toThrow(/version gone/);
   });
 
   it("takes a free attempt on a node number that already has a touch row (another branch's node)", () => {

@@ -37,7 +37,8 @@ export async function enrollmentFunnel(
 
 /**
  * The funnel per node of a sequence's graph (per version: node numbers mean
- * different nodes in different versions): how many enrollments reached each node
+ * different nodes in different versions; a touch counts in the version it ran
+ * in, an enrollment migrated since included): how many enrollments reached each node
  * (a touch claimed), had its action done (`sent`), had it fail for good (a
  * LinkedIn profile not found: the walk went on elsewhere), and replied while
  * waiting after it.
@@ -50,8 +51,9 @@ export async function nodeFunnel(pool: pg.Pool, sequenceId: string): Promise<Nod
             count(DISTINCT t.enrollment_id) FILTER (WHERE t.status = 'sent')::int AS sent,
             count(DISTINCT t.enrollment_id) FILTER (WHERE t.status = 'failed')::int AS failed,
             count(DISTINCT t.enrollment_id) FILTER (
-              WHERE e.status = 'replied' AND coalesce(e.waiting_node, e.current_step - 1) = t.step)::int AS "repliedAfter"
-     FROM touch t JOIN enrollment e ON e.id = t.enrollment_id JOIN sequence_version v ON v.id = e.sequence_version_id
+              WHERE e.status = 'replied' AND e.sequence_version_id = t.sequence_version_id
+                AND coalesce(e.waiting_node, e.current_step - 1) = t.step)::int AS "repliedAfter"
+     FROM touch t JOIN enrollment e ON e.id = t.enrollment_id JOIN sequence_version v ON v.id = t.sequence_version_id
      WHERE e.sequence_id = $1
      GROUP BY v.version, t.step, node, action ORDER BY v.version, t.step`,
     [sequenceId],

@@ -1,4 +1,4 @@
-import type { MigrationCandidate } from '@touchbase/core';
+import type { MigrationCandidate, RanNode } from '@touchbase/core';
 import type {
   MigrationBatchDecision,
   MigrationBatchRow,
@@ -11,6 +11,9 @@ import { inTransaction } from '../database.js';
 
 /** A touch row of the enrollment's current node that does not make the node run: in flight, or an attempt soft-bounced and waiting for its resend. */
 const CURRENT_NODE_PENDING = `t.step = e.current_step AND (t.status = 'sending' OR e.current_attempt > t.attempt)`;
+
+/** A touch row's node: the version it ran in and its number there (core's `RanNode`). */
+const RAN_NODE = `jsonb_build_object('version', t.sequence_version_id, 'node', t.step)`;
 
 const MIGRATION_COLUMNS = `m.id, m.sequence_id, m.from_version_id, m.to_version_id, m.mapping, m.filter, m.plan,
   m.fingerprint, m.status, m.reason, m.planned_by, m.applied_by, m.created_at, m.started_at, m.finished_at`;
@@ -33,7 +36,7 @@ export class SequenceMigrationRepository implements MigrationStore {
       id: string;
       node: number;
       status: string;
-      ran: number[];
+      ran: RanNode[];
       mid_thread: boolean;
     }>(
       `SELECT e.id, e.current_step AS node, e.status::text AS status,
@@ -41,7 +44,8 @@ export class SequenceMigrationRepository implements MigrationStore {
               -- enrollment moves once it settles, by the node it is at then. A node
               -- waiting for its resend after a soft bounce has not run either: a move
               -- onto the same node keeps the attempt (and its key).
-              COALESCE(array_agg(DISTINCT t.step ORDER BY t.step) FILTER (WHERE t.step IS NOT NULL AND NOT (${CURRENT_NODE_PENDING})), '{}')::int[] AS ran,
+              -- Each as (the version it ran in, its number there): numbers are per version.
+              COALESCE(jsonb_agg(DISTINCT ${RAN_NODE}) FILTER (WHERE t.step IS NOT NULL AND NOT (${CURRENT_NODE_PENDING})), '[]') AS ran,
               COALESCE(bool_or(t.status = 'sent'), false) AS mid_thread
        FROM enrollment e LEFT JOIN touch t ON t.enrollment_id = e.id
        WHERE e.sequence_version_id = $1 AND e.status::text = ANY($2::text[])
@@ -202,12 +206,12 @@ export class SequenceMigrationRepository implements MigrationStore {
                 p.timezone AS p_tz, p.attributes AS p_attributes, m.timezone AS m_tz, m.window_days, m.window_start, m.window_end, m.holidays,
                 s.sending_window,
                 EXISTS (SELECT 1 FROM touch t WHERE t.enrollment_id = e.id AND t.status = 'sending') AS in_flight,
-                (SELECT COALESCE(array_agg(DISTINCT t.step ORDER BY t.step) FILTER (WHERE NOT (${CURRENT_NODE_PENDING})), '{}') FROM touch t WHERE t.enrollment_id = e.id)::int[] AS ran,
+                (SELECT COALESCE(jsonb_agg(DISTINCT ${RAN_NODE}) FILTER (WHERE NOT (${CURRENT_NODE_PENDING})), '[]') FROM touch t WHERE t.enrollment_id = e.id) AS ran,
                 (SELECT COALESCE(jsonb_object_agg(a.step, a.attempt), '{}') FROM
                    (SELECT t.step, max(t.attempt) AS attempt FROM touch t WHERE t.enrollment_id = e.id GROUP BY t.step) a) AS attempts,
                 (SELECT max(COALESCE(t.sent_at, t.created_at)) FROM touch t WHERE t.enrollment_id = e.id) AS last_run_at,
-                (SELECT t.step FROM touch t WHERE t.enrollment_id = e.id
-                 ORDER BY COALESCE(t.sent_at, t.created_at) DESC, t.step DESC LIMIT 1) AS last_run_step
+                (SELECT ${RAN_NODE} FROM touch t WHERE t.enrollment_id = e.id
+                 ORDER BY COALESCE(t.sent_at, t.created_at) DESC, t.step DESC LIMIT 1) AS last_run
          FROM enrollment e JOIN prospect p ON p.id = e.prospect_id JOIN mailbox m ON m.id = e.mailbox_id
          JOIN sequence s ON s.id = e.sequence_id
          WHERE e.id = ANY($1::uuid[])`,
@@ -235,7 +239,7 @@ export class SequenceMigrationRepository implements MigrationStore {
           ran: r.ran,
           attempts: r.attempts,
           lastRunAt: r.last_run_at,
-          lastRunStep: r.last_run_step ?? null,
+          lastRun: r.last_run ?? null,
           prospectTimezone: r.p_tz,
           prospectAttributes: r.p_attributes ?? null,
           mailboxTimezone: r.m_tz,

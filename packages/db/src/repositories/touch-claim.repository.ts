@@ -97,7 +97,7 @@ export class TouchClaimRepository {
          SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[], $9::int[], $10::uuid[])
            AS i(eid, step, attempt, key, email, domain, hash, touch_id, variant, version)),
        locked AS (
-         SELECT i.eid, i.step, i.attempt FROM enrollment e JOIN input i ON e.id = i.eid
+         SELECT i.eid, i.step, i.attempt, e.sequence_version_id FROM enrollment e JOIN input i ON e.id = i.eid
          WHERE e.status = 'active' AND e.current_step = i.step AND e.current_attempt = i.attempt
            AND (i.version IS NULL OR e.sequence_version_id = i.version)
          ORDER BY e.id FOR UPDATE OF e),
@@ -109,10 +109,11 @@ export class TouchClaimRepository {
            SELECT 1 FROM suppression s
            WHERE ${suppressionMatchSql('s', { email: 'i.email', domain: 'i.domain', hash: 'i.hash' })})),
        ins AS (
-         INSERT INTO touch (id, enrollment_id, step, attempt, status, idempotency_key, variant)
-         SELECT i.touch_id, i.eid, i.step, i.attempt, 'sending'::"TouchStatus", i.key, i.variant FROM input i
-         WHERE (i.eid, i.step, i.attempt) IN (SELECT eid, step, attempt FROM locked)
-           AND (i.eid, i.step, i.attempt) NOT IN (SELECT eid, step, attempt FROM existing)
+         -- The touch runs in the version the locked row is on: its step is a node number of that version.
+         INSERT INTO touch (id, enrollment_id, step, attempt, status, idempotency_key, variant, sequence_version_id)
+         SELECT i.touch_id, i.eid, i.step, i.attempt, 'sending'::"TouchStatus", i.key, i.variant, l.sequence_version_id
+         FROM input i JOIN locked l ON (l.eid, l.step, l.attempt) = (i.eid, i.step, i.attempt)
+         WHERE (i.eid, i.step, i.attempt) NOT IN (SELECT eid, step, attempt FROM existing)
            AND (i.eid, i.step, i.attempt) NOT IN (SELECT eid, step, attempt FROM sup)
          ON CONFLICT DO NOTHING RETURNING enrollment_id, step, attempt)
        SELECT i.eid, i.step, i.attempt,

@@ -8,6 +8,8 @@ import {
   nodeAt,
   nodeNumber,
   populationFingerprint,
+  ranNodeIds,
+  ranVersions,
   type SequenceGraph,
   touchKey,
   touchTimingOf,
@@ -19,6 +21,7 @@ import type {
   MigrationBatchRow,
   SequenceMigrationRow,
 } from './migrate-enrollments.ports.js';
+import { loadVersionGraphs } from './version-graphs.js';
 
 /**
  * Applies a stored plan (`{ planId }`): exactly the population the dry run saw, or
@@ -92,6 +95,10 @@ export async function runMigration(
   const started = Date.now();
   const budget = opts.budgetMs ?? Number.POSITIVE_INFINITY;
   const log = deps.logger.child({ migrationId, sequenceId: m.sequenceId });
+  const graphs = new Map([
+    [from.id, from.graph],
+    [to.id, to.graph],
+  ]);
   while (Date.now() - started < budget) {
     const decisions = await deps.repos.sequenceMigrations.runBatch(
       migrationId,
@@ -99,7 +106,7 @@ export async function runMigration(
       (rows) =>
         decideBatch(
           deps,
-          { from: from.graph, to: to.graph, fromId: from.id, toId: to.id, mapping: m.mapping },
+          { from: from.graph, to: to.graph, fromId: from.id, toId: to.id, mapping: m.mapping, graphs },
           rows,
           clock(),
         ),
@@ -141,6 +148,8 @@ type Versions = {
   fromId: string;
   toId: string;
   mapping: Record<string, string>;
+  /** The graphs of the versions read so far (touches of older versions are read in their own). */
+  graphs: Map<string, SequenceGraph>;
 };
 
 /**
@@ -159,6 +168,11 @@ async function decideBatch(
   const decisions: MigrationBatchDecision[] = [];
   const toRemove: MigrationBatchRow[] = [];
   const targets = new Map<string, number>();
+  const graphs = await loadVersionGraphs(
+    deps,
+    ranVersions(rows.map((r) => (r.lastRun ? [...r.ran, r.lastRun] : r.ran))),
+    v.graphs,
+  );
   for (const r of rows) {
     if (!(MIGRATABLE_STATUSES as readonly string[]).includes(r.status)) {
       decisions.push({ enrollmentId: r.enrollmentId, kind: 'skip', reason: `stopped: ${r.status}` });
@@ -183,7 +197,7 @@ async function decideBatch(
       continue;
     }
     const target = nodeNumber(v.to, targetId);
-    if (wouldResend(v.from, v.to, target, r.ran)) {
+    if (wouldResend(v.to, target, r.ran, graphs)) {
       decisions.push({
         enrollmentId: r.enrollmentId,
         kind: 'skip',
@@ -213,7 +227,7 @@ async function decideBatch(
             to: v.to,
             target,
             lastRunAt: r.lastRunAt,
-            lastRunNode: r.lastRunStep ? (nodeAt(v.from, r.lastRunStep)?.id ?? null) : null,
+            lastRunNode: r.lastRun ? ([...ranNodeIds([r.lastRun], graphs)][0] ?? null) : null,
             pendingAt: r.nextTouchAt,
             now,
             timing: touchTimingOf(

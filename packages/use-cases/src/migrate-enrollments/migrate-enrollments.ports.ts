@@ -1,4 +1,4 @@
-import type { MigrationCandidate, MigrationMove, SendingWindow } from '@touchbase/core';
+import type { MigrationCandidate, MigrationMove, RanNode, SendingWindow } from '@touchbase/core';
 
 /** A stored migration with its progress (items per state). */
 export type SequenceMigrationRow = {
@@ -55,13 +55,13 @@ export type MigrationBatchRow = {
   nextTouchAt: Date | null;
   /** A touch of it is claimed and not settled (`sending`): it moves after it settles. */
   inFlight: boolean;
-  /** The node numbers its path ran (touch rows, its pending touch aside). */
-  ran: number[];
+  /** The nodes its path ran (touch rows, its pending touch aside), each as (version it ran in, number there). */
+  ran: RanNode[];
   /** Per node number, the highest attempt of its touch rows: a moved touch's key must be free. */
   attempts: Record<number, number>;
   lastRunAt: Date | null;
-  /** The node number the last touch ran (of its version's graph), null for none. */
-  lastRunStep: number | null;
+  /** The node the last touch ran (its version and number there), null for none. */
+  lastRun: RanNode | null;
   prospectTimezone: string | null;
   /** The prospect's attributes: its country picks the do-not-contact rule, as the sender's timing does. */
   prospectAttributes: Record<string, unknown> | null;

@@ -6,8 +6,10 @@ import {
   type NodeMapping,
   nodeNumber,
   planMigration,
+  ranVersions,
 } from '@touchbase/core';
 import type { MigrateEnrollmentsDeps } from './migrate-enrollments.deps.js';
+import { loadVersionGraphs } from './version-graphs.js';
 
 /** A version of a sequence by its number or its id. */
 export type VersionRef = number | string;
@@ -77,7 +79,16 @@ export async function planVersionMigration(
   const statuses = cmd.filter?.statuses ?? [...MIGRATABLE_STATUSES];
   const nodes = cmd.filter?.nodes?.map((id) => nodeNumber(from.graph, id)) ?? null;
   const candidates = await deps.repos.sequenceMigrations.candidates(from.id, statuses, nodes);
-  const plan = planMigration({ from: from.graph, to: to.graph, mapping: cmd.mapping, candidates });
+  // Touches of an enrollment migrated before ran in older versions: each is read in its own graph.
+  const graphs = await loadVersionGraphs(
+    deps,
+    ranVersions(candidates.map((c) => c.ran)),
+    new Map([
+      [from.id, from.graph],
+      [to.id, to.graph],
+    ]),
+  );
+  const plan = planMigration({ from: from.graph, to: to.graph, mapping: cmd.mapping, candidates, graphs });
   if (plan.problems.length > 0)
     throw new DomainError('invalid_migration', plan.problems.map((p) => p.message).join('; '), {
       errors: plan.problems,
