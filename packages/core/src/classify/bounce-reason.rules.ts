@@ -209,6 +209,12 @@ export const REASON_RULES: readonly ReasonRule[] = [
       /(?<!sender |sender's |from )\b(user|recipient|mailbox|addressee|account|e-?mail address|recipient address) (is )?unknown\b|\bunknown (e-?mail )?(address|account|user|recipient)\b|(?<!sender |from )\b(recipient|mailbox|user) (is )?not valid\b|\badresse( e-?mail| mail| [ée]lectronique) (inconnue|inexistante|invalide)\b|(?<!sender |from )\binvalid e-?mail (address|account|recipient)\b(?! (in|of|for) (the )?(from|sender|mail from|header|reply-to))|(?<!sender |from )\b((recipient|e-?mail|mailbox|destination) )?address (is )?not valid\b|is not a valid rfc-?5321 address|\bnieprawid[łl]owy adres (odbiorcy|e-?mail)|\b(adresat|odbiorca|u[zż]ytkownik|adres|konto|skrzynka)( e-?mail| pocztowa| odbiorcy)? nie istnieje|\b(p[řr][íi]jemce|adresa|u[zž]ivatel|schr[áa]nka) neexistuje|(адрес|адресат|получатель|пользователь|ящик)\S* не существует|такого (адреса|пользователя|ящика) нет|нет такого (адреса|ящика)|\b(mottagaren|adressen|anv[äa]ndaren|modtageren|mottakeren|brugeren|brukeren) (finns inte|findes ikke|finnes ikke)\b|\b(vastaanottajaa|osoitetta|k[äa]ytt[äa]j[äa][äa]) ei (ole olemassa|l[öo]ydy)|\bal[ıi]c[ıi] bulunamad[ıi]|\b(adres|kullan[ıi]c[ıi]|al[ıi]c[ıi]) mevcut de[ğg]il|\b(c[íi]mzett|felhaszn[áa]l[óo]|c[íi]m|postafi[óo]k) nem l[ée]tezik|\bismeretlen (c[íi]mzett|felhaszn[áa]l[óo])|수신자를 찾을 수 없|존재하지 않는 (사용자|계정|주소|메일)|(ο παραλήπτης|η διεύθυνση|ο χρήστης) δεν υπάρχει|άγνωστος (χρήστης|παραλήπτης)|\b(destinatarul|adresa|utilizatorul) nu exist[ăa]|\butilizator necunoscut|(使用者|收件者|信箱|帳號|帐号)(不存在|無效|无效)/,
   },
   {
+    reason: 'userunknown',
+    label: 'the account was closed, terminated or deleted',
+    pattern:
+      /(?<!(your|our|sender|sending) )\b(account|mailbox|user|address)\b( \S+)? (has been |was |is )?(closed|terminated|deleted|removed|cancell?ed)\b(?! (for|until|temporar))/,
+  },
+  {
     reason: 'expired',
     label: 'delivery was retried until the message expired',
     pattern:

@@ -130,7 +130,8 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
   return { reason, hard, why };
 }
 
-const RECIPIENT_REFUSED = /\brecipient( address)? (rejected|refused|invalid)\b/;
+const RECIPIENT_REFUSED =
+  /(?<!sender |sender's |from )\b(recipient|address|rcpt)( address)? (rejected|refused|invalid)\b/;
 
 // Wordings that state the mailbox is absent, as opposed to a bare "user unknown".
 const SPELLED_OUT_ABSENCE =

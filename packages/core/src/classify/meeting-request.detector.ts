@@ -4,14 +4,15 @@ import type { ReplyRule } from './reply-rule.types.js';
 // meeting request is a narrower kind of interest, asked for in so many words, and
 // its rules change on their own.
 
-const DAYS_EN = '(monday|tuesday|wednesday|thursday|friday|tomorrow|next week|this week)';
+const DAYS_EN =
+  '(monday|tuesday|wednesday|thursday|friday|mon|tue|tues|wed|thu|thur|thurs|fri|tomorrow|next week|this week)';
 const DAYS_DE =
   '(montag|dienstag|mittwoch|donnerstag|freitag|morgen|nachste woche|nachsten woche|kommende woche)';
 const DAYS_FR = '(lundi|mardi|mercredi|jeudi|vendredi|demain|semaine prochaine)';
 const DAYS_ES = '(lunes|martes|miercoles|jueves|viernes|manana|semana que viene|proxima semana)';
 const DAYS_PT = '(segunda|terca|quarta|quinta|sexta|amanha|semana que vem|proxima semana)(-feira)?';
 const DAYS_IT = '(lunedi|martedi|mercoledi|giovedi|venerdi|domani|prossima settimana|settimana prossima)';
-const DAYS_NL = '(maandag|dinsdag|woensdag|donderdag|vrijdag|morgen|volgende week)';
+const DAYS_NL = '((maandag|dinsdag|woensdag|donderdag|vrijdag)(ochtend|middag|avond)?|morgen|volgende week)';
 
 // A call, meeting, demo or visit named in the same sentence as a day or a clock time
 // ("una llamada el martes a las 11", "om 10 uur voor een gesprek") proposes to meet.
@@ -21,9 +22,9 @@ const WHEN = `(${[DAYS_EN, DAYS_DE, DAYS_FR, DAYS_ES, DAYS_PT, DAYS_IT, DAYS_NL]
 
 // Available, free, has time: a person offering a slot, unless a negation stands before it.
 const AVAILABLE =
-  '(free|available|disponible|disponibles|disponivel|disponiveis|disponibilidade|disponibile|disponibili|beschikbaar|verfugbar|libre|libres)';
+  '(free|available|disponible|disponibles|disponivel|disponiveis|disponibilidade|disponibile|disponibili|beschikbaar|verfugbar|libre|libres|livre|hueco|huecos|un buco|ruimte|tijd)';
 const NOT_NEGATED =
-  '(?<!\\b(not|nicht|pas|no|nao|non|niet|never|nie|ne suis pas|no estoy|nao estou|non sono|niet) )(?<!\\b(no|nao|non|niet) (estoy|estamos|estou|estamos|sono|siamo|ben|zijn|tenho|temos) )';
+  '(?<!\\b(not|nicht|pas|no|nao|non|niet|never|nie|ne suis pas|no estoy|nao estou|non sono|geen|keine|kein|nessun|ningun|nenhum|weinig|little) )(?<!\\b(no|nao|non|niet) (estoy|estamos|estou|sono|siamo|ben|zijn|tenho|temos|tengo|tenemos|ho|abbiamo|heb|hebben) )';
 
 /**
  * Phrase rules for a reply that asks to meet: a call, a meeting, a time booked, a
@@ -170,6 +171,31 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
         '\\b(passa|passe|venha|vem|venham) (aqui|ca|nos visitar)\\b',
         `\\b(vieni|venite|venga|venire|passa|passate|passi)\\b[^.?!]{0,40}(\\b${DAYS_IT}\\b|\\balle \\d)`,
         '\\b(kom|komt u)\\b(?:[^.?!]|\\d\\.\\d){0,80}\\blangs\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    // "Can we talk?" with no day stays interest (the e2e's and older sets' reading);
+    // with a day or time it asks for a slot.
+    label: 'asks whether we can talk on a day or at a time (seven languages)',
+    pattern: new RegExp(
+      // From a sentence's start: the sentence names a day or time, and somewhere in it asks to talk.
+      `(?:^|(?<=[.?!\\n]))(?=[^.?!\\n]*\\b${WHEN})[^.?!\\n]*?(${String.raw`\b(can|could|shall) we (talk|speak|chat)\b|\b(konnen|konnten|wollen|sollen) wir (uns )?(mal |gerne |kurz |morgen |heute |bald )*(sprechen|reden|telefonieren)\b|\b(pouvons|pourrions)-nous (en )?(parler|discuter|echanger)\b|\b(on peut|peut-on|on pourrait) (en )?(parler|discuter|s'appeler)\b|\b(podemos|podriamos) (hablar|vernos|reunirnos|llamarnos|conversar)\b|\b(podemos|poderiamos) (conversar|falar|nos falar)\b|\b(possiamo|potremmo) (parlare|parlarne)\b|\b(kunnen|zullen) (we|wij) (even |binnenkort |morgen )?(praten|spreken|bellen)\b`})`,
+    ),
+  },
+  {
+    label: 'tells us to put a time in their calendar (seven languages)',
+    pattern:
+      /\b(book|put|pop|throw|add|grab) (something|a (time|slot|call|meeting)|some time|it|a meeting) (in|on|into) (my|our) (calendar|diary|agenda)\b/,
+  },
+  {
+    label: 'proposes a day or time, or asks us to propose one (seven languages)',
+    pattern: new RegExp(
+      [
+        `\\b(how about|what about|wie ware es mit|wie waers mit|que diriez-vous de|que dites-vous de|que tal|e se fosse|che ne dici di|che ne dice di|wat dacht je van|wat vindt u van|hoe ziet)\\b[^.?!\\n]{0,20}?\\b${WHEN}`,
+        "\\b(suggest|propose|proposez|proposer|proponga|propon|proponer|proponi|sugiera|sugiere|sugira|sugere|sugerir|stel|schlagen sie|schlag)\\b(?:[^\\w.!?\\n]+[\\w'-]+){0,4}?[^\\w.!?\\n]+(a |un |une |uno |una |um |een |einen )?(time|day|date|slot|creneau|date|dia|hora|horario|giorno|orario|dag|tijd|moment|termin|tag)\\b",
+        '\\b(zien|spreken) (we|wij) elkaar\\b|\\b(sehen|treffen) wir uns\\b|\\bon se voit\\b|\\bnos vemos\\b|\\bci vediamo\\b|\\bnos falamos\\b',
+        '\\bgrab (\\d+ ?(mins?|minutes)|some time|a slot|a coffee)\\b',
       ].join('|'),
     ),
   },

@@ -52,6 +52,10 @@ const SEND = alt(
   'stuurt',
   'sturen',
   'opsturen',
+  'pasa(?:me|nos)?',
+  'pasad(?:me|nos)?',
+  'passa(?:-me)?',
+  'me passa',
   'toesturen',
 );
 const OFFER = alt(
@@ -103,6 +107,8 @@ const OFFER = alt(
   'programma',
   'offerta',
   'offertes?',
+  'voorstel',
+  'propuesta',
   'prijsopgave',
   'kostenindicatie',
   'kostenvoranschlag',
@@ -114,7 +120,7 @@ const OFFER = alt(
 
 // --- a supplier chosen or a contract signed elsewhere --------------------------------
 const OTHER_SUPPLIER = alt(
-  `${alt('another', 'a different', 'other', 'autre', 'otra', 'otro', 'outr[oa]', 'altr[oa]', "un'altra", 'andere[nm]?', 'anderen')} ${alt(
+  `${alt('another', 'a different', 'other', 'autre', 'otra', 'otro', 'outr[oa]', 'altr[oa]', "un'altra", 'andere[nm]?', 'anderen', 'ander')} ${alt(
     'vendor',
     'supplier',
     'provider',
@@ -145,6 +151,7 @@ const OTHER_SUPPLIER = alt(
     'dienstleister',
     'lieferant(?:en)?',
     'firma',
+    'bedrijf',
   )}`,
   '(?:a |one of your |un |uno de sus |um |un vostro |een )?(?:competitors?|concurrents?|concorrentes?|competidores?|concorrenti|konkurrenten?)',
 );
@@ -222,6 +229,15 @@ const LITTLE_MAIL = alt(
 export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readonly ReplyRule[]>>> = {
   unsubscribe: [
     {
+      label: 'never signed up, or answers with one word asking removal (seven languages)',
+      pattern:
+        /\b(i|we) never (signed up|subscribed|opted in|asked for (this|these|your))\b|^(remover|remova|removam|rimuovi(mi)?|cancellami|cancellatemi|verwijder( mij| me)?|uitschrijven|afmelden|desinscrire|desinscrivez-moi|darse de baja|dar de baja|descadastrar|austragen bitte|bitte austragen)[.!]*$|\b(wil|willen) (niets|niks|geen (e-?mails?|mails?|berichten|nieuwsbrieven)) meer (ontvangen|krijgen)\b/,
+    },
+    {
+      label: 'asks to be signed off (Spanish imperatives)',
+      pattern: /\b(da|dad|de|den)(me|nos) de baja\b/,
+    },
+    {
       label: 'asks, in the familiar form, to be struck off or to stop writing (seven languages)',
       pattern: new RegExp(
         [
@@ -240,6 +256,11 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
   ],
   left_company: [
     {
+      label: 'says someone left at a given time, or no longer works there (seven languages)',
+      pattern:
+        /\b(left|quit) (the company |the firm |us )?(in|last|at the end of|back in|earlier this) (january|february|march|april|may|june|july|august|september|october|november|december|\d{4}|year|month|week|summer|spring|autumn|fall|winter)\b|\bwerkt (hier |daar )?niet meer\b/,
+    },
+    {
       label: 'says someone no longer works there (third person, seven languages)',
       pattern: new RegExp(
         [
@@ -255,6 +276,21 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   wrong_person: [
+    {
+      label: 'points to another department, or does not take these decisions (seven languages)',
+      pattern:
+        /\byou('ll)? (want|need) (to talk to |to speak (to|with) )?(our |the |someone in )?(marketing|sales|it|hr|finance|procurement|purchasing|ops|operations|legal|engineering|facilities)\b|\b(don'?t|do not) make (these|those|the|such|any) (decisions|calls|purchasing decisions)\b|\bno es cosa mia\b|\bnon e (roba|cosa) mia\b|\b(daar|hier) heb ik (niks|niets) mee te maken\b|\bce n'est pas mon affaire\b|\b(escreva|escreve|escrevam|mande (um )?e-?mail) para\b[^@\n]{0,30}@/,
+    },
+    {
+      label: 'says we have the wrong person (seven languages)',
+      pattern:
+        /\byou('ve| have)? (got )?the wrong (person|contact|guy|address)\b|\bvous vous etes trompe(e)? de (personne|contact|destinataire)\b|\b(errou|erraram) de (pessoa|contato|e-?mail|destinatario)\b|\b(ha|hai|avete) sbagliato (persona|contatto|indirizzo|destinatario)\b|\b(de )?verkeerde (persoon|contactpersoon|afdeling|man|vrouw)\b/,
+    },
+    {
+      label: 'names a colleague who handles it (seven languages)',
+      pattern:
+        /\b(my|our) (colleague|coworker|co-worker|team ?mate|boss|manager)\b[^.!?]{0,40}\b(handles|looks after|owns|runs|deals with|is in charge of|takes care of) (that|this|it|these)\b|\bse ne occupa(no)?\b|\bdat doet (mijn|onze|de|het) (collega|afdeling|baas|team|manager)\b|\b(mijn|onze) collega\b[^.!?]{0,30}\b(doet|regelt) (dat|dit)\b/,
+    },
     {
       label: 'says it is not their department or job (seven languages)',
       pattern: new RegExp(
@@ -313,6 +349,26 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
   ],
   out_of_office: [
     {
+      label: 'says they are absent or out until a day (seven languages)',
+      pattern:
+        /\b((absent|absente|ausente|assente|afwezig|abwesend)|(i'?m|i am|i'?ll be|i will be|estoy|estare|estou|estarei|sono|saro|ik ben|ben ik|ich bin|bin ich|bin|je suis|je serai) (\w+ ){0,2}(away|out|fuera|fora|fuori|weg|er niet|nicht (da|erreichbar|im buro|im hause)))( (de la oficina|do escritorio|dall'ufficio|dell'ufficio|ufficio|sede|kantoor))? (until|till|til|jusqu|hasta|ate|fino|tot|bis)\b/,
+    },
+    {
+      label: 'says when they will be back at work (seven languages)',
+      pattern:
+        /\b(estare|estarei|saro|ik ben|je serai|je suis|i'?ll be|i will be|bin|ich bin|volto|vuelvo|torno|rientro)\b[^.!?]{0,30}\b(de vuelta|de volta|di (nuovo|ritorno) in ufficio|di ritorno|weer (op kantoor|terug|aanwezig|op de zaak)|de retour|back (in|at|to) (the |my )?(office|desk|work)|wieder (im buro|da|erreichbar|zuruck|im hause))\b/,
+    },
+    {
+      label: 'says they are on sick leave (seven languages)',
+      pattern:
+        /\bkrankgeschrieben\b|\bkrankheitsbedingt abwesend\b|\barret maladie\b|\b(de )?baja (medica|por enfermedad)\b|\blicenca medica\b|\bde atestado\b|\b(sono )?in malattia\b|\bziek(gemeld| thuis)\b/,
+    },
+    {
+      label: 'opens with an absence in few words (seven languages)',
+      pattern:
+        /(^|[.!?]\s*)(currently )?((away|off)( on (annual |sick |parental |maternity |paternity )?(leave|holiday|vacation))?|out of (the )?office|ooo|on (annual |sick |parental |maternity |paternity )?(leave|holiday|vacation))\b[,;]? (back|returning|until|till|from|this|next|and)\b|\bna (mijn )?terugkomst\b|\bzodra ik (weer )?terug ben\b|\bbij (mijn )?terugkomst\b/,
+    },
+    {
       label: 'says, in few words, they are on holiday until a day (seven languages)',
       pattern: new RegExp(`\\b${AWAY_UNTIL}\\b`),
     },
@@ -326,6 +382,21 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   not_interested: [
+    {
+      label: 'is fine with what they have, has no need, or does it internally (seven languages)',
+      pattern:
+        /\b(we'?re|we are|i'?m|i am) (perfectly |quite )?(fine|good|happy|ok|okay|sorted) with (what we (have|use)|our (current|existing)|the current)\b|\bnao (temos|tenho|ha) (nenhuma )?necessidade\b|\bno (tenemos|tengo|hay) necesidad\b|\bnon (abbiamo|ho|c'e) (la |alcuna )?necessita\b|\b(lo |la |li |le )?(facciamo|gestiamo) (gia |tutto )?(internamente|in casa|da soli)\b|\b(dat |dit )?(doen|regelen) (we|wij) (zelf|intern)\b|\bintern geregeld\b/,
+    },
+    {
+      label: 'is bound by a contract elsewhere (seven languages)',
+      pattern:
+        /\b(locked|tied) (in|into) (a|our|the) (contract|agreement)\b|\bunder contract (with|until|till)\b|\bvertraglich (noch )?gebunden\b|\bsous contrat (avec|jusqu)\b|\b(tenemos|seguimos con) (un )?contrato (con|hasta)\b|\b(temos|estamos com) (um )?contrato (com|ate)\b|\b(siamo|restiamo) vincolati\b|\bzitten (nog )?vast aan (een|ons) contract\b/,
+    },
+    {
+      label: 'says they are well served already or it is not current (seven languages)',
+      pattern:
+        /\bsind (da |hier |damit |bereits |schon |sehr |gut )*gut aufgestellt\b|\bpas d'actualite\b|\b(hebben|heb) (we|wij|ik) (echt |helemaal )?niet nodig\b|\bhoeven (we|wij) niet\b/,
+    },
     {
       label: 'signed with, or works with, another supplier (seven languages)',
       pattern: new RegExp(near(SIGNED, OTHER_SUPPLIER, 8)),
@@ -367,6 +438,43 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   interested: [
+    {
+      label: 'says it could interest them, or asks to receive an offer (seven languages)',
+      pattern: new RegExp(
+        [
+          "\\b(peut|pourrait|pourraient) (nous |m')interesser\\b|\\b(podria|puede|podrian) interesar(nos|me)?\\b|\\b(nos|me) (podria|puede|podrian) interesar\\b|\\bpotrebbe(ro)? interessar(ci|mi)\\b|\\b(kan|zou|kunnen) (wel |best |zeker )?interessant (zijn|kunnen zijn|wezen)\\b|\\b(could|might|may) (well )?be (interesting|useful|of interest)\\b|\\b(pode|poderia|podem) (nos |me )?interessar\\b|\\bkonnte (fur uns |fur mich )?(interessant|spannend) sein\\b",
+          `\\b(we|i) (might|may|could) (actually |really |well )?need (this|that|something like (this|that))\\b`,
+          near(
+            alt(
+              'receive',
+              'receber',
+              'ricevere',
+              'ontvang',
+              'ontvangen',
+              'recibir',
+              'recevoir',
+              'erhalten',
+              'bekommen',
+            ),
+            OFFER,
+            4,
+          ),
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'says they are looking for just such a solution (seven languages)',
+      pattern: new RegExp(
+        [
+          '\\b(wir )?suchen (gerade |genau |aktuell |derzeit |eigentlich )*(so etwas|sowas|genau das|eine solche|eine losung|einen anbieter)\\b|\\bsteht (bei uns )?(auf der agenda|ganz oben)\\b',
+          '\\b(nous )?(cherchons|recherchons) (justement |actuellement |precisement )?(une solution|un outil|un prestataire|ce genre|ce type|quelque chose)\\b',
+          '\\b(estamos|estoy) buscando (justo |precisamente |justamente )?(algo (asi|parecido|similar|como esto)|una solucion|un proveedor|una herramienta)\\b',
+          '\\b(estamos|estou) (justamente |exatamente )?(procurando|buscando|a procura de) (algo (assim|parecido|do genero|como isso)|uma solucao|um fornecedor|uma ferramenta)\\b',
+          '\\b(stiamo|sto) (proprio |giusto )?cercando (proprio |giusto )?(una soluzione|qualcosa (del genere|di simile|cosi)|un fornitore|uno strumento)\\b',
+          '\\b(hier|daar) zijn (we|wij) (juist |precies |net |al )?(naar )?op zoek\\b|\\bzijn (we|wij) (juist |net |al )?op zoek naar (zoiets|iets dergelijks|een oplossing)\\b',
+        ].join('|'),
+      ),
+    },
     {
       label: 'asks us to send an offer, prices, a catalogue or samples (seven languages)',
       pattern: new RegExp(near(SEND, OFFER, 5)),

@@ -43,6 +43,19 @@ describe('bounce kinds: the phase, the code and the words', () => {
     expect(decideBounce({ status: '5.1.0', diagnostic: '550 5.1.0 Sender rejected' }).hard).toBe(false);
   });
 
+  it.each(['550 This account has been closed', '550 user is terminated', '550 mailbox deleted'])(
+    'a closed, terminated or deleted account is a dead address: %s',
+    (diagnostic) => {
+      expect(decideBounce({ status: '', diagnostic })).toMatchObject({ reason: 'userunknown', hard: true });
+    },
+  );
+
+  it('our own account closed is not the recipient dead', () => {
+    expect(
+      decideBounce({ status: '', diagnostic: '550 Your account has been closed for sending' }).hard,
+    ).toBe(false);
+  });
+
   it('an MMS gateway with "no valid recipients" is a dead address', () => {
     const verdict = decideBounce({
       status: '',

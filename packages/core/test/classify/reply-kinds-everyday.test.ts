@@ -68,6 +68,32 @@ describe('everyday reply wordings, by kind', () => {
     ['nl', 'Laten we even bellen.', 'meeting_request'],
     ['es', '¿Quedamos para vernos el martes?', 'meeting_request'],
     ['en', 'Pick any time here: https://booking.example.org/ana', 'meeting_request'],
+    // second pass: absent until / back on / sick; proposals of a day; "could interest us"
+    ['es', 'Ausente hasta el 10 de enero.', 'out_of_office'],
+    ['it', 'Sono fuori fino a lunedì.', 'out_of_office'],
+    ['pt', 'Estarei de volta dia 3 de março.', 'out_of_office'],
+    ['nl', 'Ik ben op 3 maart weer op kantoor.', 'out_of_office'],
+    ['de', 'Derzeit krankgeschrieben.', 'out_of_office'],
+    ['en', 'Away on annual leave, back Monday 3 March.', 'out_of_office'],
+    ['de', 'Wie wäre es mit Mittwoch, 15 Uhr?', 'meeting_request'],
+    ['pt', 'Sugira um dia para uma reunião.', 'meeting_request'],
+    ['nl', 'Zien we elkaar donderdag?', 'meeting_request'],
+    ['es', 'Tengo hueco el martes por la tarde.', 'meeting_request'],
+    ['de', 'Können wir morgen kurz sprechen?', 'meeting_request'],
+    ['en', 'Sure, book something in my calendar for Friday.', 'meeting_request'],
+    ['fr', 'Ça peut nous intéresser.', 'interested'],
+    ['it', 'Vorrei ricevere un preventivo.', 'interested'],
+    ['es', 'Vale, pásame precios.', 'interested'],
+    ['nl', 'Ja, hier zijn we juist naar op zoek.', 'interested'],
+    ['nl', 'We werken al met een ander bedrijf.', 'not_interested'],
+    ['en', "We're locked into a contract with our current provider until 2028.", 'not_interested'],
+    ['pt', 'Não temos necessidade.', 'not_interested'],
+    ['pt', 'Você errou de pessoa.', 'wrong_person'],
+    ['it', 'Se ne occupa il mio collega Marco.', 'wrong_person'],
+    ['nl', 'Jan werkt hier niet meer.', 'wrong_person'],
+    ['en', "I don't make these decisions.", 'wrong_person'],
+    ['es', 'Por favor, dadme de baja.', 'unsubscribe'],
+    ['en', 'I never signed up for this, stop.', 'unsubscribe'],
   ])('%s: %s -> %s', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
@@ -81,6 +107,12 @@ describe('everyday reply wordings, by kind', () => {
     ['it', 'Non ci interessa.', 'not_interested'],
     // a salon named without saying one is there is no absence
     ['fr', 'On s’est vus au salon de Lyon, non ?', 'neutral'],
+    // "on the way to" is no absence; "can we talk?" with no day stays interest
+    ['de', 'Wir sind auf dem Weg bis zur Küste, schöne Grüße.', 'neutral'],
+    ['en', "Sounds interesting, I'd love to learn more. Can we talk?", 'interested'],
+    // no free slot is not a slot
+    ['es', 'No tengo hueco el martes, lo siento.', 'neutral'],
+    ['nl', 'Ik heb dinsdag geen tijd.', 'neutral'],
   ])('%s: %s -> %s (not the kind above)', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
