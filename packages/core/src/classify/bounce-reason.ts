@@ -63,6 +63,15 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
     reason = reasonFromStatus(evidence.status);
     if (reason) why.push(`status ${evidence.status} means ${reason}`);
   }
+  // X.1.0 is "other address status" (RFC 3463): on its own it does not say whose
+  // address, but with words that name the recipient it is the recipient's.
+  if (!reason && /^5\.1\.0$/.test(evidence.status)) {
+    const named = RECIPIENT_REFUSED.exec(`${diagnostic} ${notice}`);
+    if (named) {
+      reason = 'userunknown';
+      why.push(`status 5.1.0 (address trouble) and "${named[0]}" names the recipient's address`);
+    }
+  }
   if (!reason && notice) {
     const fromNotice = matchFirstRecipient(evidence.notice ?? '');
     if (fromNotice) {
@@ -85,6 +94,17 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
   }
 
   const phase = detectSmtpPhase(`${diagnostic} ${notice}`);
+  // The bare "unknown user" answered to DATA is how some carriers' filters refuse
+  // (NTT docomo); a server that spells out that the mailbox does not exist or was
+  // not found says more than that, whatever the command it answered.
+  const spelledOut =
+    reason === 'userunknown' && phase === 'data' && !definitive
+      ? SPELLED_OUT_ABSENCE.exec(diagnostic || notice)
+      : null;
+  if (spelledOut) {
+    definitive = true;
+    why.push(`"${spelledOut[0]}" says the mailbox does not exist, even in reply to DATA`);
+  }
   if (reason === 'userunknown' && phase === 'data' && !definitive) {
     reason = 'filtered';
     why.push(
@@ -109,6 +129,13 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
   if (hard) why.push(`${reason}: the address is dead`);
   return { reason, hard, why };
 }
+
+const RECIPIENT_REFUSED =
+  /(?<!sender |sender's |from )\b(recipient|address|rcpt)( address)? (rejected|refused|invalid)\b/;
+
+// Wordings that state the mailbox is absent, as opposed to a bare "user unknown".
+const SPELLED_OUT_ABSENCE =
+  /\b(mailbox|recipient|user|address|account|rcpt)\b[^;]{0,60}?\b(does not exist|doesn'?t exist|not found|is not known)\b|\b(invalid|no such) (mailbox|recipient|user|account)\b/;
 
 const TEMPORARY_DNS =
   /(host|domain name|name) not found, try again|temporary failure in name resolution|dns (temporary|transient) (failure|error)|\bservfail\b/;

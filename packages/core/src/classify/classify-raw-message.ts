@@ -29,7 +29,7 @@ async function classifyAt(raw: Buffer | string, depth: number): Promise<Classifi
   // Loaded on first use: the MIME parser and its HTML and entity tables cost a
   // process that never reads mail (the API) ~5 MB of heap at rest.
   const { simpleParser } = await import('mailparser');
-  const mail = await simpleParser(raw, {
+  const mail = await simpleParser(withoutLeadingPadding(raw), {
     keepDeliveryStatus: true,
     skipTextToHtml: true,
     skipImageLinks: true,
@@ -261,4 +261,18 @@ function headerValues(mail: ParsedMail): Map<string, string> {
   }
   if (mail.subject !== undefined) values.set('subject', mail.subject);
   return values;
+}
+
+/**
+ * A stored message sometimes begins with blank lines or an mbox "From " separator
+ * (archives, pasted copies); a MIME parser then sees an empty header block and the
+ * whole message as body. Both are dropped when a header line follows them.
+ */
+function withoutLeadingPadding(raw: Buffer | string): Buffer | string {
+  const head = typeof raw === 'string' ? raw.slice(0, 2000) : raw.subarray(0, 2000).toString('latin1');
+  const padding = /^(?:[ \t]*\r?\n)*(?:From [^\r\n:]*\r?\n)?/.exec(head)?.[0] ?? '';
+  if (!padding || !/^[\x21-\x39\x3b-\x7e]+:/.test(head.slice(padding.length))) return raw;
+  return typeof raw === 'string'
+    ? raw.slice(padding.length)
+    : raw.subarray(Buffer.byteLength(padding, 'latin1'));
 }

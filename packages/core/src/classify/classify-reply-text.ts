@@ -8,6 +8,7 @@ import { detectMeetingRequest } from './meeting-request.detector.js';
 import { mayPause } from './pausing-guard.js';
 import { stripQuotedText } from './quote-stripper.js';
 import { findReferral } from './referral.extractor.js';
+import { expandShorthand } from './reply-kinds-everyday.rules.js';
 import { LEXICON_RULES } from './reply-lexicon.rules.js';
 import { REPLY_RULES, type ReplyRuleGroup } from './reply-rules.js';
 import { replySentiment } from './reply-sentiment.js';
@@ -45,7 +46,8 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
 
   const own = stripQuotedText(text);
   // Links carry words that are not the writer's ("...?action=unsubscribe" in a footer).
-  const folded = foldText(withoutLinks(own));
+  // Chat shorthand ("nn", "q") is written out, so the rules read it like the full word.
+  const folded = expandShorthand(foldText(withoutLinks(own)));
   const foldedSubject = foldText(subject);
   // The subject of a reply ("Re: ...") is our own subject; only a fresh one is theirs.
   const ownSubject = /^(re|aw|sv|antw|rv|r)\s*:/i.test(subject.trim()) ? '' : foldedSubject;

@@ -4,20 +4,27 @@ import type { ReplyRule } from './reply-rule.types.js';
 // meeting request is a narrower kind of interest, asked for in so many words, and
 // its rules change on their own.
 
-const DAYS_EN = '(monday|tuesday|wednesday|thursday|friday|tomorrow|next week|this week)';
+const DAYS_EN =
+  '(monday|tuesday|wednesday|thursday|friday|mon|tue|tues|wed|thu|thur|thurs|fri|tomorrow|next week|this week)';
 const DAYS_DE =
   '(montag|dienstag|mittwoch|donnerstag|freitag|morgen|nachste woche|nachsten woche|kommende woche)';
-const DAYS_FR = '(lundi|mardi|mercredi|jeudi|vendredi|demain|la semaine prochaine)';
-const DAYS_ES = '(lunes|martes|miercoles|jueves|viernes|manana|la semana que viene|la proxima semana)';
-const DAYS_PT = '(segunda|terca|quarta|quinta|sexta|amanha|a semana que vem|a proxima semana)(-feira)?';
-const DAYS_IT = '(lunedi|martedi|mercoledi|giovedi|venerdi|domani|la prossima settimana)';
-const DAYS_NL = '(maandag|dinsdag|woensdag|donderdag|vrijdag|morgen|volgende week)';
+const DAYS_FR = '(lundi|mardi|mercredi|jeudi|vendredi|demain|semaine prochaine)';
+const DAYS_ES = '(lunes|martes|miercoles|jueves|viernes|manana|semana que viene|proxima semana)';
+const DAYS_PT = '(segunda|terca|quarta|quinta|sexta|amanha|semana que vem|proxima semana)(-feira)?';
+const DAYS_IT = '(lunedi|martedi|mercoledi|giovedi|venerdi|domani|prossima settimana|settimana prossima)';
+const DAYS_NL = '((maandag|dinsdag|woensdag|donderdag|vrijdag)(ochtend|middag|avond)?|morgen|volgende week)';
 
 // A call, meeting, demo or visit named in the same sentence as a day or a clock time
 // ("una llamada el martes a las 11", "om 10 uur voor een gesprek") proposes to meet.
 const MEET_WORD =
-  '(call|meeting|demo|visit|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|rendez-vous|rdv|echange|reunion|visite|llamada|videollamada|visita|chamada|ligacao|reuniao|conversar|chiamata|riunione|incontro|videochiamata|gesprek|afspraak|belafspraak|bezoek|bellen)';
+  '(call|meeting|demo|visit|zoom|video ?call|phone call|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|appelons|rendez-vous|rdv|echange|reunion|visite|visio|llamada|videollamada|visita|quedar|quedamos|vernos|reunirnos|chamada|ligacao|reuniao|conversar|chiamata|telefonata|riunione|incontro|videochiamata|sopralluogo|gesprek|afspraak|belafspraak|bezoek|bellen|videocall)';
 const WHEN = `(${[DAYS_EN, DAYS_DE, DAYS_FR, DAYS_ES, DAYS_PT, DAYS_IT, DAYS_NL].join('|')}|\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om) \\d{1,2}\\b)`;
+
+// Available, free, has time: a person offering a slot, unless a negation stands before it.
+const AVAILABLE =
+  '(free|available|disponible|disponibles|disponivel|disponiveis|disponibilidade|disponibile|disponibili|beschikbaar|verfugbar|libre|libres|livre|hueco|huecos|un buco|ruimte|tijd)';
+const NOT_NEGATED =
+  '(?<!\\b(not|nicht|pas|no|nao|non|niet|never|nie|ne suis pas|no estoy|nao estou|non sono|geen|keine|kein|nessun|ningun|nenhum|weinig|little) )(?<!\\b(no|nao|non|niet) (estoy|estamos|estou|sono|siamo|ben|zijn|tenho|temos|tengo|tenemos|ho|abbiamo|heb|hebben) )';
 
 /**
  * Phrase rules for a reply that asks to meet: a call, a meeting, a time booked, a
@@ -50,7 +57,7 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
         '\\b(konnen|wollen|sollen|konnten|sollten) wir (uns )?(mal |gerne |kurz )?(einen |ein )?(kurzen |kurzes )?(termin|call|telefonat|gesprach|meeting|anruf|videocall)\\b',
         '\\b(konnen|wollen|sollen|konnten) wir (uns )?(mal |gerne |kurz )?(treffen|telefonieren|austauschen)\\b',
         '\\b(termin|telefonat|call|gesprach|meeting) (vereinbaren|ausmachen|buchen|einplanen|finden)\\b',
-        `\\blass(t)? uns (am |uns am )?${DAYS_DE}? ?(treffen|telefonieren|sprechen)\\b`,
+        `\\b(lass|lasst|lassen sie) uns (gern |gerne |mal |doch |kurz |bald )*(am |uns am )?${DAYS_DE}? ?(treffen|telefonieren|sprechen|austauschen|zusammensetzen)\\b`,
         '\\b(schicken|senden) sie (mir|uns) (gerne )?(ihren|einen) (kalender|kalenderlink|buchungslink|terminvorschlag|terminlink)\\b',
         '\\b(schick|sende) (mir|uns) (gerne )?(deinen|einen) (kalender|kalenderlink|buchungslink|terminvorschlag)\\b',
         '\\bwann (haben|hatten|sind) sie (zeit|verfugbar)\\b|\\bwann (hast|bist) du (zeit|verfugbar)\\b',
@@ -162,8 +169,64 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
         '\\b(passez|passe)[- ](nous|me) voir\\b|\\bvenez (nous voir|au|a|donc)\\b',
         `\\b(vente|venga|venid|vengan|pasate|pasese)\\b[^.?!]{0,40}(\\b${DAYS_ES}\\b|\\ba las \\d)`,
         '\\b(passa|passe|venha|vem|venham) (aqui|ca|nos visitar)\\b',
-        `\\b(vieni|venite|venga|passa|passate|passi)\\b[^.?!]{0,40}(\\b${DAYS_IT}\\b|\\balle \\d)`,
+        `\\b(vieni|venite|venga|venire|passa|passate|passi)\\b[^.?!]{0,40}(\\b${DAYS_IT}\\b|\\balle \\d)`,
         '\\b(kom|komt u)\\b(?:[^.?!]|\\d\\.\\d){0,80}\\blangs\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    // "Can we talk?" with no day stays interest (the e2e's and older sets' reading);
+    // with a day or time it asks for a slot.
+    label: 'asks whether we can talk on a day or at a time (seven languages)',
+    pattern: new RegExp(
+      // From a sentence's start: the sentence names a day or time, and somewhere in it asks to talk.
+      `(?:^|(?<=[.?!\\n]))(?=[^.?!\\n]*\\b${WHEN})[^.?!\\n]*?(${String.raw`\b(can|could|shall) we (talk|speak|chat)\b|\b(konnen|konnten|wollen|sollen) wir (uns )?(mal |gerne |kurz |morgen |heute |bald )*(sprechen|reden|telefonieren)\b|\b(pouvons|pourrions)-nous (en )?(parler|discuter|echanger)\b|\b(on peut|peut-on|on pourrait) (en )?(parler|discuter|s'appeler)\b|\b(podemos|podriamos) (hablar|vernos|reunirnos|llamarnos|conversar)\b|\b(podemos|poderiamos) (conversar|falar|nos falar)\b|\b(possiamo|potremmo) (parlare|parlarne)\b|\b(kunnen|zullen) (we|wij) (even |binnenkort |morgen )?(praten|spreken|bellen)\b`})`,
+    ),
+  },
+  {
+    label: 'tells us to put a time in their calendar (seven languages)',
+    pattern:
+      /\b(book|put|pop|throw|add|grab) (something|a (time|slot|call|meeting)|some time|it|a meeting) (in|on|into) (my|our) (calendar|diary|agenda)\b/,
+  },
+  {
+    label: 'proposes a day or time, or asks us to propose one (seven languages)',
+    pattern: new RegExp(
+      [
+        `\\b(how about|what about|wie ware es mit|wie waers mit|que diriez-vous de|que dites-vous de|que tal|e se fosse|che ne dici di|che ne dice di|wat dacht je van|wat vindt u van|hoe ziet)\\b[^.?!\\n]{0,20}?\\b${WHEN}`,
+        "\\b(suggest|propose|proposez|proposer|proponga|propon|proponer|proponi|sugiera|sugiere|sugira|sugere|sugerir|stel|schlagen sie|schlag)\\b(?:[^\\w.!?\\n]+[\\w'-]+){0,4}?[^\\w.!?\\n]+(a |un |une |uno |una |um |een |einen )?(time|day|date|slot|creneau|date|dia|hora|horario|giorno|orario|dag|tijd|moment|termin|tag)\\b",
+        '\\b(zien|spreken) (we|wij) elkaar\\b|\\b(sehen|treffen) wir uns\\b|\\bon se voit\\b|\\bnos vemos\\b|\\bci vediamo\\b|\\bnos falamos\\b',
+        '\\bgrab (\\d+ ?(mins?|minutes)|some time|a slot|a coffee)\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'says when they are free, with a day or time (seven languages)',
+    pattern: new RegExp(
+      [
+        `${NOT_NEGATED}\\b${AVAILABLE}\\b(?:[^.?!\\n]|\\d\\.){0,40}?\\b${WHEN}`,
+        `\\b${WHEN}(?:[^.?!\\n]|\\d\\.){0,40}?${NOT_NEGATED}\\b${AVAILABLE}\\b`,
+        `\\b(ich|wir) (hatte|hatten|habe|haben) (?:[^.?!\\n]|\\d\\.){0,15}?\\b${WHEN}(?:[^.?!\\n]|\\d\\.){0,30}?(?<!keine )\\bzeit\\b`,
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'asks us to send a calendar invitation (seven languages)',
+    pattern:
+      /\b(send|sending|schick\w*|send\w*|envoy\w*|envi\w*|mand\w*|invi\w*|stuur\w*|sturen)\b[^.?!\n]{0,30}\b(invite|invitation|[\w-]*einladung|invitacion|convite|invito|uitnodiging)\b/,
+  },
+  {
+    label: 'proposes to meet, call or talk, in the first person plural (seven languages)',
+    pattern: new RegExp(
+      [
+        "\\b(let'?s|lets) (talk|chat|speak|meet|connect|catch up)\\b(?:[^.?!\\n]){0,40}\\b(zoom|teams|call|phone|video)\\b",
+        '\\blaten we (even |eens |snel |binnenkort )?(sparren|bellen|afspreken|kennismaken|een kop koffie drinken)\\b',
+        '\\b(plan|plant u|boek) (maar |gerust |gewoon )?(iets|een moment|een afspraak|een call|een gesprek|een tijd) in\\b',
+        '\\b(kunt u|kun je|kunnen jullie|wilt u|wil je)\\b(?:[^.?!]|\\d\\.\\d){0,80}\\blangs ?komen\\b',
+        '\\b(podemos|podriamos|quieres|quiere|quedamos|quedemos) (para )?(quedar|vernos|reunirnos|juntarnos)\\b',
+        '\\b(podemos|poderiamos|vamos|bora) (marcar|agendar) (uma|um) (visita|reuniao|conversa|call|horario)\\b',
+        '\\b(such|suchen sie|wahl|wahlen sie|buch|buchen sie)( dir| sich)?\\b[^.?!]{0,30}\\b(slot|termin|zeitfenster)\\b[^.?!]{0,10}\\b(aus|aussuchen)?',
+        '\\b(dir|sich) (direkt |gerne |einfach )?(einen|ein) (slot|termin|zeitfenster) (aussuchen|auswahlen|buchen)\\b',
+        '\\b(agenda|marca|escolhe|reserva) (um|uma) (horario|hora|reuniao|conversa)\\b',
       ].join('|'),
     ),
   },
@@ -184,6 +247,10 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
 ];
 
 /** Scheduling links: a calendar sent or asked about by link is a meeting request. */
+// A link to a booking page of the writer's own, named by the words such pages use
+// in their host or path ("agenda.", "/termine/", "/book/", "/rdv/").
+const BOOKING_PAGE =
+  /\bhttps?:\/\/(?:[\w-]+\.)*(?:agenda|termine?|booking|calendar|kalender|afspraak|citas?|rdv|prenota|appointments?|schedule)\.[^\s]+|\bhttps?:\/\/[^\s/]+\/(?:[^\s]*\/)?(?:agenda|termine?|book|booking|calendar|kalender|afspraak|citas?|rdv|prenota|appointments?|schedule|meet)(?:[/?#-][^\s]*)?(?=\s|$)/i;
 const CALENDAR_LINK =
   /\b(calendly\.com|cal\.com\/|savvycal\.com|meetings\.hubspot\.com|hubspot\.com\/meetings|calendar\.app\.google|calendar\.google\.com\/calendar\/(appointments|u\/\d\/appointments)|outlook\.office(365)?\.com\/(owa\/calendar|book)|zcal\.co|tidycal\.com|youcanbook\.me|chilipiper\.com|doodle\.com\/(meeting|bp))\S*/i;
 
@@ -198,6 +265,8 @@ const CALENDAR_LINK =
 export function detectMeetingRequest(own: string, folded: string): string | undefined {
   const link = CALENDAR_LINK.exec(own);
   if (link) return `meeting_request: scheduling link (${link[0].slice(0, 60)})`;
+  const page = BOOKING_PAGE.exec(own);
+  if (page) return `meeting_request: link to a booking page (${page[0].slice(0, 60)})`;
   for (const rule of MEETING_REQUEST_RULES) {
     const found = rule.pattern.exec(folded);
     if (found) return `meeting_request: ${rule.label} ("${found[0]}")`;

@@ -1,4 +1,5 @@
 import { KIND_RULES } from './reply-kinds.rules.js';
+import { EVERYDAY_KIND_RULES } from './reply-kinds-everyday.rules.js';
 import { MORE_KIND_RULES } from './reply-kinds-more.rules.js';
 import { LEXICON_RULES } from './reply-lexicon.rules.js';
 import { MORE_LANGUAGE_RULES } from './reply-more-languages.rules.js';
@@ -175,6 +176,7 @@ function mergeRules(): Record<ReplyRuleGroup, readonly ReplyRule[]> {
       ...(MORE_LANGUAGE_RULES[group] ?? []),
       ...(KIND_RULES[group] ?? []),
       ...(MORE_KIND_RULES[group] ?? []),
+      ...(EVERYDAY_KIND_RULES[group] ?? []),
       ...(LEXICON_RULES[group] ?? []),
     ];
   }

@@ -160,8 +160,8 @@ describe('classifyRawMessage', () => {
     );
     expect(result).toMatchObject({
       class: 'reply',
-      replyClass: 'interested',
-      reason: 'interested',
+      replyClass: 'meeting_request',
+      reason: 'meeting_request',
       sentiment: 'positive',
     });
     expect(result.why.length).toBeGreaterThan(0);

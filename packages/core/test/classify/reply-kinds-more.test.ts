@@ -157,8 +157,8 @@ describe("reply kinds found on an independent writer's replies", () => {
     expect(classOf(text)).toBe('meeting_request');
   });
 
-  it("a call and a day in different sentences stays interested (the older sets' reading)", () => {
-    expect(classOf('Sure, happy to chat. How about Thursday at 2pm?')).toBe('interested');
+  it('a day and time proposed in a sentence of its own is a meeting request (the class definition: "gives a time slot")', () => {
+    expect(classOf('Sure, happy to chat. How about Thursday at 2pm?')).toBe('meeting_request');
   });
 
   it('"sick of your mails" is no sick leave', () => {

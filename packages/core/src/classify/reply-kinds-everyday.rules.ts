@@ -1,0 +1,523 @@
+import type { ReplyRule, ReplyRuleGroup } from './reply-rule.types.js';
+
+// Everyday wordings of the reply kinds, in English, German, French, Spanish,
+// Portuguese, Italian and Dutch, written as vocabulary lists (verbs and nouns per
+// language, with their common inflections) rather than as whole sentences: the
+// informal second person ("streich mich", "elimíname", "deja de escribirme"), an
+// object between the verb and its noun ("ein unverbindliches Angebot"), telegraphic
+// absences ("De férias até segunda"), and a decline that names a contract signed
+// elsewhere. Folded text: lower case, no accents (see foldText).
+const alt = (...words: string[]): string => `(?:${words.join('|')})`;
+
+/** a, then b within `gap` words, in one sentence. */
+const near = (a: string, b: string, gap = 6): string =>
+  `\\b${a}\\b(?:[^\\w.!?\\n]+[\\w'-]+){0,${gap}}?[^\\w.!?\\n]+${b}\\b`;
+
+// --- asking for something to be sent: an offer, prices, a catalogue, samples --------
+const SEND = alt(
+  'send',
+  'sending',
+  'senden sie',
+  'schicken sie',
+  'zusenden',
+  'zukommen lassen',
+  'schick',
+  'schickt',
+  'sende',
+  'envoyer',
+  'envoyez',
+  'envoie',
+  "m'envoyer",
+  'nous envoyer',
+  'faire parvenir',
+  'enviar(?:me|nos)?',
+  'envie(?:me|nos)?',
+  'enviara',
+  'enviase',
+  'enviame',
+  'envianos',
+  'mand(?:e|en|a|ar|ara|ame|eme|anos|enos|ad|adme)',
+  'manda(?:-me)?',
+  'envia(?:-me)?',
+  'envie(?:-me|m)?',
+  'mandi',
+  'mandami',
+  'mandateci',
+  'mandatemi',
+  'inviar(?:e|mi|ci)',
+  'inviate(?:ci|mi)?',
+  'inviami',
+  'invii',
+  'stuur',
+  'stuurt',
+  'sturen',
+  'opsturen',
+  'pasa(?:me|nos)?',
+  'pasad(?:me|nos)?',
+  'passa(?:-me)?',
+  'me passa',
+  'toesturen',
+);
+const OFFER = alt(
+  'offer',
+  'quote',
+  'quotation',
+  'proposal',
+  'pricing',
+  'prices?',
+  'price list',
+  'rates',
+  'catalog(?:ue)?',
+  'brochure',
+  'samples?',
+  'info',
+  'information',
+  'details',
+  'angebot',
+  'preise',
+  'preisliste',
+  'katalog',
+  'infos',
+  'informationen',
+  'unterlagen',
+  'muster',
+  'devis',
+  'tarifs?',
+  'catalogue',
+  'echantillons?',
+  'documentation',
+  'programme',
+  'proposition',
+  'presupuesto',
+  'precios',
+  'tarifa',
+  'catalogo',
+  'muestras?',
+  'informacion',
+  'propuesta',
+  'orcamento',
+  'precos',
+  'amostras?',
+  'informacoes',
+  'proposta',
+  'preventivo',
+  'prezzi',
+  'listino',
+  'campioni',
+  'programma',
+  'offerta',
+  'offertes?',
+  'voorstel',
+  'propuesta',
+  'prijsopgave',
+  'kostenindicatie',
+  'kostenvoranschlag',
+  'prijzen',
+  'prijslijst',
+  'catalogus',
+  'informatie',
+);
+
+// --- a supplier chosen or a contract signed elsewhere --------------------------------
+const OTHER_SUPPLIER = alt(
+  `${alt('another', 'a different', 'other', 'autre', 'otra', 'otro', 'outr[oa]', 'altr[oa]', "un'altra", 'andere[nm]?', 'anderen', 'ander')} ${alt(
+    'vendor',
+    'supplier',
+    'provider',
+    'company',
+    'partner',
+    'agency',
+    'firm',
+    'fournisseur',
+    'prestataire',
+    'entreprise',
+    'societe',
+    'agence',
+    'empresa',
+    'proveedor',
+    'agencia',
+    'fornecedor',
+    'parceiro',
+    'fornitore',
+    'corriere',
+    'azienda',
+    'agenzia',
+    'societa',
+    'partij',
+    'leverancier',
+    'aanbieder',
+    'bureau',
+    'anbieter',
+    'dienstleister',
+    'lieferant(?:en)?',
+    'firma',
+    'bedrijf',
+  )}`,
+  '(?:a |one of your |un |uno de sus |um |un vostro |een )?(?:competitors?|concurrents?|concorrentes?|competidores?|concorrenti|konkurrenten?)',
+);
+const SIGNED = alt(
+  'signed',
+  'sign',
+  'contract',
+  'went with',
+  'gone with',
+  'chose',
+  'unterschrieben',
+  'vertrag',
+  'signe',
+  'signer',
+  'contrat',
+  'firmado',
+  'firmar',
+  'contrato',
+  'fechamos',
+  'assinamos',
+  'firmato',
+  'contratto',
+  'getekend',
+  'contract',
+  'work with',
+  'working with',
+  'arbeiten mit',
+  'travaillons',
+  'trabajamos con',
+  'trabalhamos com',
+  'lavoriamo',
+  'werken (?:al )?(?:samen )?met',
+);
+
+// --- absence in few words, at an event, or with little access to mail ---------------
+const AWAY_UNTIL = alt(
+  '(?:on|back from) (?:holiday|vacation|leave|pto)s? (?:until|till|til|through|thru)',
+  'out of (?:the )?office (?:until|till|til|through)',
+  '(?:im )?urlaub bis',
+  'in (?:den )?ferien bis',
+  'en (?:conges|vacances) (?:jusqu|au)',
+  'de vacaciones hasta',
+  'de (?:ferias|folga) ate',
+  'in (?:ferie|vacanza) fino',
+  '(?:op|met) vakantie (?:tot|t/m)',
+);
+const AT_EVENT = alt(
+  "(?:i am|i'm|im|we are|we're) at (?:the |a |an )?(?:trade ?(?:fair|show)|expo|conference|congress|summit|convention)",
+  'auf (?:der|einer) (?:messe|konferenz|tagung)',
+  'auf (?:dem|einem) (?:kongress|messestand)',
+  '(?:je suis|nous sommes|je serai|nous serons) (?:sur|au|a|en) (?:le |un |une |la )?(?:salon|conference|congres|seminaire)',
+  'estoy en (?:la |una |el )?(?:feria|congreso|conferencia|fitur|evento)',
+  '(?:estou|estarei) (?:na|numa|no|num) (?:feira|congresso|conferencia|evento)',
+  '(?:sono|saro) (?:alla|a una|in|al|a un) (?:fiera|congresso|conferenza|salone)',
+  '(?:sta|ben|zit) (?:ik )?op (?:een|de) (?:beurs|congres|conferentie)',
+);
+const LITTLE_MAIL = alt(
+  '(?:limited|little|sporadic|occasional) (?:access to )?(?:e-?mail|my (?:e-?mail|inbox))',
+  '(?:checking|reading|read|check) (?:my )?(?:e-?mails?|inbox) (?:only )?(?:occasionally|sporadically|rarely|intermittently)',
+  '(?:lese|checke|prufe|lesen|beantworte) (?:meine |die )?(?:e-?mails?|mails?|nachrichten) (?:nur )?(?:eingeschrankt|sporadisch|unregelmassig|selten|verzogert)',
+  '(?:nur )?eingeschrankt erreichbar',
+  'acces (?:limite|restreint) (?:a|aux) (?:mes )?(?:e-?mails?|mails?|courriels?|messagerie)',
+  '(?:je )?(?:consulte|lis|regarde) (?:peu|rarement|ponctuellement) mes (?:e-?mails?|mails?|messages|courriels)',
+  'apenas (?:miro|leo|reviso|consulto|veo) (?:el )?(?:correo|email|e-?mail)',
+  'acceso limitado (?:al|a mi) (?:correo|email)',
+  '(?:quase nao|pouco|raramente) (?:leio|vejo|acesso|olho) (?:o |os |meus )?(?:e-?mails?|emails?)',
+  'acesso limitado (?:ao|aos) (?:e-?mails?|emails?)',
+  "(?:leggo|controllo|guardo) (?:poco|raramente|saltuariamente) (?:la posta|le e?-?mail|l'e-?mail|la mail)",
+  "accesso limitato (?:alla posta|alle e?-?mail|all'e-?mail)",
+  '(?:lees|check|bekijk) (?:ik )?(?:mijn )?(?:e-?)?mail (?:beperkt|sporadisch|nauwelijks|af en toe)',
+  'beperkt bereikbaar',
+);
+
+/** Rules per group, merged after the earlier lists (see reply-rules.ts). */
+export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readonly ReplyRule[]>>> = {
+  unsubscribe: [
+    {
+      label: 'never signed up, or answers with one word asking removal (seven languages)',
+      pattern:
+        /\b(i|we) never (signed up|subscribed|opted in|asked for (this|these|your))\b|^(remover|remova|removam|rimuovi(mi)?|cancellami|cancellatemi|verwijder( mij| me)?|uitschrijven|afmelden|desinscrire|desinscrivez-moi|darse de baja|dar de baja|descadastrar|austragen bitte|bitte austragen)[.!]*$|\b(wil|willen) (niets|niks|geen (e-?mails?|mails?|berichten|nieuwsbrieven)) meer (ontvangen|krijgen)\b/,
+    },
+    {
+      label: 'asks to be signed off (Spanish imperatives)',
+      pattern: /\b(da|dad|de|den)(me|nos) de baja\b/,
+    },
+    {
+      label: 'asks, in the familiar form, to be struck off or to stop writing (seven languages)',
+      pattern: new RegExp(
+        [
+          '\\b(streich|streicht|nimm|nehmt|trag|tragt|losch|loscht)(e)? (mich|uns) (bitte |doch |sofort )?(von|aus)\\b',
+          '\\b(von|aus) (deiner|eurer|deinem|eurem) (liste|verteiler|mailingliste|datenbank)\\b',
+          '\\b(eliminame|borrame|quitame|sacame|eliminanos|borranos|quitanos|sacanos)\\b',
+          '\\b(deja|dejes|dejen|dejad|dejar) de (escribir|enviar|mandar|contactar|molestar)(me|nos)?\\b',
+          '\\b(smettila|smettetela|smettete|smetta|smettere) di (scriver|mandar|inviar|contattar|disturbar)\\w*',
+          '\\bbasta (con le |con los |de |com )?(mail|e-?mail|email|messaggi|correos|mensajes|e-?mails)\\b',
+          '\\b(tira|tire|tirem|remove|apaga|apague)(-me| me)? (da|das) (sua|tua|vossa|suas) (lista|listas|base)\\b',
+          '\\b(haal|verwijder) (mij|me|ons) (even |graag |nu )?(uit|van) (je|jullie|uw|de) (lijst|bestand|mailinglijst|database)\\b',
+          '\\b(stop|quit) (e-?mailing|emailing|writing to|messaging) me\\b',
+        ].join('|'),
+      ),
+    },
+  ],
+  left_company: [
+    {
+      label: 'says someone left at a given time, or no longer works there (seven languages)',
+      pattern:
+        /\b(left|quit) (the company |the firm |us )?(in|last|at the end of|back in|earlier this) (january|february|march|april|may|june|july|august|september|october|november|december|\d{4}|year|month|week|summer|spring|autumn|fall|winter)\b|\bwerkt (hier |daar )?niet meer\b/,
+    },
+    {
+      label: 'says someone no longer works there (third person, seven languages)',
+      pattern: new RegExp(
+        [
+          '\\b(nao trabalha|nao esta) mais (conosco|aqui|na empresa|com a gente|com nos|nesta empresa)\\b',
+          '\\bnon lavora piu (presso|con|da|in|per|qui)\\b|\\bnon e piu (presso|con noi|in azienda|qui)\\b',
+          '\\b(is|zijn) niet meer (werkzaam|in dienst|actief) (bij|in|voor)\\b|\\bwerkt (hier )?niet meer (bij|voor|hier)\\b',
+          '\\bya no trabaja (aqui|con nosotros|en|para)\\b',
+          '\\bne travaille plus (ici|chez|avec|pour|dans|au sein)\\b',
+          '\\b(ist|arbeitet) nicht mehr (bei uns|hier|fur uns|im haus|im hause)\\b',
+          '\\b(no longer works|is no longer) (here|with us|at)\\b',
+        ].join('|'),
+      ),
+    },
+  ],
+  wrong_person: [
+    {
+      label: 'points to another department, or does not take these decisions (seven languages)',
+      pattern:
+        /\byou('ll)? (want|need) (to talk to |to speak (to|with) )?(our |the |someone in )?(marketing|sales|it|hr|finance|procurement|purchasing|ops|operations|legal|engineering|facilities)\b|\b(don'?t|do not) make (these|those|the|such|any) (decisions|calls|purchasing decisions)\b|\bno es cosa mia\b|\bnon e (roba|cosa) mia\b|\b(daar|hier) heb ik (niks|niets) mee te maken\b|\bce n'est pas mon affaire\b|\b(escreva|escreve|escrevam|mande (um )?e-?mail) para\b[^@\n]{0,30}@/,
+    },
+    {
+      label: 'says we have the wrong person (seven languages)',
+      pattern:
+        /\byou('ve| have)? (got )?the wrong (person|contact|guy|address)\b|\bvous vous etes trompe(e)? de (personne|contact|destinataire)\b|\b(errou|erraram) de (pessoa|contato|e-?mail|destinatario)\b|\b(ha|hai|avete) sbagliato (persona|contatto|indirizzo|destinatario)\b|\b(de )?verkeerde (persoon|contactpersoon|afdeling|man|vrouw)\b/,
+    },
+    {
+      label: 'names a colleague who handles it (seven languages)',
+      pattern:
+        /\b(my|our) (colleague|coworker|co-worker|team ?mate|boss|manager)\b[^.!?]{0,40}\b(handles|looks after|owns|runs|deals with|is in charge of|takes care of) (that|this|it|these)\b|\bse ne occupa(no)?\b|\bdat doet (mijn|onze|de|het) (collega|afdeling|baas|team|manager)\b|\b(mijn|onze) collega\b[^.!?]{0,30}\b(doet|regelt) (dat|dit)\b/,
+    },
+    {
+      label: 'says it is not their department or job (seven languages)',
+      pattern: new RegExp(
+        [
+          "\\b(isn'?t|is not|not|aren'?t|are not) (really )?(my|in my|our) (department|area|remit|job|responsibility|field|call|decision|domain)\\b",
+          '\\b(is |ist )?nicht (mein|meine|meiner) (abteilung|bereich|aufgabe|ressort|zustandigkeit)\\b',
+          "\\bce n'est pas (mon|de mon) (service|rayon|domaine|ressort|role|poste)\\b|\\bje ne m'occupe (plus|pas) (de|du|des|de la)\\b|\\bj'ai change de poste\\b",
+          '\\bno es (mi|de mi) (departamento|area|trabajo|responsabilidad)\\b|\\bno me (encargo|ocupo) (yo )?(de|del)\\b',
+          '\\bnao e (do )?meu (departamento|setor|trabalho|area)\\b|\\bnao (cuido|trato|me ocupo) (disso|desse|dessa|de)\\b',
+          '\\bnon e (il mio|di mia|del mio) (reparto|ufficio|settore|competenza|lavoro)\\b|\\bnon mi occupo (io )?(di|del|della|dei|delle)\\b',
+          '\\b(is |dit is |dat is )?niet mijn (afdeling|terrein|taak|pakkie-an|verantwoordelijkheid)\\b|\\b(daar |hier )?ga ik niet over\\b|\\bben ik niet over\\b|\\bga ik niet over\\b',
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'says it is not them who handles or decides it (seven languages)',
+      pattern: new RegExp(
+        [
+          "\\b(it'?s|it is) not me who (handles|decides|deals|looks after|takes care)\\b",
+          '\\bno soy yo (el|la|quien)( que)? (lleva|llevo|decide|decido|gestiona|se encarga|me encargo|compra)\\b',
+          '\\bnao sou eu (que|quem) (cuido|cuida|decido|decide|trato|resolvo|respondo|compro)\\b',
+          '\\bnon sono io (che|a|quello che|quella che) (mi occupo|decido|gestisco|seguo|decidere|occuparmi)\\b',
+          "\\bce n'est pas moi qui (gere|decide|m'occupe|s'occupe|traite)\\b",
+          '\\bnicht ich (entscheide|kummere mich|bin zustandig)\\b|\\bdas entscheide nicht ich\\b',
+          '\\bik ben (niet )?degene die\\b[^.]{0,20}\\b(niet )?(beslist|regelt|gaat)\\b',
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'says the owner, the boss or another person decides (seven languages)',
+      pattern: new RegExp(
+        [
+          '\\b(the|my|our) (owner|boss|manager|director|ceo|md|founder)s? (decides|handles|makes the decisions?|makes that call)\\b',
+          '\\b(entscheidet|entscheiden) (bei uns )?(der|die|mein|meine|unser|unsere) (chef|chefin|inhaber|inhaberin|geschaftsfuhrer|geschaftsfuhrerin|vater|mutter|onkel)\\b',
+          "\\b(c'est|ce sont) (le|la|mon|ma|notre) (patron|patronne|gerant|gerante|directeur|directrice|proprietaire) qui (decide|gere|s'occupe)\\b",
+          '\\b(lo|las|los|eso lo|esas cosas las|estas cosas las) (decide|lleva|gestiona) (el|la|mi) (jefe|jefa|dueno|duena|gerente|director|directora|padre|tio)\\b',
+          '\\b(quem (decide|cuida) (e|disso e) (o|a|meu|minha) (dono|dona|chefe|gerente|diretor|diretora|pai|tio))\\b',
+          '\\b(le|li|lo|la) (decide|gestisce|segue) (il|la|mio|mia) (titolare|capo|direttore|direttrice|padre|zio|proprietario|responsabile)\\b',
+          '\\b(beslist|besluit|gaat) (de|mijn|onze) (eigenaar|baas|directeur|directie|chef|vader)\\b',
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'says they only do another job there (seven languages)',
+      pattern: new RegExp(
+        [
+          "\\b(i'?m|i am) (just|only) (the|a|an) (receptionist|intern|assistant|mechanic|driver|temp|trainee|technician|cashier)\\b",
+          '\\b(io )?sono solo (il|la|un|una|lo) \\w+\\b(?=[^.]{0,60}\\b(decide|decidono|titolare|responsabile|capo)\\b)',
+          '\\bik doe (alleen|enkel) (de|het) \\w+\\b',
+          '\\b(yo )?(estoy|trabajo) en (ventas|contabilidad|administracion|almacen|recepcion|produccion|marketing)\\b',
+          '\\bsou d[oa] (comercial|financeiro|administrativo|rh|atendimento|recepcao|marketing|suporte)\\b',
+          '\\bik zit op (finance|sales|de administratie|inkoop|marketing|de receptie|hr)\\b',
+        ].join('|'),
+      ),
+    },
+  ],
+  out_of_office: [
+    {
+      label: 'says they are absent or out until a day (seven languages)',
+      pattern:
+        /\b((absent|absente|ausente|assente|afwezig|abwesend)|(i'?m|i am|i'?ll be|i will be|estoy|estare|estou|estarei|sono|saro|ik ben|ben ik|ich bin|bin ich|bin|je suis|je serai) (\w+ ){0,2}(away|out|fuera|fora|fuori|weg|er niet|nicht (da|erreichbar|im buro|im hause)))( (de la oficina|do escritorio|dall'ufficio|dell'ufficio|ufficio|sede|kantoor))? (until|till|til|jusqu|hasta|ate|fino|tot|bis)\b/,
+    },
+    {
+      label: 'says when they will be back at work (seven languages)',
+      pattern:
+        /\b(estare|estarei|saro|ik ben|je serai|je suis|i'?ll be|i will be|bin|ich bin|volto|vuelvo|torno|rientro)\b[^.!?]{0,30}\b(de vuelta|de volta|di (nuovo|ritorno) in ufficio|di ritorno|weer (op kantoor|terug|aanwezig|op de zaak)|de retour|back (in|at|to) (the |my )?(office|desk|work)|wieder (im buro|da|erreichbar|zuruck|im hause))\b/,
+    },
+    {
+      label: 'says they are on sick leave (seven languages)',
+      pattern:
+        /\bkrankgeschrieben\b|\bkrankheitsbedingt abwesend\b|\barret maladie\b|\b(de )?baja (medica|por enfermedad)\b|\blicenca medica\b|\bde atestado\b|\b(sono )?in malattia\b|\bziek(gemeld| thuis)\b/,
+    },
+    {
+      label: 'opens with an absence in few words (seven languages)',
+      pattern:
+        /(^|[.!?]\s*)(currently )?((away|off)( on (annual |sick |parental |maternity |paternity )?(leave|holiday|vacation))?|out of (the )?office|ooo|on (annual |sick |parental |maternity |paternity )?(leave|holiday|vacation))\b[,;]? (back|returning|until|till|from|this|next|and)\b|\bna (mijn )?terugkomst\b|\bzodra ik (weer )?terug ben\b|\bbij (mijn )?terugkomst\b/,
+    },
+    {
+      label: 'says, in few words, they are on holiday until a day (seven languages)',
+      pattern: new RegExp(`\\b${AWAY_UNTIL}\\b`),
+    },
+    {
+      label: 'is at a trade fair or conference (seven languages)',
+      pattern: new RegExp(`\\b${AT_EVENT}`),
+    },
+    {
+      label: 'reads mail only now and then while away (seven languages)',
+      pattern: new RegExp(`\\b${LITTLE_MAIL}\\b`),
+    },
+  ],
+  not_interested: [
+    {
+      label: 'is fine with what they have, has no need, or does it internally (seven languages)',
+      pattern:
+        /\b(we'?re|we are|i'?m|i am) (perfectly |quite )?(fine|good|happy|ok|okay|sorted) with (what we (have|use)|our (current|existing)|the current)\b|\bnao (temos|tenho|ha) (nenhuma )?necessidade\b|\bno (tenemos|tengo|hay) necesidad\b|\bnon (abbiamo|ho|c'e) (la |alcuna )?necessita\b|\b(lo |la |li |le )?(facciamo|gestiamo) (gia |tutto )?(internamente|in casa|da soli)\b|\b(dat |dit )?(doen|regelen) (we|wij) (zelf|intern)\b|\bintern geregeld\b/,
+    },
+    {
+      label: 'is bound by a contract elsewhere (seven languages)',
+      pattern:
+        /\b(locked|tied) (in|into) (a|our|the) (contract|agreement)\b|\bunder contract (with|until|till)\b|\bvertraglich (noch )?gebunden\b|\bsous contrat (avec|jusqu)\b|\b(tenemos|seguimos con) (un )?contrato (con|hasta)\b|\b(temos|estamos com) (um )?contrato (com|ate)\b|\b(siamo|restiamo) vincolati\b|\bzitten (nog )?vast aan (een|ons) contract\b/,
+    },
+    {
+      label: 'says they are well served already or it is not current (seven languages)',
+      pattern:
+        /\bsind (da |hier |damit |bereits |schon |sehr |gut )*gut aufgestellt\b|\bpas d'actualite\b|\b(hebben|heb) (we|wij|ik) (echt |helemaal )?niet nodig\b|\bhoeven (we|wij) niet\b/,
+    },
+    {
+      label: 'signed with, or works with, another supplier (seven languages)',
+      pattern: new RegExp(near(SIGNED, OTHER_SUPPLIER, 8)),
+    },
+    {
+      label: 'says it is not a priority for them (seven languages)',
+      pattern: new RegExp(
+        [
+          "\\b(isn'?t|aren'?t|is not|are not|not) (really )?(a|our) (priority|focus)\\b",
+          '\\bkeine prioritat\\b|\\bnicht (unsere )?prioritat\\b',
+          "\\bpas (une|notre) priorite\\b|\\bn'est pas (une|notre) priorite\\b",
+          '\\bno es (una |nuestra )?prioridad\\b',
+          '\\bnao e (uma |nossa )?prioridade\\b',
+          '\\bnon e (una |la nostra )?priorita\\b',
+          '\\bgeen prioriteit\\b',
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'says there is no point, or they do it themselves (seven languages)',
+      pattern: new RegExp(
+        [
+          '\\bno point (in|to)\\b',
+          '\\b(hat|macht) (also |daher |dann )?keinen sinn\\b|\\bmachen (wir )?(das|es|alles)\\b[^.]{0,30}\\b(selber|selbst)\\b',
+          "\\b(ca|cela) n'a (donc )?pas de sens\\b|\\binutile de\\b",
+          '\\bnon ha (quindi )?senso\\b',
+          '\\b(heeft|het heeft) (dus |daarom )?geen zin\\b|\\bgeen zin om\\b',
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'says it does not interest them (seven languages)',
+      pattern:
+        /\bne (nous |m'|m' )interesse(nt)? (pas|plus|guere)\b|\binteressiert (mich|uns) (leider )?(nicht|kein bisschen)\b|\bnao (me|nos) interessa\b|\binteresseert (me|mij|ons) (helaas )?niet\b|\b(doesn'?t|does not) interest (me|us)\b/,
+    },
+    {
+      label: 'says no thanks informally (seven languages)',
+      pattern: /^\W*(nee|nah|nope|ne|non|nein),? (danke|dank je|bedankt|merci|thanks)\b/,
+    },
+  ],
+  interested: [
+    {
+      label: 'says it could interest them, or asks to receive an offer (seven languages)',
+      pattern: new RegExp(
+        [
+          "\\b(peut|pourrait|pourraient) (nous |m')interesser\\b|\\b(podria|puede|podrian) interesar(nos|me)?\\b|\\b(nos|me) (podria|puede|podrian) interesar\\b|\\bpotrebbe(ro)? interessar(ci|mi)\\b|\\b(kan|zou|kunnen) (wel |best |zeker )?interessant (zijn|kunnen zijn|wezen)\\b|\\b(could|might|may) (well )?be (interesting|useful|of interest)\\b|\\b(pode|poderia|podem) (nos |me )?interessar\\b|\\bkonnte (fur uns |fur mich )?(interessant|spannend) sein\\b",
+          `\\b(we|i) (might|may|could) (actually |really |well )?need (this|that|something like (this|that))\\b`,
+          near(
+            alt(
+              'receive',
+              'receber',
+              'ricevere',
+              'ontvang',
+              'ontvangen',
+              'recibir',
+              'recevoir',
+              'erhalten',
+              'bekommen',
+            ),
+            OFFER,
+            4,
+          ),
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'says they are looking for just such a solution (seven languages)',
+      pattern: new RegExp(
+        [
+          '\\b(wir )?suchen (gerade |genau |aktuell |derzeit |eigentlich )*(so etwas|sowas|genau das|eine solche|eine losung|einen anbieter)\\b|\\bsteht (bei uns )?(auf der agenda|ganz oben)\\b',
+          '\\b(nous )?(cherchons|recherchons) (justement |actuellement |precisement )?(une solution|un outil|un prestataire|ce genre|ce type|quelque chose)\\b',
+          '\\b(estamos|estoy) buscando (justo |precisamente |justamente )?(algo (asi|parecido|similar|como esto)|una solucion|un proveedor|una herramienta)\\b',
+          '\\b(estamos|estou) (justamente |exatamente )?(procurando|buscando|a procura de) (algo (assim|parecido|do genero|como isso)|uma solucao|um fornecedor|uma ferramenta)\\b',
+          '\\b(stiamo|sto) (proprio |giusto )?cercando (proprio |giusto )?(una soluzione|qualcosa (del genere|di simile|cosi)|un fornitore|uno strumento)\\b',
+          '\\b(hier|daar) zijn (we|wij) (juist |precies |net |al )?(naar )?op zoek\\b|\\bzijn (we|wij) (juist |net |al )?op zoek naar (zoiets|iets dergelijks|een oplossing)\\b',
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'asks us to send an offer, prices, a catalogue or samples (seven languages)',
+      pattern: new RegExp(near(SEND, OFFER, 5)),
+    },
+    {
+      label: 'says it interests them or asks to be told more (seven languages)',
+      pattern: new RegExp(
+        [
+          "(?<!ne |n')\\b(m'|nous )interesse(nt)?\\b(?! (pas|plus|guere))",
+          '(?<!non )\\b(ci|mi) interessa(no)?\\b',
+          '\\b(me )?(conta|conte|fala)(-me)? mais\\b|\\bconte-me mais\\b',
+          '\\bcuent(a|e)me mas\\b|\\bdime mas\\b',
+          '\\b(dimmi|mi dica|raccontami|mi racconti) (di )?piu\\b',
+          '\\bvertel (me|ons) (meer|eens meer)\\b',
+          '\\b(erzahl|erzahlen sie) (mir|uns) mehr\\b',
+          "\\bdites-(m|nous)'en plus\\b|\\bdis-m'en plus\\b",
+          '\\b(parece|soa) (bom|otimo|interessante)\\b',
+          '\\bdaar hebben (we|wij|ik) (wel )?oren naar\\b',
+          '\\b(ist|sind) (fur uns|fur mich)? ?(durchaus|sehr|absolut)? ?relevant\\b(?<!nicht relevant)',
+          '\\b(we|i) (could|might|would) (really )?(use|need) (this|that|something like this)\\b',
+          '\\bne avremmo (proprio |davvero )?bisogno\\b|\\bpodria encajar\\b|\\bpourrait (nous )?convenir\\b',
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'asks what it costs (seven languages)',
+      pattern:
+        /\bwat kost (dit|dat|het)\b|\bwas kostet (das|es)\b|\bcombien (coute|ca coute|cela coute)\b|\bcuanto (cuesta|costaria|sale)\b|\bquanto (custa|custaria|sai)\b|\bquanto (costa|costerebbe)\b|\bhow much (would|does|is) (it|this|that)\b/,
+    },
+  ],
+};
+
+/**
+ * Chat shorthand written out, so the rules read "nn sono io" as "non sono io" and
+ * "nao sou eu q cuido" as "nao sou eu que cuido". Only abbreviations that stand for
+ * one word in every language they occur in.
+ */
+export function expandShorthand(folded: string): string {
+  return folded
+    .replace(/\bnn\b/g, 'non')
+    .replace(/\bq\b/g, 'que')
+    .replace(/\bpq\b/g, 'porque')
+    .replace(/\bvc\b/g, 'voce')
+    .replace(/\bpls\b|\bplz\b/g, 'please')
+    .replace(/\bthx\b/g, 'thanks');
+}

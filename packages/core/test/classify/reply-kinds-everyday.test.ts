@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { ReplyClass } from '../../src/classify/index.js';
+import { classifyReplyText } from '../../src/classify/index.js';
+
+// Everyday wordings of each reply kind (reply-kinds-everyday.rules.ts and the
+// meeting-request additions), written here in other words than any fixture's:
+// the familiar second person, an adjective between verb and noun, telegraphic
+// absences, chat shorthand.
+const read = (text: string) => classifyReplyText({ subject: 'Re: A quick idea', text });
+const classOf = (text: string): ReplyClass => read(text).replyClass;
+
+describe('everyday reply wordings, by kind', () => {
+  it.each<[string, string, ReplyClass]>([
+    // unsubscribe: the familiar form
+    ['de', 'Nimm mich doch bitte aus deinem Verteiler.', 'unsubscribe'],
+    ['es', 'Bórrame de tu lista, gracias.', 'unsubscribe'],
+    ['es', 'Dejad de escribirme ya.', 'unsubscribe'],
+    ['it', 'Smettila di mandarmi queste mail.', 'unsubscribe'],
+    ['pt', 'Basta de e-mails, por favor.', 'unsubscribe'],
+    ['nl', 'Haal me even uit je lijst aub.', 'unsubscribe'],
+    // someone else no longer works there
+    ['pt', 'O Sr. Lopes não trabalha mais aqui desde junho.', 'wrong_person'],
+    ['it', 'Il sig. Rota non lavora più con noi.', 'wrong_person'],
+    ['nl', 'Meneer Dekker is niet meer in dienst bij ons.', 'wrong_person'],
+    ['fr', 'Mme Roux ne travaille plus ici depuis l’été.', 'wrong_person'],
+    // not my department / not me who decides / the owner decides / I only do X
+    ['en', 'Training budgets are not my department, sorry.', 'wrong_person'],
+    ['nl', 'Daar ga ik niet over, dat is de directie.', 'wrong_person'],
+    ['es', 'No soy yo quien decide esas compras.', 'wrong_person'],
+    ['pt', 'nao sou eu q decide isso', 'wrong_person'],
+    ['it', 'nn sono io che decido queste cose', 'wrong_person'],
+    ['fr', "J'ai changé de poste, je ne m'occupe plus des achats.", 'wrong_person'],
+    ['de', 'Das entscheidet bei uns der Chef, nicht ich.', 'wrong_person'],
+    ['it', 'Queste cose le decide il titolare.', 'wrong_person'],
+    ['nl', 'Ik zit op inkoop niet, ik zit op de receptie.', 'wrong_person'],
+    // out of office in few words, at a fair, little mail
+    ['en', 'On vacation until Monday the 3rd.', 'out_of_office'],
+    ['de', 'Im Urlaub bis 12. Mai, danach gerne.', 'out_of_office'],
+    ['fr', 'En congés jusqu’au 4 avril.', 'out_of_office'],
+    ['it', 'In vacanza fino a martedì.', 'out_of_office'],
+    ['de', 'Ich bin diese Woche auf einer Messe in Köln.', 'out_of_office'],
+    ['es', 'Estoy en un congreso hasta el jueves y apenas leo el correo.', 'out_of_office'],
+    ['nl', 'Ik ben deze week beperkt bereikbaar.', 'out_of_office'],
+    // declines: a contract elsewhere, not a priority, no point, in-house
+    ['en', 'We signed a three-year deal with another vendor last month.', 'not_interested'],
+    ['de', 'Wir haben gerade einen Vertrag mit einem anderen Anbieter unterschrieben.', 'not_interested'],
+    ['it', 'Abbiamo firmato un contratto con un altro fornitore.', 'not_interested'],
+    ['nl', 'We werken al jaren met een andere leverancier.', 'not_interested'],
+    ['en', "Analytics aren't a priority for us this year.", 'not_interested'],
+    ['it', 'Non ha senso fissare un incontro, grazie.', 'not_interested'],
+    ['de', 'Macht keinen Sinn für uns, wir machen das alles selbst.', 'not_interested'],
+    // interest: an offer asked for with words between, "tell me more", "it interests me"
+    ['de', 'Schicken Sie mir gern ein kurzes schriftliches Angebot.', 'interested'],
+    ['es', 'Le agradecería que me mandara la lista de precios.', 'interested'],
+    ['nl', 'Stuur ons maar een prijsopgave en de prijslijst.', 'interested'],
+    ['fr', 'Votre offre nous intéresse, dites-m’en plus.', 'interested'],
+    ['it', 'Ci interessa, raccontami di più.', 'interested'],
+    ['pt', 'Soa interessante, me conta mais.', 'interested'],
+    // meeting requests: availability with a day, an invitation asked for, a booking page
+    ['en', "I'm free Thursday at 3, send me an invite.", 'meeting_request'],
+    ['es', 'Estoy disponible el jueves por la tarde.', 'meeting_request'],
+    ['pt', 'Estou disponível na quarta às 14h.', 'meeting_request'],
+    ['nl', 'Ik ben vrijdag om 9 uur beschikbaar.', 'meeting_request'],
+    ['de', 'Ich hätte am Donnerstag ab 14 Uhr Zeit.', 'meeting_request'],
+    ['it', 'Mi mandi un invito per giovedì.', 'meeting_request'],
+    ['fr', 'Appelons-nous lundi vers 10h.', 'meeting_request'],
+    ['de', 'Lassen Sie uns kurz telefonieren.', 'meeting_request'],
+    ['nl', 'Laten we even bellen.', 'meeting_request'],
+    ['es', '¿Quedamos para vernos el martes?', 'meeting_request'],
+    ['en', 'Pick any time here: https://booking.example.org/ana', 'meeting_request'],
+    // second pass: absent until / back on / sick; proposals of a day; "could interest us"
+    ['es', 'Ausente hasta el 10 de enero.', 'out_of_office'],
+    ['it', 'Sono fuori fino a lunedì.', 'out_of_office'],
+    ['pt', 'Estarei de volta dia 3 de março.', 'out_of_office'],
+    ['nl', 'Ik ben op 3 maart weer op kantoor.', 'out_of_office'],
+    ['de', 'Derzeit krankgeschrieben.', 'out_of_office'],
+    ['en', 'Away on annual leave, back Monday 3 March.', 'out_of_office'],
+    ['de', 'Wie wäre es mit Mittwoch, 15 Uhr?', 'meeting_request'],
+    ['pt', 'Sugira um dia para uma reunião.', 'meeting_request'],
+    ['nl', 'Zien we elkaar donderdag?', 'meeting_request'],
+    ['es', 'Tengo hueco el martes por la tarde.', 'meeting_request'],
+    ['de', 'Können wir morgen kurz sprechen?', 'meeting_request'],
+    ['en', 'Sure, book something in my calendar for Friday.', 'meeting_request'],
+    ['fr', 'Ça peut nous intéresser.', 'interested'],
+    ['it', 'Vorrei ricevere un preventivo.', 'interested'],
+    ['es', 'Vale, pásame precios.', 'interested'],
+    ['nl', 'Ja, hier zijn we juist naar op zoek.', 'interested'],
+    ['nl', 'We werken al met een ander bedrijf.', 'not_interested'],
+    ['en', "We're locked into a contract with our current provider until 2028.", 'not_interested'],
+    ['pt', 'Não temos necessidade.', 'not_interested'],
+    ['pt', 'Você errou de pessoa.', 'wrong_person'],
+    ['it', 'Se ne occupa il mio collega Marco.', 'wrong_person'],
+    ['nl', 'Jan werkt hier niet meer.', 'wrong_person'],
+    ['en', "I don't make these decisions.", 'wrong_person'],
+    ['es', 'Por favor, dadme de baja.', 'unsubscribe'],
+    ['en', 'I never signed up for this, stop.', 'unsubscribe'],
+  ])('%s: %s -> %s', (_lang, text, expected) => {
+    expect(classOf(text)).toBe(expected);
+  });
+
+  it.each<[string, string, ReplyClass]>([
+    // a negated availability is not a time offered
+    ['en', "I'm not available on Monday, sorry, and honestly we have no budget.", 'not_interested'],
+    ['de', 'Am Montag habe ich leider keine Zeit.', 'neutral'],
+    // "not interested" in the familiar form stays a decline, not interest
+    ['fr', 'Ça ne m’intéresse pas.', 'not_interested'],
+    ['it', 'Non ci interessa.', 'not_interested'],
+    // a salon named without saying one is there is no absence
+    ['fr', 'On s’est vus au salon de Lyon, non ?', 'neutral'],
+    // "on the way to" is no absence; "can we talk?" with no day stays interest
+    ['de', 'Wir sind auf dem Weg bis zur Küste, schöne Grüße.', 'neutral'],
+    ['en', "Sounds interesting, I'd love to learn more. Can we talk?", 'interested'],
+    // no free slot is not a slot
+    ['es', 'No tengo hueco el martes, lo siento.', 'neutral'],
+    ['nl', 'Ik heb dinsdag geen tijd.', 'neutral'],
+  ])('%s: %s -> %s (not the kind above)', (_lang, text, expected) => {
+    expect(classOf(text)).toBe(expected);
+  });
+
+  it('names the evidence that decided', () => {
+    const got = read('Im Urlaub bis 12. Mai.');
+    expect(got.decidedBy).toMatch(/holiday until a day/);
+    const meeting = read('Estoy disponible el jueves por la tarde.');
+    expect(meeting.decidedBy).toMatch(/says when they are free/);
+  });
+});
