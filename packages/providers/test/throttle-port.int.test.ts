@@ -104,4 +104,48 @@ describe('the Throttle port, both implementations (invariant 4: caps hold across
     expect(after.granted).toBe(true);
     expect((await (replicas[2] as MailboxThrottle).take(mailbox, limits, 'over')).granted).toBe(false);
   });
+
+  it('bottleneck: a limiter Redis lost is re-created from the recorded sends before any token is granted', async () => {
+    // TIME_SCALE 1200: a minute lasts 50 ms, an hour 3 s, a day 72 s. Strict spacing is
+    // the hour's 3,000 ms / 5 × 1.05 = 630 ms.
+    const timeScale = 1200;
+    const hourMs = 3_600_000 / timeScale;
+    const spacing = 630;
+    const mailbox = randomUUID();
+    const limits: MailboxLimits = { perMinute: 3, perHour: 5, perDay: 1000, minSpacingMs: 0 };
+    let recorded: WindowCounts = { minute: 0, hour: 4, day: 4, lastAt: Date.now() - 100 };
+    let reads = 0;
+    const t = replica('bottleneck', timeScale, async () => {
+      reads++;
+      return recorded;
+    });
+    const takeUntilGranted = async (member: string) => {
+      for (;;) {
+        const d = await t.take(mailbox, limits, member);
+        if (d.granted) return Date.now();
+        await new Promise((res) => setTimeout(res, Math.min(d.waitMs, 200)));
+      }
+    };
+    // First use: 4 sends this hour, the last 100 ms ago. The first token waits out the
+    // spacing from that send; the second waits for the hour (1 of 5 was left).
+    const t0 = Date.now();
+    const lastAt0 = recorded.lastAt as number;
+    const first = await takeUntilGranted('a');
+    expect(reads).toBeGreaterThanOrEqual(1);
+    expect(first).toBeGreaterThanOrEqual(lastAt0 + spacing - 30);
+    const second = await takeUntilGranted('b');
+    expect(second).toBeGreaterThanOrEqual(t0 + hourMs - 100);
+
+    // Redis loses the limiters: the next ask re-creates them from what PostgreSQL says
+    // now (the hour used up, a send just now), not with full reservoirs.
+    const keys = await clients[0]!.keys(`b_${space.prefix}-throttle-${mailbox}-*`);
+    expect(keys.length).toBeGreaterThan(0);
+    await clients[0]!.del(...keys);
+    recorded = { minute: 1, hour: 5, day: 6, lastAt: Date.now() };
+    const readsBefore = reads;
+    const lost = Date.now();
+    const third = await takeUntilGranted('c');
+    expect(reads).toBeGreaterThan(readsBefore);
+    expect(third).toBeGreaterThanOrEqual(lost + hourMs - 100);
+  }, 40_000);
 });

@@ -1,6 +1,13 @@
 import Bottleneck from 'bottleneck';
 import { Redis } from 'ioredis';
-import { capWindows, type MailboxLimits, type Throttle, type ThrottleDecision } from './throttle.port.js';
+import {
+  capWindows,
+  type MailboxLimits,
+  type Throttle,
+  type ThrottleDecision,
+  type ThrottleSeedSource,
+  type WindowCounts,
+} from './throttle.port.js';
 
 export type BottleneckThrottleOptions = {
   /** Key prefix (REDIS_PREFIX); limiter ids are `{prefix}-throttle-{mailboxId}-{window}`. */
@@ -20,7 +27,25 @@ export type BottleneckThrottleOptions = {
    * fixed-window reservoirs alone, which can grant up to twice a cap across a refill.
    */
   strict?: boolean;
+  /**
+   * Where a limiter Redis does not have is rebuilt from (the touches PostgreSQL
+   * recorded in its windows): see {@link BottleneckThrottle} on Redis loss.
+   */
+  seedFrom?: ThrottleSeedSource;
 };
+
+/** What of Bottleneck's Redis datastore (2.19, a frozen release) the seeding wraps. */
+type BottleneckStore = {
+  runScript(name: string, args: (string | number)[]): Promise<unknown>;
+  prepareInitSettings(clear: boolean): (string | number)[];
+};
+
+/** Raises a limiter's `nextRequest` (the spacing) to ARGV[1], never lowers it; nothing when the limiter is missing. */
+const RAISE_NEXT_REQUEST = `
+local cur = tonumber(redis.call('hget', KEYS[1], 'nextRequest'))
+if cur == nil then return 0 end
+if cur < tonumber(ARGV[1]) then redis.call('hset', KEYS[1], 'nextRequest', ARGV[1]) return 1 end
+return 0`;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -55,9 +80,18 @@ type Pending = { done: Promise<number>; at: number | null };
  *   process that asked. A touch back from its BullMQ delay finds its place (or its
  *   token) only on the same replica; on another, the first place is wasted (a token
  *   spent on no send, which errs on the safe side) and it queues again.
- * - Redis loss: Bottleneck re-creates a lost limiter from the settings held in memory,
- *   that is with full reservoirs; it has no hook to seed them from PostgreSQL, so after
- *   a flush a mailbox can send up to its caps again within the same windows.
+ * - Redis loss, by Bottleneck alone: it re-creates a lost limiter from the settings held
+ *   in memory, that is with full reservoirs and no spacing, so after a flush a mailbox
+ *   could send up to its caps again within the same windows. With `seedFrom` this class
+ *   wraps the datastore's `runScript` (Bottleneck has no hook): every `init` of a
+ *   limiter, the first and each re-creation after a loss, first reads the sends
+ *   PostgreSQL recorded in the limiter's window and starts its reservoir at the cap less
+ *   those, then raises the day limiter's `nextRequest` to the last send plus the spacing.
+ *   `init` creates the limiter only when Redis does not have it, so replicas that
+ *   re-create it at once agree, and a limiter that exists is left as it is. What stays
+ *   open: the spacing is raised one round trip after the reservoir is set, so a grant by
+ *   another replica in between can come early once (the counts still hold); and the
+ *   reservoirs refill as fixed windows from the re-creation, which strict spacing covers.
  */
 export class BottleneckThrottle implements Throttle {
   readonly kind = 'bottleneck' as const;
@@ -66,9 +100,11 @@ export class BottleneckThrottle implements Throttle {
   private readonly pending = new Map<string, Pending>();
   private readonly timeScale: number;
   private readonly maxWaitMs: number;
+  /** One read of PostgreSQL per mailbox for the three limiters re-created together. */
+  private readonly seeds = new Map<string, { at: number; counts: Promise<WindowCounts> }>();
 
   constructor(
-    redis: Redis,
+    private readonly redis: Redis,
     private readonly opts: BottleneckThrottleOptions,
   ) {
     // Bottleneck would `require('ioredis')` itself, which an ES module cannot do.
@@ -176,9 +212,10 @@ export class BottleneckThrottle implements Throttle {
         known[w].updateSettings(settings);
         return known[w];
       }
-      return new Bottleneck({
+      const id = `${this.opts.prefix}-throttle-${mailboxId}-${w}`;
+      const limiter = new Bottleneck({
         ...settings,
-        id: `${this.opts.prefix}-throttle-${mailboxId}-${w}`,
+        id,
         datastore: 'ioredis',
         connection: this.connection,
         clearDatastore: false,
@@ -187,11 +224,90 @@ export class BottleneckThrottle implements Throttle {
         // A limiter idle for its window and a minute is forgotten by Redis.
         timeout: ms + 60_000,
       });
+      // Before its first init runs (the datastore starts it once its connection is ready).
+      this.wrapStore(limiter, id, mailboxId, w, () =>
+        JSON.parse(this.chains.get(mailboxId)?.signature ?? signature),
+      );
+      return limiter;
     }) as [Bottleneck, Bottleneck, Bottleneck];
     const chain = { signature, minute, hour, day };
     this.chains.set(mailboxId, chain);
     await Promise.all([minute.ready(), hour.ready(), day.ready()]);
     return chain;
+  }
+
+  /**
+   * Wraps the limiter's datastore (its `runScript`), for two things:
+   * - Redis loss on Redis 7. Bottleneck re-creates a lost limiter when a script answers
+   *   `SETTINGS_KEY_NOT_FOUND` (and re-registers on `UNKNOWN_CLIENT`), but Redis 7 prefixes
+   *   a script's error with `ERR `, so Bottleneck 2.19 no longer recognises either and
+   *   every later call fails. The wrapper recognises both and does what Bottleneck meant.
+   * - With `seedFrom`, each `init` (the first, and each one after a loss) starts the
+   *   reservoir from PostgreSQL's count of the window, and the day limiter's spacing from
+   *   the last recorded send. The limits are the chain's current ones, read at the init.
+   */
+  private wrapStore(
+    limiter: Bottleneck,
+    id: string,
+    mailboxId: string,
+    w: 'minute' | 'hour' | 'day',
+    limitsOf: () => MailboxLimits,
+  ): void {
+    const store = (limiter as unknown as { _store: BottleneckStore })._store;
+    const run = store.runScript.bind(store);
+    const seededInit = async (args: (string | number)[]) => {
+      if (!this.opts.seedFrom) return run('init', args);
+      const limits = limitsOf();
+      const counts = await this.seedCounts(mailboxId, limits);
+      const [cap] = this.windowOf(w, limits);
+      const seeded = [...args];
+      const at = seeded.indexOf('reservoir');
+      // args: clear flag, version, then key, value pairs (values as strings).
+      if (at >= 2 && at % 2 === 0) seeded[at + 1] = String(Math.max(0, cap - counts[w]));
+      const done = await run('init', seeded);
+      if (w === 'day' && counts.lastAt !== null) {
+        await this.redis.eval(
+          RAISE_NEXT_REQUEST,
+          1,
+          `b_${id}_settings`,
+          Math.ceil(counts.lastAt + this.spacingOf(limits)),
+        );
+      }
+      return done;
+    };
+    store.runScript = async (name, args) => {
+      if (name === 'init') return seededInit(args);
+      try {
+        return await run(name, args);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : '';
+        if (message.endsWith('SETTINGS_KEY_NOT_FOUND')) {
+          if (name === 'heartbeat') return undefined;
+          await seededInit(store.prepareInitSettings(false));
+          return store.runScript(name, args);
+        }
+        if (message.endsWith('UNKNOWN_CLIENT')) {
+          await store.runScript('register_client', [limiter.queued()]);
+          return store.runScript(name, args);
+        }
+        throw error;
+      }
+    };
+  }
+
+  /** The mailbox's recorded sends per window, read once for limiters re-created within 250 ms. */
+  private seedCounts(mailboxId: string, limits: MailboxLimits): Promise<WindowCounts> {
+    const known = this.seeds.get(mailboxId);
+    if (known && Date.now() - known.at < 250) return known.counts;
+    const counts = (this.opts.seedFrom as ThrottleSeedSource)(mailboxId, [
+      this.windowOf('minute', limits)[1],
+      this.windowOf('hour', limits)[1],
+      this.windowOf('day', limits)[1],
+    ]);
+    this.seeds.set(mailboxId, { at: Date.now(), counts });
+    // A failed read is not kept: the next init asks again.
+    counts.catch(() => this.seeds.delete(mailboxId));
+    return counts;
   }
 
   /** The day limiter's `minTime`: the spacing, raised in strict mode to the tightest W / C (5% margin for timer drift). */

@@ -3,7 +3,7 @@ import { BottleneckThrottle } from './bottleneck-throttle.js';
 import { MailboxThrottle } from './mailbox-throttle.js';
 import type { Throttle, ThrottleKind, ThrottleSeedSource } from './throttle.port.js';
 
-/** What both implementations need; `seedFrom` is used by the Lua one only (Bottleneck cannot be seeded). */
+/** What both implementations need; `spacingJitter` is the Lua one's only. */
 export type CreateThrottleOptions = {
   prefix: string;
   timeScale?: number;
@@ -26,6 +26,7 @@ export function createThrottle(
     return new BottleneckThrottle(redis, {
       prefix: opts.prefix,
       ...(opts.timeScale !== undefined ? { timeScale: opts.timeScale } : {}),
+      ...(opts.seedFrom ? { seedFrom: opts.seedFrom } : {}),
     });
   }
   return new MailboxThrottle(redis, opts);
