@@ -17,7 +17,7 @@ export default async function setup(): Promise<void> {
     const u = new URL(pgUrl);
     problems.push(`PostgreSQL at ${u.hostname}:${u.port || 5432}: ${(err as Error).message}`);
   } finally {
-    await client.end().catch(() => {});
+    await client.end(); // never rejects: a failed connect stays in `problems`
   }
   const redis = new Redis(redisUrl, {
     lazyConnect: true,

@@ -1,5 +1,3 @@
-import type { DoNotContactTable, HealthSettings } from '@touchbase/core';
-import type { Repositories } from '@touchbase/db';
 import type { AlertChannel } from '@touchbase/providers';
 import {
   AlertQueue,
@@ -9,24 +7,13 @@ import {
   type RedisClient,
   type RunningWorker,
   startWorker,
-  type TouchQueue,
 } from '@touchbase/queues';
-import type { Logger, Metrics } from '@touchbase/telemetry';
 import { createDeliverAlertProcessor } from './processors/deliver-alert.processor.js';
 import { createDomainHealthProcessor } from './processors/domain-health.processor.js';
+import type { DomainHealthDeps } from './use-cases/domain-health-tick.types.js';
 
-export type DomainHealthAppDeps = {
-  repos: Pick<Repositories, 'sendingDomains' | 'domainHealth' | 'alerts'>;
-  touchQueue: TouchQueue;
-  logger: Logger;
-  metrics: Metrics;
-  settings: HealthSettings;
-  holdInFlight: boolean;
-  accountGuard: boolean;
-  autoResumeAfterMs: number;
-  timeScale: number;
-  /** COMPLIANCE_DO_NOT_CONTACT, parsed at boot. */
-  doNotContact?: DoNotContactTable;
+/** What a tick needs ({@link DomainHealthDeps}), less what the app makes itself, and what the workers need. */
+export type DomainHealthAppDeps = Omit<DomainHealthDeps, 'alertQueue' | 'channelNames' | 'clock'> & {
   channels: AlertChannel[];
   publicBaseUrl: string;
   /** Blocking connection for the workers; `producer` for the queues. */
@@ -55,32 +42,24 @@ export type DomainHealth = {
  * sender's are (`startWorker`).
  */
 export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<DomainHealth> {
-  const queue = new DomainHealthQueue(deps.producer, deps.prefix);
-  const alertQueue = new AlertQueue(deps.producer, deps.prefix);
-  const stopKeeper = await queue.keepTicking(deps.everyMs, deps.logger);
+  const { channels, publicBaseUrl, connection, producer, prefix, everyMs, clock, ...tick } = deps;
+  const queue = new DomainHealthQueue(producer, prefix);
+  const alertQueue = new AlertQueue(producer, prefix);
+  const stopKeeper = await queue.keepTicking(everyMs, deps.logger);
   const tickWorker = startWorker(
     () =>
       createWorker(
         'domain-health.tick',
         createDomainHealthProcessor({
-          repos: deps.repos,
-          touchQueue: deps.touchQueue,
+          ...tick,
           alertQueue,
-          channelNames: deps.channels.map((c) => c.name),
-          logger: deps.logger,
-          metrics: deps.metrics,
-          settings: deps.settings,
-          holdInFlight: deps.holdInFlight,
-          accountGuard: deps.accountGuard,
-          autoResumeAfterMs: deps.autoResumeAfterMs,
-          timeScale: deps.timeScale,
-          ...(deps.doNotContact ? { doNotContact: deps.doNotContact } : {}),
-          clock: deps.clock ?? (() => new Date()),
+          channelNames: channels.map((c) => c.name),
+          clock: clock ?? (() => new Date()),
         }),
-        { connection: deps.connection, prefix: deps.prefix, logger: deps.logger, concurrency: 1 },
+        { connection, prefix, logger: deps.logger, concurrency: 1 },
       ),
     queue.queue,
-    deps.prefix,
+    prefix,
     deps.logger,
   );
   const alertWorker = startWorker(
@@ -89,15 +68,15 @@ export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<Doma
         'alert.deliver',
         createDeliverAlertProcessor({
           repos: deps.repos,
-          channels: deps.channels,
-          publicBaseUrl: deps.publicBaseUrl,
+          channels,
+          publicBaseUrl,
           logger: deps.logger,
           metrics: deps.metrics,
         }),
-        { connection: deps.connection, prefix: deps.prefix, logger: deps.logger, concurrency: 4 },
+        { connection, prefix, logger: deps.logger, concurrency: 4 },
       ),
     alertQueue.queue,
-    deps.prefix,
+    prefix,
     deps.logger,
   );
   return {

@@ -23,12 +23,36 @@ export function renderTouch(
   const current = steps[step - 1];
   const first = steps[0];
   if (!current || !first) throw new RangeError(`step ${step} is outside 1..${steps.length}`);
-  const copy = chooseCopy(current, `${seed}-${step}`);
+  return renderCopy(
+    { copy: current, seed: `${seed}-${step}` },
+    { copy: first, seed: `${seed}-1` },
+    step > 1,
+    vars,
+  );
+}
+
+type Copy = Pick<SequenceStep, 'subject' | 'body' | 'variants'>;
+
+/**
+ * Renders the copy of one touch (its variant chosen by its seed); a follow-up takes
+ * the subject of the first touch (its own variant, by its seed) as a reply in its thread.
+ */
+function renderCopy(
+  touch: { copy: Copy; seed: string },
+  first: { copy: Copy; seed: string },
+  isFollowUp: boolean,
+  vars: Record<string, string | null | undefined>,
+): TouchContent {
+  const copy = chooseCopy(touch.copy, touch.seed);
   const body = renderTemplate(copy.body, vars);
-  const isFollowUp = step > 1;
-  const subject = renderTemplate(isFollowUp ? chooseCopy(first, `${seed}-1`).subject : copy.subject, vars);
-  const missing = [...(subject.ok ? [] : subject.missing), ...(body.ok ? [] : body.missing)];
-  if (!subject.ok || !body.ok) return { ok: false, missing: [...new Set(missing)] };
+  const subject = renderTemplate(
+    isFollowUp ? chooseCopy(first.copy, first.seed).subject : copy.subject,
+    vars,
+  );
+  if (!subject.ok || !body.ok) {
+    const missing = [...(subject.ok ? [] : subject.missing), ...(body.ok ? [] : body.missing)];
+    return { ok: false, missing: [...new Set(missing)] };
+  }
   return {
     ok: true,
     subject: isFollowUp ? threadSubject(subject.text) : subject.text,
@@ -38,10 +62,7 @@ export function renderTouch(
   };
 }
 
-function chooseCopy(
-  step: Pick<SequenceStep, 'subject' | 'body' | 'variants'>,
-  seed: string,
-): { subject: string; body: string; variant: number } {
+function chooseCopy(step: Copy, seed: string): { subject: string; body: string; variant: number } {
   const all = [{ subject: step.subject, body: step.body }, ...(step.variants ?? [])];
   const variant = all.length > 1 ? pickVariant(all.length, seed) : 0;
   const chosen = all[variant] ?? all[0]!;
@@ -66,21 +87,12 @@ export function renderEmailNode(
   const first = nodeAt(graph, f);
   if (node?.action !== 'email' || first?.action !== 'email')
     throw new RangeError(`node ${n} is not an e-mail`);
-  const copy = chooseCopy(node, `${seed}-${n}`);
-  const body = renderTemplate(copy.body, vars);
-  const isFollowUp = threaded && n !== f;
-  const subject = renderTemplate(isFollowUp ? chooseCopy(first, `${seed}-${f}`).subject : copy.subject, vars);
-  if (!subject.ok || !body.ok) {
-    const missing = [...(subject.ok ? [] : subject.missing), ...(body.ok ? [] : body.missing)];
-    return { ok: false, missing: [...new Set(missing)] };
-  }
-  return {
-    ok: true,
-    subject: isFollowUp ? threadSubject(subject.text) : subject.text,
-    body: body.text,
-    variant: copy.variant,
-    isFollowUp,
-  };
+  return renderCopy(
+    { copy: node, seed: `${seed}-${n}` },
+    { copy: first, seed: `${seed}-${f}` },
+    threaded && n !== f,
+    vars,
+  );
 }
 
 /** What a LinkedIn node says (a note, a message; null for a visit or a connect without note), or the variables it lacks. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { renderTouch, SequenceDefinitionSchema, SequenceStepsSchema } from '../../src/index.js';
+import {
+  renderEmailNode,
+  renderTouch,
+  SequenceDefinitionSchema,
+  SequenceGraphSchema,
+  SequenceStepsSchema,
+} from '../../src/index.js';
 
 const steps = SequenceStepsSchema.parse([
   { subject: 'Idea for {{company|your team}}', body: 'Hi {{firstName}}, ...', wait: '2d' },
@@ -48,5 +54,45 @@ describe('touch content', () => {
     });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(['steps', 0, 'wait']);
+  });
+
+  it('renders an e-mail node of a graph: threaded under the first e-mail node once one went out', () => {
+    const graph = SequenceGraphSchema.parse({
+      nodes: [
+        { id: 'visit', action: 'linkedin_visit' },
+        { id: 'hello', action: 'email', subject: 'Idea for {{company|your team}}', body: 'Hi {{firstName}}' },
+        { id: 'again', action: 'email', subject: 'ignored', body: 'Again, {{firstName}}' },
+        { id: 'end', action: 'end' },
+      ],
+      edges: [
+        { from: 'visit', to: 'hello', trigger: 'always', wait: '1d' },
+        { from: 'hello', to: 'again', trigger: 'no_reply', wait: '3d' },
+        { from: 'again', to: 'end', trigger: 'no_reply', wait: '3d' },
+      ],
+    });
+    const vars = { firstName: 'Ada', company: 'Acme' };
+    expect(renderEmailNode(graph, 2, vars, 'p1', false)).toEqual({
+      ok: true,
+      subject: 'Idea for Acme',
+      body: 'Hi Ada',
+      variant: 0,
+      isFollowUp: false,
+    });
+    expect(renderEmailNode(graph, 3, vars, 'p1', true)).toMatchObject({
+      ok: true,
+      subject: 'Re: Idea for Acme',
+      body: 'Again, Ada',
+      isFollowUp: true,
+    });
+    // No e-mail went out yet (the first was skipped): the node opens its own thread.
+    expect(renderEmailNode(graph, 3, vars, 'p1', false)).toMatchObject({
+      subject: 'ignored',
+      isFollowUp: false,
+    });
+    expect(renderEmailNode(graph, 3, { company: 'Acme' }, 'p1', true)).toEqual({
+      ok: false,
+      missing: ['firstName'],
+    });
+    expect(() => renderEmailNode(graph, 1, vars, 'p1', false)).toThrow(RangeError);
   });
 });

@@ -18,6 +18,63 @@ export type MailboxUsageRow = {
   lastSentAt: Date | null;
 };
 
+/** The graph node of a touch is an e-mail (a chain's steps are all e-mails): a mailbox's sends. */
+const EMAIL_NODE = `coalesce(v.graph->'nodes'->(t.step - 1)->>'action', 'email') = 'email'`;
+
+/**
+ * The touches of one sending account that count against its caps (sending, sent, or in
+ * doubt), each at its send time (`sent_at`, else the claim's `created_at`).
+ * @param account the condition on the enrollment `e` that names the account
+ * @param node the condition on the touch's graph node (`v.graph`, `t.step`)
+ */
+function countedTouches(account: string, node: string): string {
+  return `SELECT coalesce(t.sent_at, t.created_at) AS at
+            FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
+            JOIN sequence_version v ON v.id = e.sequence_version_id
+           WHERE ${account} AND t.status IN ('sending', 'sent', 'unknown')
+             AND ${node}`;
+}
+
+/**
+ * One row counting `touches` within each window before now (the database clock), and
+ * the newest one's time (`last_at`). Windows go from the shortest to the longest, which
+ * bounds the scan.
+ * @param windows each window's column name and the SQL of its length in ms (a parameter)
+ */
+function countsInWindowsSql(touches: string, windows: [string, string][]): string {
+  const within = (ms: string) => `x.at > now() - make_interval(secs => ${ms} / 1000.0)`;
+  const [longest, longestMs] = windows[windows.length - 1]!;
+  const counts = windows
+    .slice(0, -1)
+    .map(([name, ms]) => `count(*) FILTER (WHERE ${within(ms)})::int AS ${name}`);
+  return `SELECT ${[...counts, `count(*)::int AS ${longest}`, 'max(x.at) AS last_at'].join(', ')}
+            FROM (${touches}) x
+           WHERE ${within(longestMs)}`;
+}
+
+/** A mailbox's e-mails in its windows (a graph's LinkedIn actions and tasks are not its sends). */
+const MAILBOX_COUNTS = countsInWindowsSql(countedTouches('e.mailbox_id = $1', EMAIL_NODE), [
+  ['minute', '$2'],
+  ['hour', '$3'],
+  ['day', '$4'],
+]);
+/** A LinkedIn account's touches at the graph nodes of one action, in its windows. */
+const LINKEDIN_COUNTS = countsInWindowsSql(
+  countedTouches('e.linkedin_account_id = $1', `v.graph->'nodes'->(t.step - 1)->>'action' = $2`),
+  [
+    ['minute', '$3'],
+    ['hour', '$4'],
+    ['day', '$5'],
+    ['week', '$6'],
+  ],
+);
+/** {@link MAILBOX_COUNTS} for each mailbox `m` of a list. */
+const USAGE_COUNTS = countsInWindowsSql(countedTouches('e.mailbox_id = m.id', EMAIL_NODE), [
+  ['minute', '$1'],
+  ['hour', '$2'],
+  ['day', '$3'],
+]);
+
 /**
  * Reads how many touches each mailbox has sent (or may have: `sending`, `unknown`)
  * in its recent windows, from which the sender rebuilds a token bucket Redis lost.
@@ -41,20 +98,7 @@ export class TouchWindowRepository {
       hour: number;
       day: number;
       last_at: Date | null;
-    }>(
-      `SELECT count(*) FILTER (WHERE x.at > now() - make_interval(secs => $2 / 1000.0))::int AS minute,
-              count(*) FILTER (WHERE x.at > now() - make_interval(secs => $3 / 1000.0))::int AS hour,
-              count(*)::int AS day,
-              max(x.at) AS last_at
-         FROM (SELECT coalesce(t.sent_at, t.created_at) AS at
-                 FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
-                 JOIN sequence_version v ON v.id = e.sequence_version_id
-                WHERE e.mailbox_id = $1 AND t.status IN ('sending', 'sent', 'unknown')
-                  -- Only e-mails: a graph's LinkedIn actions and tasks are not the mailbox's sends.
-                  AND coalesce(v.graph->'nodes'->(t.step - 1)->>'action', 'email') = 'email') x
-        WHERE x.at > now() - make_interval(secs => $4 / 1000.0)`,
-      [mailboxId, minuteMs, hourMs, dayMs],
-    );
+    }>(MAILBOX_COUNTS, [mailboxId, minuteMs, hourMs, dayMs]);
     const row = rows[0];
     return {
       minute: row?.minute ?? 0,
@@ -86,20 +130,7 @@ export class TouchWindowRepository {
       day: number;
       week: number;
       last_at: Date | null;
-    }>(
-      `SELECT count(*) FILTER (WHERE x.at > now() - make_interval(secs => $3 / 1000.0))::int AS minute,
-              count(*) FILTER (WHERE x.at > now() - make_interval(secs => $4 / 1000.0))::int AS hour,
-              count(*) FILTER (WHERE x.at > now() - make_interval(secs => $5 / 1000.0))::int AS day,
-              count(*)::int AS week,
-              max(x.at) AS last_at
-         FROM (SELECT coalesce(t.sent_at, t.created_at) AS at
-                 FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
-                 JOIN sequence_version v ON v.id = e.sequence_version_id
-                WHERE e.linkedin_account_id = $1 AND t.status IN ('sending', 'sent', 'unknown')
-                  AND v.graph->'nodes'->(t.step - 1)->>'action' = $2) x
-        WHERE x.at > now() - make_interval(secs => $6 / 1000.0)`,
-      [accountId, node, minuteMs, hourMs, dayMs, weekMs ?? dayMs],
-    );
+    }>(LINKEDIN_COUNTS, [accountId, node, minuteMs, hourMs, dayMs, weekMs ?? dayMs]);
     const row = rows[0];
     return {
       minute: row?.minute ?? 0,
@@ -141,24 +172,11 @@ export class TouchWindowRepository {
               m.per_minute, m.per_hour, m.per_day, x.minute, x.hour, x.day, t.today, x.last_at
          FROM mailbox m
          JOIN sending_domain d ON d.id = m.domain_id
-         CROSS JOIN LATERAL (
-           SELECT count(*) FILTER (WHERE y.at > now() - make_interval(secs => $1 / 1000.0))::int AS minute,
-                  count(*) FILTER (WHERE y.at > now() - make_interval(secs => $2 / 1000.0))::int AS hour,
-                  count(*)::int AS day,
-                  max(y.at) AS last_at
-             FROM (SELECT coalesce(t.sent_at, t.created_at) AS at
-                     FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
-                     JOIN sequence_version v ON v.id = e.sequence_version_id
-                    WHERE e.mailbox_id = m.id AND t.status IN ('sending', 'sent', 'unknown')
-                      AND coalesce(v.graph->'nodes'->(t.step - 1)->>'action', 'email') = 'email') y
-            WHERE y.at > now() - make_interval(secs => $3 / 1000.0)) x
+         CROSS JOIN LATERAL (${USAGE_COUNTS}) x
          CROSS JOIN LATERAL (
            SELECT count(*)::int AS today
-             FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
-             JOIN sequence_version v ON v.id = e.sequence_version_id
-            WHERE e.mailbox_id = m.id AND t.status IN ('sending', 'sent', 'unknown')
-              AND coalesce(v.graph->'nodes'->(t.step - 1)->>'action', 'email') = 'email'
-              AND coalesce(t.sent_at, t.created_at) >= date_trunc('day', now() AT TIME ZONE m.timezone) AT TIME ZONE m.timezone) t
+             FROM (${countedTouches('e.mailbox_id = m.id', EMAIL_NODE)}) y
+            WHERE y.at >= date_trunc('day', now() AT TIME ZONE m.timezone) AT TIME ZONE m.timezone) t
         WHERE ($4::uuid IS NULL OR m.id > $4)
         ORDER BY m.id
         LIMIT $5`,

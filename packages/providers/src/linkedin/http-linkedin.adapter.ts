@@ -1,9 +1,9 @@
 import { HttpClient } from '../http/http-client.js';
 import { linkedInCall } from './linkedin-http.js';
 import {
+  isLinkedInFailureReason,
   LinkedInActionError,
   type LinkedInActionResult,
-  type LinkedInFailureReason,
   type LinkedInInvitationRequest,
   type LinkedInMessageRequest,
   type LinkedInSender,
@@ -18,19 +18,6 @@ export type HttpLinkedInOptions = {
   /** Names the provider in logs and events (`http`, `sandbox`). */
   name?: string;
 };
-
-const REASONS: ReadonlySet<string> = new Set<LinkedInFailureReason>([
-  'profile_not_found',
-  'not_connectable',
-  'already_invited',
-  'already_connected',
-  'not_connected',
-  'account_restricted',
-  'credentials_refused',
-  'rate_limited',
-  'provider_unavailable',
-  'invalid_request',
-]);
 
 /**
  * The generic HTTP LinkedIn contract: any LinkedIn tool (HeyReach, Expandi, a
@@ -97,7 +84,7 @@ export class HttpLinkedInSender implements LinkedInSender {
         },
         body: JSON.stringify({ account_id: req.accountId, profile_url: req.profileUrl, ...extra }),
       },
-      (_status, b) => (typeof b?.reason === 'string' && REASONS.has(b.reason) ? b.reason : null),
+      (_status, b) => (typeof b?.reason === 'string' && isLinkedInFailureReason(b.reason) ? b.reason : null),
     );
     if (typeof body?.id !== 'string' || body.id.length === 0) {
       // It answered 2xx, so it acted: in doubt rather than asked again.

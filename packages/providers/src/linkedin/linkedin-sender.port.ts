@@ -37,17 +37,28 @@ export type LinkedInActionResult = { providerMessageId: string };
  * - `provider_unavailable`: 5xx, a timeout, a dropped connection: try again later;
  * - `invalid_request`: the provider refused the request's shape (a note too long).
  */
-export type LinkedInFailureReason =
-  | 'profile_not_found'
-  | 'not_connectable'
-  | 'already_invited'
-  | 'already_connected'
-  | 'not_connected'
-  | 'account_restricted'
-  | 'credentials_refused'
-  | 'rate_limited'
-  | 'provider_unavailable'
-  | 'invalid_request';
+export const LINKEDIN_FAILURE_REASONS = [
+  'profile_not_found',
+  'not_connectable',
+  'already_invited',
+  'already_connected',
+  'not_connected',
+  'account_restricted',
+  'credentials_refused',
+  'rate_limited',
+  'provider_unavailable',
+  'invalid_request',
+] as const;
+
+/** {@link LINKEDIN_FAILURE_REASONS}: the reasons, each described above. */
+export type LinkedInFailureReason = (typeof LINKEDIN_FAILURE_REASONS)[number];
+
+const REASONS: ReadonlySet<string> = new Set(LINKEDIN_FAILURE_REASONS);
+
+/** Whether a provider's text names one of our failure reasons (the generic contract answers ours). */
+export function isLinkedInFailureReason(reason: string): reason is LinkedInFailureReason {
+  return REASONS.has(reason);
+}
 
 const PERMANENT: ReadonlySet<LinkedInFailureReason> = new Set([
   'profile_not_found',

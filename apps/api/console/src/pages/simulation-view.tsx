@@ -1,0 +1,273 @@
+import type { ChartConfiguration } from 'chart.js/auto';
+import { useMemo } from 'preact/hooks';
+import { ChartView, COLOURS } from '../chart.js';
+import { count, dateTime, percent } from '../format.js';
+import { num, Table } from '../ui.js';
+
+type Delay = { count: number; share: number; meanHours: number; p90Hours: number; maxHours: number };
+
+/** The parts of `POST /v1/simulations`'s answer the page shows (see packages/simulator). */
+export type SimulationReport = {
+  input: { seed: number; start: string; horizonDays: number; prospects: number; steps: number };
+  summary: {
+    sends: number;
+    lastTouchAt: string | null;
+    lastTouchDay: number | null;
+    finished: boolean;
+    unfinished: number;
+    enrolled: number;
+    replied: number;
+    bounced: number;
+    exhausted: number;
+  };
+  days: { date: string; total: number; byMailbox: Record<string, number> }[];
+  dailyCap: number;
+  capUse: number;
+  mailboxes: { id: string; sends: number; busiestDay: number; perDay: number }[];
+  delays: { touches: number; byWindow: Delay; byCaps: Delay };
+  funnel: {
+    node: string;
+    channel: string;
+    sent: number;
+    replied: number;
+    bounced: number;
+    outOfOffice: number;
+    notYetSent: number;
+  }[];
+  domains: {
+    domain: string;
+    sends: number;
+    bounceRate: number;
+    warnsOn: string | null;
+    crossesOn: string | null;
+  }[];
+  binding: {
+    constraint: string;
+    message: string;
+    whatIf: {
+      extraMailboxes: number;
+      lastTouchAt: string | null;
+      finished: boolean;
+      daysSooner: number | null;
+    }[];
+  };
+};
+
+/** Mailboxes in the chart: told apart by the legend's words, these only help the eye. */
+const MAILBOX_COLOURS = [
+  COLOURS.sent,
+  COLOURS.replied,
+  COLOURS.unsubscribed,
+  COLOURS.complaint,
+  COLOURS.exhausted,
+];
+
+function hours(n: number): string {
+  return `${n.toLocaleString('en', { maximumFractionDigits: 1 })} h`;
+}
+
+/** The report of a dry run: sends per day by mailbox against the caps, the funnel, the domains, the delays and what binds. */
+export function SimulationView({ report }: { report: SimulationReport }) {
+  const { summary, binding, delays } = report;
+  // Sends per day stacked by mailbox, with the sum of the daily caps as a line: the
+  // simulator's SVG picture, drawn by Chart.js from the JSON (see the README).
+  const config = useMemo<ChartConfiguration>(
+    () => ({
+      type: 'bar',
+      data: {
+        labels: report.days.map((d) => d.date),
+        datasets: [
+          {
+            type: 'line',
+            label: `Daily caps (${report.dailyCap})`,
+            data: report.days.map(() => report.dailyCap),
+            borderColor: COLOURS.threshold,
+            borderDash: [6, 4],
+            pointRadius: 0,
+            fill: false,
+          },
+          ...report.mailboxes.map((m, i) => ({
+            type: 'bar' as const,
+            label: m.id,
+            data: report.days.map((d) => d.byMailbox[m.id] ?? 0),
+            backgroundColor: MAILBOX_COLOURS[i % MAILBOX_COLOURS.length] as string,
+            stack: 'sends',
+          })),
+        ],
+      },
+      options: {
+        plugins: { legend: { position: 'bottom' } },
+        scales: {
+          x: { stacked: true },
+          y: { stacked: true, beginAtZero: true, title: { display: true, text: 'Sends per day' } },
+        },
+      },
+    }),
+    [report],
+  );
+  return (
+    <section aria-labelledby="sim-result-h" data-field="simulation">
+      <h2 id="sim-result-h">Result</h2>
+      <p class="binding" data-field="binding" data-constraint={binding.constraint}>
+        {binding.message}
+      </p>
+      <dl class="figures" aria-label="Simulation totals">
+        <div class="wide">
+          <dt>Last touch</dt>
+          <dd data-field="lastTouch">
+            {summary.lastTouchAt ? (
+              <time dateTime={summary.lastTouchAt}>{dateTime(summary.lastTouchAt)}</time>
+            ) : (
+              'none'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Day of last touch</dt>
+          <dd data-metric="lastTouchDay">{summary.lastTouchDay ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>Enrolled</dt>
+          <dd data-metric="enrolled">{count(summary.enrolled)}</dd>
+        </div>
+        <div>
+          <dt>Sends</dt>
+          <dd data-metric="sends">{count(summary.sends)}</dd>
+        </div>
+        <div>
+          <dt>Replied</dt>
+          <dd data-metric="replied">{count(summary.replied)}</dd>
+        </div>
+        <div>
+          <dt>Bounced</dt>
+          <dd data-metric="bounced">{count(summary.bounced)}</dd>
+        </div>
+        <div>
+          <dt>Exhausted</dt>
+          <dd data-metric="exhausted">{count(summary.exhausted)}</dd>
+        </div>
+        <div>
+          <dt>Unfinished at the horizon</dt>
+          <dd data-metric="unfinished">{count(summary.unfinished)}</dd>
+        </div>
+        <div>
+          <dt>Cap use</dt>
+          <dd data-metric="capUse">{percent(report.capUse)}</dd>
+        </div>
+      </dl>
+
+      <h3>Sends per day</h3>
+      <ChartView
+        config={config}
+        label={`Stacked bar chart of the sends of each of ${report.mailboxes.length} mailboxes on each of ${report.days.length} days, with the daily caps as a line; the table below has the numbers`}
+      />
+      <details>
+        <summary>Sends per day as a table</summary>
+        <Table
+          caption="Sends per day and mailbox"
+          columns={['Day (UTC)', ...report.mailboxes.map((m) => num(m.id)), num('Total')]}
+        >
+          {report.days.map((d) => (
+            <tr key={d.date}>
+              <th scope="row">{d.date}</th>
+              {report.mailboxes.map((m) => (
+                <td class="num" key={m.id}>
+                  {count(d.byMailbox[m.id] ?? 0)}
+                </td>
+              ))}
+              <td class="num">{count(d.total)}</td>
+            </tr>
+          ))}
+        </Table>
+      </details>
+
+      <h3>Funnel per step</h3>
+      <Table
+        caption="Projected funnel per step"
+        columns={[
+          'Step',
+          'Channel',
+          ...['Sent', 'Replied', 'Bounced', 'Out of office', 'Not sent by the horizon'].map(num),
+        ]}
+      >
+        {report.funnel.map((f) => (
+          <tr key={f.node} data-node={f.node}>
+            <th scope="row">{f.node}</th>
+            <td>{f.channel}</td>
+            <td class="num" data-metric="sent">
+              {count(f.sent)}
+            </td>
+            <td class="num" data-metric="replied">
+              {count(f.replied)}
+            </td>
+            <td class="num" data-metric="bounced">
+              {count(f.bounced)}
+            </td>
+            <td class="num" data-metric="outOfOffice">
+              {count(f.outOfOffice)}
+            </td>
+            <td class="num" data-metric="notYetSent">
+              {count(f.notYetSent)}
+            </td>
+          </tr>
+        ))}
+      </Table>
+
+      <h3>Delays</h3>
+      <Table
+        caption={<>Touches delayed past their due time, of {count(delays.touches)} touches</>}
+        columns={['Cause', ...['Touches', 'Share', 'Mean', '90th percentile', 'Longest'].map(num)]}
+      >
+        {(
+          [
+            ['byWindow', 'Sending windows'],
+            ['byCaps', 'Mailbox caps and spacing'],
+          ] as const
+        ).map(([key, label]) => (
+          <tr key={key} data-delay={key}>
+            <th scope="row">{label}</th>
+            <td class="num">{count(delays[key].count)}</td>
+            <td class="num">{percent(delays[key].share)}</td>
+            <td class="num">{hours(delays[key].meanHours)}</td>
+            <td class="num">{hours(delays[key].p90Hours)}</td>
+            <td class="num">{hours(delays[key].maxHours)}</td>
+          </tr>
+        ))}
+      </Table>
+
+      {binding.whatIf.length > 0 && (
+        <>
+          <h3>With more mailboxes</h3>
+          <Table
+            caption="Re-runs with more mailboxes like the last one"
+            columns={['Extra mailboxes', 'Last touch', num('Days sooner'), 'Finished']}
+          >
+            {binding.whatIf.map((w) => (
+              <tr key={w.extraMailboxes}>
+                <th scope="row">+{w.extraMailboxes}</th>
+                <td>{dateTime(w.lastTouchAt)}</td>
+                <td class="num">{w.daysSooner ?? '–'}</td>
+                <td>{w.finished ? 'yes' : 'no'}</td>
+              </tr>
+            ))}
+          </Table>
+        </>
+      )}
+
+      {report.domains.some((d) => d.warnsOn || d.crossesOn) && (
+        <>
+          <h3>Bounce guard</h3>
+          <ul>
+            {report.domains.map((d) => (
+              <li key={d.domain}>
+                {d.domain}: {percent(d.bounceRate)} bounces of {count(d.sends)} sends
+                {d.warnsOn && `; warns on ${d.warnsOn}`}
+                {d.crossesOn && `; paused by the guard on ${d.crossesOn}`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
