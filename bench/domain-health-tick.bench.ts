@@ -296,8 +296,11 @@ try {
     ],
   });
 } finally {
-  await db.close().catch(() => {});
-  await deletePrefix(redis, prefix).catch(() => 0);
+  // Cleanup must reach the DROP below even when a close fails; the failure is still reported.
+  await db.close().catch((err: unknown) => console.error('bench cleanup: closing the database failed', err));
+  await deletePrefix(redis, prefix).catch((err: unknown) =>
+    console.error(`bench cleanup: deleting Redis prefix ${prefix} failed`, err),
+  );
   redis.disconnect();
   await onServer(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
 }
