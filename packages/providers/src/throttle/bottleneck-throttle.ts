@@ -275,24 +275,27 @@ export class BottleneckThrottle implements Throttle {
       }
       return done;
     };
-    store.runScript = async (name, args) => {
+    // A lost limiter answers SETTINGS_KEY_NOT_FOUND, then (re-created) UNKNOWN_CLIENT for
+    // this client: a few recoveries in a row, not a loop.
+    const call = async (name: string, args: (string | number)[], recoveries: number): Promise<unknown> => {
       if (name === 'init') return seededInit(args);
       try {
         return await run(name, args);
       } catch (error) {
         const message = error instanceof Error ? error.message : '';
-        if (message.endsWith('SETTINGS_KEY_NOT_FOUND')) {
+        if (recoveries > 0 && message.endsWith('SETTINGS_KEY_NOT_FOUND')) {
           if (name === 'heartbeat') return undefined;
           await seededInit(store.prepareInitSettings(false));
-          return store.runScript(name, args);
+          return call(name, args, recoveries - 1);
         }
-        if (message.endsWith('UNKNOWN_CLIENT')) {
-          await store.runScript('register_client', [limiter.queued()]);
-          return store.runScript(name, args);
+        if (recoveries > 0 && message.endsWith('UNKNOWN_CLIENT')) {
+          await call('register_client', [limiter.queued()], recoveries - 1);
+          return call(name, args, recoveries - 1);
         }
         throw error;
       }
     };
+    store.runScript = (name, args) => call(name, args, 3);
   }
 
   /** The mailbox's recorded sends per window, read once for limiters re-created within 250 ms. */
