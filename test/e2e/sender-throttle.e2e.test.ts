@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { countCapViolations, MailboxThrottle } from '@touchbase/providers';
 import { waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { busiestWindows } from '../support/cap-checks.js';
 import { killHard, spawnService } from '../support/child-service.js';
 import { startTestSystem, type TestSystem } from '../support/test-system.js';
 
@@ -92,5 +93,66 @@ describe('token buckets across two sender replicas (invariant 4)', () => {
     // Nothing dropped either: waiting touches were delayed jobs, not failures.
     const failed = await sys.rt.touchQueue.queue.getFailedCount();
     expect(failed).toBe(0);
+  }, 60_000);
+
+  it('with SENDER_THROTTLE=bottleneck too: two replicas deliver every touch once, no window of claims over the hourly cap', async () => {
+    // The Lua replicas of the test above leave first: they take from the same queue.
+    await Promise.all(senders.splice(0).map(killHard));
+    const mailbox = await sys.api('POST', '/v1/mailboxes', {
+      provider: 'sandbox',
+      address: 'capped-bottleneck@sender.example',
+      perMinute: 3,
+      perHour: 5,
+      perDay: 1000,
+      windowDays: [],
+    });
+    expect(mailbox.status).toBe(201);
+    const sequence = await sys.api('POST', '/v1/sequences', {
+      name: 'capped-bottleneck',
+      steps: [{ subject: 'Hello {{firstName|there}}', body: 'One touch', wait: '0s' }],
+    });
+    const prospects = await sys.api('POST', '/v1/prospects', {
+      prospects: Array.from({ length: PROSPECTS }, (_, i) => ({ email: `bn${i}@prospect.example` })),
+    });
+    const env = {
+      ...sys.env,
+      SANDBOX_URL: sys.sandbox.url,
+      SENDER_CONCURRENCY: '20',
+      SENDER_THROTTLE: 'bottleneck',
+    };
+    senders.push(spawnService('sender', env), spawnService('sender', env));
+    const enrolled = await sys.api('POST', '/v1/enrollments', {
+      sequenceId: sequence.body.id,
+      mailboxId: mailbox.body.id,
+      prospectIds: prospects.body.prospects.map((p: { id: string }) => p.id),
+    });
+    expect(enrolled.body.enrolled).toHaveLength(PROSPECTS);
+    const mine = () => sys.sandbox.deliveries().filter((d) => d.to.startsWith('bn'));
+    await waitFor('every touch to be delivered', () => mine().length >= PROSPECTS, {
+      timeoutMs: 40_000,
+      intervalMs: 20,
+    });
+    await waitFor('every enrollment to be exhausted', async () => {
+      const s = (await sys.api('GET', `/v1/stats?sequenceId=${sequence.body.id}`)).body;
+      return (s.byStatus.exhausted ?? 0) === PROSPECTS ? s : null;
+    });
+    expect(new Set(mine().map((d) => d.idempotencyKey)).size).toBe(PROSPECTS);
+    expect(mine()).toHaveLength(PROSPECTS);
+
+    // Bottleneck keeps no grant log; the claims (right after each grant, on PostgreSQL's
+    // clock) stand in for it. Strict spacing puts 6 grants at least 2,625 ms apart, past the
+    // 2,500 ms hour; 150 ms is left for the time from a grant to its claim.
+    const { rows } = await sys.rt.db.pool.query<{ at: Date }>(
+      `SELECT t.created_at AS at FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
+        WHERE e.mailbox_id = $1 ORDER BY t.created_at`,
+      [mailbox.body.id],
+    );
+    expect(rows).toHaveLength(PROSPECTS);
+    const [hourMost] = busiestWindows(
+      rows.map((r) => r.at.getTime()),
+      [[5, HOUR_MS - 150]],
+    );
+    expect(hourMost).toBeLessThanOrEqual(5);
+    expect(await sys.rt.touchQueue.queue.getFailedCount()).toBe(0);
   }, 60_000);
 });

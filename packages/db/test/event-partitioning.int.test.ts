@@ -148,6 +148,14 @@ describe('event partitioned by month (the documented migration and retention by 
     await db.pool.query(PARTITIONED_LAYOUT);
     await db.pool.query(PARTITIONS_FOR_EXISTING_ROWS);
     await db.pool.query(KEYS_OF_RETIRED);
+    // A transaction that took its seq before the copy and commits only after the batches
+    // have read past it: its row must still be copied.
+    const late = await db.pool.connect();
+    await late.query('BEGIN');
+    await late.query(
+      `INSERT INTO event (id, source, external_id, type, payload) VALUES ($1, 'sandbox', 'late-commit', 'opened', '{}')`,
+      [randomUUID()],
+    );
     // The copy, 5 rows a batch; ingest keeps recording on the live table between batches.
     let last = 0;
     for (;;) {
@@ -162,16 +170,25 @@ describe('event partitioned by month (the documented migration and retention by 
         liveDuringCopy++;
       }
     }
-    // The tail that arrived after the last batch is copied under the switch's lock.
+    // The tail that arrived after the last batch is copied under the switch's lock, and so
+    // is the late commit, whose seq is below the last one the batches copied.
     expect(await insertApplied('sandbox', 'live-tail', 'opened')).toBe(true);
-    await inTransaction(db.pool, (client) => client.query(SWITCH.replaceAll('$LAST', String(last))));
+    await late.query('COMMIT');
+    late.release();
+    const { rows: lateRow } = await db.pool.query<{ seq: string }>(
+      `SELECT seq FROM event WHERE external_id = 'late-commit'`,
+    );
+    expect(Number(lateRow[0]!.seq)).toBeLessThan(last);
+    await inTransaction(db.pool, (client) =>
+      client.query(SWITCH.replaceAll('$FROM', String(Math.max(0, last - 1_000)))),
+    );
 
     const { rows: kind } = await db.pool.query<{ relkind: string }>(
       `SELECT relkind FROM pg_class WHERE oid = 'event'::regclass`,
     );
     expect(kind[0]!.relkind).toBe('p');
     const after = await allRows();
-    expect(after.length).toBe(seeded.length + liveDuringCopy + 1);
+    expect(after.length).toBe(seeded.length + liveDuringCopy + 2);
     // Every row as it was, seq and arrival time included, in the same order.
     const oldRows = (await db.pool.query('SELECT * FROM event_unpartitioned ORDER BY seq')).rows.map((r) =>
       JSON.stringify(r),
@@ -182,7 +199,7 @@ describe('event partitioned by month (the documented migration and retention by 
     const { rows: perPartition } = await db.pool.query<{ partition: string; n: number }>(
       `SELECT tableoid::regclass::text AS partition, count(*)::int AS n FROM event GROUP BY 1 ORDER BY 1`,
     );
-    expect(perPartition.map((p) => p.n)).toEqual([9, 8, 8, 8 + liveDuringCopy + 1]);
+    expect(perPartition.map((p) => p.n)).toEqual([9, 8, 8, 8 + liveDuringCopy + 2]);
     // The list by seq cursor and the funnel read the same (plus the rows recorded meanwhile).
     const pages = await listPages();
     expect(pages.flatMap((p) => JSON.parse(p)).slice(0, before.rows.length)).toEqual(
@@ -215,7 +232,7 @@ describe('event partitioned by month (the documented migration and retention by 
     );
     expect(rows[0]!.n).toBe(2);
     // Seq goes on from the old table's sequence.
-    expect(Number(fresh.rows[0].seq)).toBeGreaterThan(seeded.length + liveDuringCopy + 1);
+    expect(Number(fresh.rows[0].seq)).toBeGreaterThan(seeded.length + liveDuringCopy + 2);
     // Partitions exist two months ahead; a row past them is refused, not put aside.
     expect((await keyedInsert('sandbox', 'next-month', monthsAgo(-1))).rowCount).toBe(1);
     await expect(keyedInsert('sandbox', 'too-far', monthsAgo(-6))).rejects.toMatchObject({ code: '23514' });

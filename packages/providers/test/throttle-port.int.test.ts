@@ -148,4 +148,12 @@ describe('the Throttle port, both implementations (invariant 4: caps hold across
     expect(reads).toBeGreaterThan(readsBefore);
     expect(third).toBeGreaterThanOrEqual(lost + hourMs - 100);
   }, 40_000);
+
+  it('bottleneck: a TIME_SCALE that does not divide the windows (1440: a minute of 41.67 ms) still grants', async () => {
+    // Bottleneck's scripts take whole milliseconds; fractional windows made every call fail.
+    const t = replica('bottleneck', 1440);
+    const limits: MailboxLimits = { perMinute: 3, perHour: 5, perDay: 1000, minSpacingMs: 0 };
+    const d = await t.take(randomUUID(), limits, 'one');
+    expect(d.granted).toBe(true);
+  });
 });

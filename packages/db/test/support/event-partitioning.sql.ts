@@ -85,16 +85,19 @@ copied AS (INSERT INTO event_p SELECT * FROM batch RETURNING seq)
 SELECT max(seq)::text AS last FROM copied`;
 
 /**
- * Step 3, one short lock: whatever arrived during the copy, then the rename. The triggers
- * move to the partitioned table (row triggers on a partitioned table: PostgreSQL 13 on);
- * `event_not_retired` is not carried over, the key table does its work.
+ * Step 3, one short lock: whatever the batches did not copy, then the rename. A row is
+ * looked for from `$FROM`, a seq some batches back, not from the last one copied: a
+ * transaction can commit a lower seq after a batch with higher ones was read. The
+ * triggers move to the partitioned table (row triggers on a partitioned table:
+ * PostgreSQL 13 on); `event_not_retired` is not carried over, the key table does its work.
  */
 export const SWITCH = `
 LOCK TABLE event IN ACCESS EXCLUSIVE MODE;
 SET LOCAL session_replication_role = replica;
 INSERT INTO event_key (source, external_id, received_at)
-  SELECT source, external_id, received_at FROM event WHERE seq > $LAST ON CONFLICT DO NOTHING;
-INSERT INTO event_p SELECT * FROM event WHERE seq > $LAST;
+  SELECT source, external_id, received_at FROM event WHERE seq > $FROM ON CONFLICT DO NOTHING;
+INSERT INTO event_p SELECT e.* FROM event e
+  WHERE e.seq > $FROM AND NOT EXISTS (SELECT 1 FROM event_p c WHERE c.seq = e.seq);
 SET LOCAL session_replication_role = origin;
 ALTER TABLE event RENAME TO event_unpartitioned;
 ALTER TABLE event_p RENAME TO event;

@@ -275,24 +275,27 @@ export class BottleneckThrottle implements Throttle {
       }
       return done;
     };
-    store.runScript = async (name, args) => {
+    // A lost limiter answers SETTINGS_KEY_NOT_FOUND, then (re-created) UNKNOWN_CLIENT for
+    // this client: a few recoveries in a row, not a loop.
+    const call = async (name: string, args: (string | number)[], recoveries: number): Promise<unknown> => {
       if (name === 'init') return seededInit(args);
       try {
         return await run(name, args);
       } catch (error) {
         const message = error instanceof Error ? error.message : '';
-        if (message.endsWith('SETTINGS_KEY_NOT_FOUND')) {
+        if (recoveries > 0 && message.endsWith('SETTINGS_KEY_NOT_FOUND')) {
           if (name === 'heartbeat') return undefined;
           await seededInit(store.prepareInitSettings(false));
-          return store.runScript(name, args);
+          return call(name, args, recoveries - 1);
         }
-        if (message.endsWith('UNKNOWN_CLIENT')) {
-          await store.runScript('register_client', [limiter.queued()]);
-          return store.runScript(name, args);
+        if (recoveries > 0 && message.endsWith('UNKNOWN_CLIENT')) {
+          await call('register_client', [limiter.queued()], recoveries - 1);
+          return call(name, args, recoveries - 1);
         }
         throw error;
       }
     };
+    store.runScript = (name, args) => call(name, args, 3);
   }
 
   /** The mailbox's recorded sends per window, read once for limiters re-created within 250 ms. */
@@ -313,14 +316,20 @@ export class BottleneckThrottle implements Throttle {
   /** The day limiter's `minTime`: the spacing, raised in strict mode to the tightest W / C (5% margin for timer drift). */
   private spacingOf(limits: MailboxLimits): number {
     const spacing = limits.minSpacingMs / this.timeScale;
-    if (this.opts.strict === false) return spacing;
+    if (this.opts.strict === false) return Math.ceil(spacing);
     const rates = this.windows(limits).map(([cap, ms]) => (ms / Math.max(1, cap)) * 1.05);
     return Math.ceil(Math.max(spacing, ...rates));
   }
 
+  /**
+   * A window's (cap, length in whole ms). Rounded up: Bottleneck's scripts take whole
+   * milliseconds (`HINCRBY`, `PEXPIRE`), and a TIME_SCALE that does not divide a window
+   * (1440: a minute of 41.67 ms) made every one of its calls fail with "value is not an
+   * integer". A longer window holds the cap all the same.
+   */
   private windowOf(w: 'minute' | 'hour' | 'day', limits: MailboxLimits): [number, number] {
-    if (w === 'minute') return [limits.perMinute, MINUTE / this.timeScale];
-    if (w === 'hour') return [limits.perHour, HOUR / this.timeScale];
-    return [limits.perDay, DAY / this.timeScale];
+    if (w === 'minute') return [limits.perMinute, Math.ceil(MINUTE / this.timeScale)];
+    if (w === 'hour') return [limits.perHour, Math.ceil(HOUR / this.timeScale)];
+    return [limits.perDay, Math.ceil(DAY / this.timeScale)];
   }
 }
