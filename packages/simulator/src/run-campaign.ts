@@ -17,7 +17,8 @@ import { EventQueue } from './event-queue.js';
 import type { Population } from './prospects.js';
 import type { PlanEvent, PlanMove, PlanNode, SequencePlan, TouchOutcome } from './sequence-plan.js';
 import { SimulatedBucket } from './simulated-bucket.js';
-import type { SimulatedMailbox, SimulationSettings } from './simulation.schemas.js';
+import { linkedInActionOf, SimulatedLinkedIn } from './simulated-linkedin.js';
+import type { SimulatedLinkedInAccount, SimulatedMailbox, SimulationSettings } from './simulation.schemas.js';
 
 const DAY = 86_400_000;
 
@@ -29,7 +30,7 @@ const BOUNCED = 2;
 const EXHAUSTED = 3;
 
 /** Salts of {@link drawFor}, one per decision, so no two decisions share a number. */
-const SALT = { outcome: 0, pacing: 1, jitter: 2, poolTie: 3, engage: 4, linkedin: 5 } as const;
+const SALT = { outcome: 0, pacing: 1, jitter: 2, poolTie: 3, engage: 4, linkedin: 5, accountTie: 6 } as const;
 
 /** The events a touch may bring, in the order they arrive (an open before its click). */
 const EVENTS: readonly PlanEvent[] = ['opened', 'clicked', 'connection_accepted'];
@@ -39,6 +40,7 @@ export type CampaignRun = {
   start: number;
   horizonEnd: number;
   mailboxes: SimulatedMailbox[];
+  linkedinAccounts: readonly SimulatedLinkedInAccount[];
   nodes: readonly PlanNode[];
   sends: {
     at: number[];
@@ -46,10 +48,12 @@ export type CampaignRun = {
     enrollment: number[];
     /** The mailbox of an e-mail; -1 for a LinkedIn action or a manual task (no mailbox's caps). */
     mailbox: number[];
+    /** The LinkedIn account of a LinkedIn action; -1 for an e-mail or a manual task. */
+    account: number[];
     node: number[];
     /** ms the touch waited for its window (the first placement, and any later wait for it to open). */
     windowDelay: number[];
-    /** ms the touch waited for its mailbox's caps (token refusals, and the window after them). */
+    /** ms the touch waited for its mailbox's caps, or its LinkedIn account's (token refusals, and the window after them). */
     capDelay: number[];
     outcome: TouchOutcome[];
   };
@@ -62,7 +66,7 @@ export type CampaignRun = {
   /** Per mailbox's domain, per UTC day since the start's: sends, and bounces by the day they arrive. */
   domainDays: Map<string, { sends: number[]; bounces: number[] }>;
   /** What the virtual clock did: touch attempts, waits for a window, refusals by a bucket. */
-  clock: { attempts: number; windowWaits: number; capWaits: number };
+  clock: { attempts: number; windowWaits: number; capWaits: number; linkedinWaits: number };
 };
 
 type Timing = TouchTiming & { window: SendingWindow | null };
@@ -84,7 +88,8 @@ type Timing = TouchTiming & { window: SendingWindow | null };
  * which no other event of that node's run moves it. Outcomes are drawn per
  * prospect and node from the seed; a reply or a hard bounce ends the enrollment;
  * an out-of-office pauses it until `outOfOfficeResumeAt`. LinkedIn actions and
- * manual tasks take no mailbox's token (LinkedIn accounts' caps are not simulated).
+ * manual tasks take no mailbox's token; a LinkedIn action takes one of its account's
+ * bucket for that action ({@link SimulatedLinkedIn}) or waits for it.
  * Nothing is sent and nothing outside the run is read or written.
  */
 export function runCampaign(
@@ -92,6 +97,7 @@ export function runCampaign(
   mailboxes: SimulatedMailbox[],
   plan: SequencePlan,
   population: Population,
+  linkedinAccounts: readonly SimulatedLinkedInAccount[] = settings.linkedinAccounts,
 ): CampaignRun {
   const start = Date.parse(settings.start);
   const horizonEnd = start + settings.horizonDays * DAY;
@@ -107,6 +113,14 @@ export function runCampaign(
 
   const spacingRandom = seededRandom(seed ^ 0x5bd1e995);
   const buckets = mailboxes.map((m) => new SimulatedBucket(m, settings.spacingJitter, spacingRandom));
+  const linkedin = new SimulatedLinkedIn(
+    linkedinAccounts,
+    count,
+    seed,
+    settings.spacingJitter,
+    spacingRandom,
+  );
+  const actionOf = nodes.map((n) => linkedInActionOf(n.action));
   const domainOf = mailboxes.map((m) => m.domain ?? m.id.split('@')[1] ?? m.id);
   const domainDays = new Map<string, { sends: number[]; bounces: number[] }>();
   for (const d of domainOf) if (!domainDays.has(d)) domainDays.set(d, { sends: [], bounces: [] });
@@ -130,6 +144,7 @@ export function runCampaign(
     at: [],
     enrollment: [],
     mailbox: [],
+    account: [],
     node: [],
     windowDelay: [],
     capDelay: [],
@@ -276,6 +291,7 @@ export function runCampaign(
     sends.at.push(t);
     sends.enrollment.push(e);
     sends.mailbox.push(email ? m : -1);
+    sends.account.push(actionOf[n] ? linkedin.account(e) : -1);
     sends.node.push(n);
     sends.windowDelay.push(windowDelay);
     sends.capDelay.push(Math.max(0, t - raw[e]! - windowDelay));
@@ -361,7 +377,7 @@ export function runCampaign(
     return { m: best, granted: false };
   };
 
-  const clock = { attempts: 0, windowWaits: 0, capWaits: 0 };
+  const clock = { attempts: 0, windowWaits: 0, capWaits: 0, linkedinWaits: 0 };
   while (queue.size > 0 && queue.peekTime() <= horizonEnd) {
     const t = queue.peekTime();
     const item = queue.pop();
@@ -380,6 +396,19 @@ export function runCampaign(
     clock.attempts++;
     if (node.channel !== 'email') {
       // A LinkedIn action or a manual task: placed in the window when scheduled, no mailbox's token.
+      const action = actionOf[n];
+      if (action) {
+        // A LinkedIn action takes a token of its account's bucket for the action, or waits as the
+        // sender's `afterThrottleWait` makes it (the wait, then the window); a 0 cap never grants.
+        const decision = linkedin.take(e, n, action, t, SALT.accountTie);
+        if (!decision.granted) {
+          clock.linkedinWaits++;
+          if ('never' in decision) continue;
+          const timing = timingOf(Math.max(0, mailboxOf[e]!), e, false);
+          pushTouch(dueAfterDelay(new Date(t), decision.waitMs, timing).getTime(), e);
+          continue;
+        }
+      }
       send(e, n, Math.max(0, mailboxOf[e]!), t);
       continue;
     }
@@ -420,7 +449,19 @@ export function runCampaign(
     send(e, n, m, t);
   }
 
-  return { start, horizonEnd, mailboxes, nodes, sends, status, node: nodeOf, events, domainDays, clock };
+  return {
+    start,
+    horizonEnd,
+    mailboxes,
+    linkedinAccounts,
+    nodes,
+    sends,
+    status,
+    node: nodeOf,
+    events,
+    domainDays,
+    clock,
+  };
 }
 
 type NodeOdds = {

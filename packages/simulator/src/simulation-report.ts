@@ -1,9 +1,18 @@
 import { bandOf, figuresOf, type HealthBand } from '@touchbase/core';
+import { type DelayFigures, delayOf, round } from './delay-figures.js';
+import {
+  hasLinkedIn,
+  type LinkedInCounts,
+  type LinkedInReport,
+  linkedInDays,
+  linkedInReport,
+} from './linkedin-report.js';
 import { type CampaignRun, ENROLLMENT_STATUS } from './run-campaign.js';
 import type { SimulationSettings } from './simulation.schemas.js';
 
+export type { DelayFigures } from './delay-figures.js';
+
 const DAY = 86_400_000;
-const HOUR = 3_600_000;
 
 /** Sends of one UTC day. */
 export type DayRow = {
@@ -11,15 +20,8 @@ export type DayRow = {
   total: number;
   byMailbox: Record<string, number>;
   byChannel: Record<string, number>;
-};
-
-/** How many touches a cause delayed, and by how much (hours). */
-export type DelayFigures = {
-  count: number;
-  share: number;
-  meanHours: number;
-  p90Hours: number;
-  maxHours: number;
+  /** LinkedIn actions per kind (invitations, messages, profile visits), when the sequence has any. */
+  byLinkedInAction?: LinkedInCounts;
 };
 
 /** One node's projected funnel (as `/v1/stats` `byNode` counts it: reached, done, failed, replied after it). */
@@ -93,11 +95,14 @@ export type SimulationReport = {
   /** Sends over the daily caps of the days that had any send: how much of the caps the run used. */
   capUse: number;
   mailboxes: { id: string; sends: number; busiestDay: number; perDay: number }[];
+  /** Delays by cause; `byCaps` is the mailboxes' caps (e-mails), a LinkedIn account's are under `linkedin`. */
   delays: { touches: number; byWindow: DelayFigures; byCaps: DelayFigures };
+  /** The LinkedIn accounts under their caps, when the sequence has LinkedIn actions. */
+  linkedin?: LinkedInReport;
   funnel: FunnelRow[];
   domains: DomainRow[];
   binding: {
-    constraint: 'caps' | 'windows' | 'waits' | 'bounce_guard';
+    constraint: 'caps' | 'linkedin_caps' | 'windows' | 'waits' | 'bounce_guard';
     message: string;
     whatIf: {
       extraMailboxes: number;
@@ -105,7 +110,20 @@ export type SimulationReport = {
       finished: boolean;
       daysSooner: number | null;
     }[];
+    /** Re-runs with more LinkedIn accounts (when the sequence has LinkedIn actions and their caps bind). */
+    linkedinWhatIf?: {
+      extraAccounts: number;
+      lastTouchAt: string | null;
+      finished: boolean;
+      daysSooner: number | null;
+    }[];
   };
+};
+
+/** Re-runs' summaries: with more mailboxes, and with more LinkedIn accounts. */
+export type WhatIfRuns = {
+  mailboxes: { extraMailboxes: number; run: RunSummary }[];
+  linkedin: { extraAccounts: number; run: RunSummary }[];
 };
 
 /** Reduces a run to its summary figures. */
@@ -128,7 +146,7 @@ export function summarizeRun(run: CampaignRun): RunSummary {
 export function buildReport(
   settings: SimulationSettings,
   run: CampaignRun,
-  whatIfs: { extraMailboxes: number; run: RunSummary }[],
+  whatIfs: WhatIfRuns,
 ): SimulationReport {
   const summary = summarizeRun(run);
   const statusCount = (name: (typeof ENROLLMENT_STATUS)[number]) => {
@@ -139,6 +157,7 @@ export function buildReport(
   };
   const days = dayRows(run);
   const delays = delayFigures(run);
+  const linkedin = hasLinkedIn(run) ? linkedInReport(run) : undefined;
   const domains = domainRows(settings, run);
   const dailyCap = run.mailboxes.reduce((s, m) => s + m.perDay, 0);
   const sendingDays = days.filter((d) => d.total > 0).length;
@@ -179,9 +198,10 @@ export function buildReport(
       };
     }),
     delays,
+    ...(linkedin ? { linkedin } : {}),
     funnel: funnelRows(run),
     domains,
-    binding: bindingOf(settings, summary, delays, domains, whatIfs, capUse),
+    binding: bindingOf(settings, summary, delays, domains, whatIfs, capUse, linkedin),
   };
 }
 
@@ -211,24 +231,25 @@ function dayRows(run: CampaignRun): DayRow[] {
     }
     row.byChannel[channel] = (row.byChannel[channel] ?? 0) + 1;
   }
+  if (hasLinkedIn(run)) {
+    const perDay = linkedInDays(run, rows.length);
+    rows.forEach((row, d) => {
+      row.byLinkedInAction = perDay[d]!;
+    });
+  }
   return rows;
 }
 
 function delayFigures(run: CampaignRun): SimulationReport['delays'] {
   const touches = run.sends.at.length;
-  const figures = (values: number[]): DelayFigures => {
-    const delayed = values.filter((v) => v > 0).sort((a, b) => a - b);
-    const count = delayed.length;
-    const sum = delayed.reduce((s, v) => s + v, 0);
-    return {
-      count,
-      share: touches > 0 ? round(count / touches, 4) : 0,
-      meanHours: count > 0 ? round(sum / count / HOUR, 2) : 0,
-      p90Hours: count > 0 ? round(delayed[Math.min(count - 1, Math.floor(count * 0.9))]! / HOUR, 2) : 0,
-      maxHours: count > 0 ? round(delayed[count - 1]! / HOUR, 2) : 0,
-    };
+  // A mailbox's caps delay e-mails only; a LinkedIn account's are reported under `linkedin`.
+  const { capDelay, mailbox } = run.sends;
+  const byMailboxCaps = capDelay.map((v, i) => (mailbox[i]! >= 0 ? v : 0));
+  return {
+    touches,
+    byWindow: delayOf(run.sends.windowDelay, touches),
+    byCaps: delayOf(byMailboxCaps, touches),
   };
-  return { touches, byWindow: figures(run.sends.windowDelay), byCaps: figures(run.sends.capDelay) };
 }
 
 /** The nodes that make a touch (not the ends). */
@@ -338,67 +359,103 @@ function domainRows(settings: SimulationSettings, run: CampaignRun): DomainRow[]
 // on average: a minute's wait for the per-minute cap on 10% of touches binds nothing.
 const BINDING_SHARE = 0.05;
 const BINDING_MEAN_HOURS = 1;
-const binds = (d: DelayFigures) => d.share >= BINDING_SHARE && d.meanHours >= BINDING_MEAN_HOURS;
+/** Whether a cause binds: it delays enough touches by enough. */
+export const binds = (d: DelayFigures): boolean =>
+  d.share >= BINDING_SHARE && d.meanHours >= BINDING_MEAN_HOURS;
+
+type WhatIfRow = { lastTouchAt: string | null; finished: boolean; daysSooner: number | null };
+
+/** A re-run against the base: when its last touch goes out and how many UTC days sooner. */
+function compared(base: RunSummary, run: RunSummary): WhatIfRow {
+  const lastMs = (s: RunSummary) => (s.lastTouchAt ? Date.parse(s.lastTouchAt) : null);
+  const a = lastMs(base);
+  const b = lastMs(run);
+  // Days sooner counts UTC calendar days between the two last touches.
+  const daysSooner =
+    a !== null && b !== null && base.finished && run.finished
+      ? Math.floor(a / DAY) - Math.floor(b / DAY)
+      : null;
+  return { lastTouchAt: run.lastTouchAt, finished: run.finished, daysSooner };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function bindingOf(
   settings: SimulationSettings,
   base: RunSummary,
   delays: SimulationReport['delays'],
   domains: DomainRow[],
-  whatIfs: { extraMailboxes: number; run: RunSummary }[],
+  whatIfs: WhatIfRuns,
   capUse: number,
+  linkedin: LinkedInReport | undefined,
 ): SimulationReport['binding'] {
-  const lastMs = (s: RunSummary) => (s.lastTouchAt ? Date.parse(s.lastTouchAt) : null);
-  const whatIf = whatIfs.map(({ extraMailboxes, run }) => {
-    const a = lastMs(base);
-    const b = lastMs(run);
-    // Days sooner counts UTC calendar days between the two last touches.
-    const daysSooner =
-      a !== null && b !== null && base.finished && run.finished
-        ? Math.floor(a / DAY) - Math.floor(b / DAY)
-        : null;
-    return { extraMailboxes, lastTouchAt: run.lastTouchAt, finished: run.finished, daysSooner };
-  });
+  const whatIf = whatIfs.mailboxes.map(({ extraMailboxes, run }) => ({
+    extraMailboxes,
+    ...compared(base, run),
+  }));
+  const linkedinWhatIf = whatIfs.linkedin.map(({ extraAccounts, run }) => ({
+    extraAccounts,
+    ...compared(base, run),
+  }));
+  const rows = linkedin ? { whatIf, linkedinWhatIf } : { whatIf };
   const guardNote = guardSentence(domains);
+  const mailboxCaps = binds(delays.byCaps);
+  const linkedinCaps = linkedin !== undefined && binds(linkedin.byCaps);
+  // Both bind: the one that holds touches back longer in all leads, the other is named after it.
+  const weight = (d: DelayFigures) => d.count * d.meanHours;
+  if (linkedin && linkedinCaps && (!mailboxCaps || weight(linkedin.byCaps) >= weight(delays.byCaps))) {
+    const li = linkedin.byCaps;
+    const best = bestWhatIf(base, linkedinWhatIf);
+    const waits = `${pct(li.share)} of LinkedIn actions wait for an account's cap, ${li.meanHours} h on average`;
+    const head = !best
+      ? `LinkedIn account caps bind: ${waits}, but up to ${plural(Math.max(0, ...linkedinWhatIf.map((w) => w.extraAccounts)), 'more account', 'more accounts')} would not finish sooner`
+      : best.daysSooner !== null
+        ? `LinkedIn account caps bind: ${plural(best.extraAccounts, 'more LinkedIn account', 'more LinkedIn accounts')} would finish ${plural(best.daysSooner, 'day', 'days')} sooner (${waits})`
+        : `LinkedIn account caps bind: ${plural(best.extraAccounts, 'more LinkedIn account', 'more LinkedIn accounts')} would finish within the ${settings.horizonDays} days (${waits})`;
+    const too = mailboxCaps
+      ? `; mailbox caps bind too: ${pct(delays.byCaps.share)} of touches wait for a mailbox's cap`
+      : '';
+    return { constraint: 'linkedin_caps', message: `${head}${too}${guardNote}`, ...rows };
+  }
+  const linkedinToo = linkedinCaps
+    ? `; LinkedIn account caps bind too: ${pct(linkedin!.byCaps.share)} of LinkedIn actions wait for an account's cap`
+    : '';
   const best = bestWhatIf(base, whatIf);
-  if (binds(delays.byCaps) && best) {
+  if (mailboxCaps && best) {
     const tail =
       best.daysSooner !== null
         ? `${best.extraMailboxes} more mailbox${best.extraMailboxes === 1 ? '' : 'es'} would finish ${best.daysSooner} day${best.daysSooner === 1 ? '' : 's'} sooner`
         : `${best.extraMailboxes} more mailbox${best.extraMailboxes === 1 ? '' : 'es'} would finish within the ${settings.horizonDays} days`;
     return {
       constraint: 'caps',
-      message: `mailbox caps bind: ${tail} (${pct(delays.byCaps.share)} of touches wait for a cap, ${delays.byCaps.meanHours} h on average)${guardNote}`,
-      whatIf,
+      message: `mailbox caps bind: ${tail} (${pct(delays.byCaps.share)} of touches wait for a cap, ${delays.byCaps.meanHours} h on average)${linkedinToo}${guardNote}`,
+      ...rows,
     };
   }
-  if (binds(delays.byCaps)) {
+  if (mailboxCaps) {
     return {
       constraint: 'caps',
-      message: `mailbox caps bind: ${pct(delays.byCaps.share)} of touches wait for a cap (${delays.byCaps.meanHours} h on average), but up to ${Math.max(0, ...whatIf.map((w) => w.extraMailboxes))} more mailboxes would not finish sooner${underUsed(capUse)}${guardNote}`,
-      whatIf,
+      message: `mailbox caps bind: ${pct(delays.byCaps.share)} of touches wait for a cap (${delays.byCaps.meanHours} h on average), but up to ${Math.max(0, ...whatIf.map((w) => w.extraMailboxes))} more mailboxes would not finish sooner${underUsed(capUse)}${linkedinToo}${guardNote}`,
+      ...rows,
     };
   }
   if (binds(delays.byWindow)) {
     return {
       constraint: 'windows',
       message: `sending windows bind: ${pct(delays.byWindow.share)} of touches wait for the window, ${delays.byWindow.meanHours} h on average; more mailboxes would not finish sooner${guardNote}`,
-      whatIf,
+      ...rows,
     };
   }
   return {
     constraint: domains.some((d) => d.crossesOn) ? 'bounce_guard' : 'waits',
     message: `the sequence's waits bind: caps and windows delay few touches${guardNote}`,
-    whatIf,
+    ...rows,
   };
 }
 
-/** The what-if that saves the most days (fewest mailboxes on a tie); null when none saves any. */
-function bestWhatIf(
-  base: RunSummary,
-  whatIf: SimulationReport['binding']['whatIf'],
-): SimulationReport['binding']['whatIf'][number] | null {
-  let best: SimulationReport['binding']['whatIf'][number] | null = null;
+/** The what-if that saves the most days (fewest extra on a tie); null when none saves any. */
+function bestWhatIf<W extends WhatIfRow>(base: RunSummary, whatIf: readonly W[]): W | null {
+  let best: W | null = null;
   for (const w of whatIf) {
     const gain = w.daysSooner ?? (!base.finished && w.finished ? Number.POSITIVE_INFINITY : 0);
     const bestGain = best ? (best.daysSooner ?? Number.POSITIVE_INFINITY) : 0;
@@ -426,9 +483,4 @@ function guardSentence(domains: DomainRow[]): string {
 
 function pct(share: number): string {
   return `${round(share * 100, 1)}%`;
-}
-
-function round(n: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
 }
