@@ -86,7 +86,7 @@ type Timing = TouchTiming & { window: SendingWindow | null };
  * accepted invitation (arriving `responseDelay` after the touch) along that
  * event's edge if the pending touch has not gone out yet, as ingest does, after
  * which no other event of that node's run moves it. Outcomes are drawn per
- * prospect and node from the seed; a reply or a hard bounce ends the enrollment;
+ * prospect, node and pass (a loop's node runs again with a draw of its own) from the seed; a reply or a hard bounce ends the enrollment;
  * an out-of-office pauses it until `outOfOfficeResumeAt`. LinkedIn actions and
  * manual tasks take no mailbox's token; a LinkedIn action takes one of its account's
  * bucket for that action ({@link SimulatedLinkedIn}) or waits for it.
@@ -136,6 +136,12 @@ export function runCampaign(
   // placed for another mailbox (a pool's first touch): the others skip it.
   const placedFor = new Int16Array(count).fill(-1);
   const threadStarted = new Uint8Array(count);
+  // Per (enrollment, node): the runs it made of the node so far. A node of a loop runs
+  // again, and its draws are keyed by (enrollment, node, pass), so each pass meets its
+  // own odds; the first pass keys as (enrollment, node) alone, as before loops counted.
+  const nodeCount = nodes.length;
+  const passes = new Uint32Array(count * nodeCount);
+  const drawKey = (e: number, n: number) => (n < nodeCount ? n + nodeCount * passes[e * nodeCount + n]! : n);
   // Bumped at each touch and each edge an event takes: a queued touch or event of
   // an older epoch is stale (the enrollment moved on), as the live claim's fence
   // and ingest's `waiting_node` make it.
@@ -255,7 +261,7 @@ export function runCampaign(
       raw[e] = addWait(new Date(t), move.wait, timing.timeZone).getTime();
       placed[e] = dueAfterWait(new Date(t), move.wait, timing).getTime();
     } else {
-      jitterDraw = drawFor(seed, e, at, SALT.jitter);
+      jitterDraw = drawFor(seed, e, drawKey(e, at), SALT.jitter);
       const timing = timingOf(m, e, true);
       const due = addWait(new Date(t), move.wait, timing.timeZone);
       raw[e] = due.getTime();
@@ -266,7 +272,9 @@ export function runCampaign(
 
   const send = (e: number, n: number, m: number, t: number) => {
     const node = nodes[n] as PlanNode;
-    const r = drawFor(seed, e, n, SALT.outcome);
+    const key = drawKey(e, n);
+    passes[e * nodeCount + n] = passes[e * nodeCount + n]! + 1;
+    const r = drawFor(seed, e, key, SALT.outcome);
     const o = odds[n]!;
     const email = node.channel === 'email';
     let outcome: TouchOutcome = 'sent';
@@ -315,11 +323,11 @@ export function runCampaign(
     // The prospect's events after a quiet touch: an open (a click opens too), an accepted invitation.
     let queued = false;
     if (outcome === 'sent') {
-      const engage = drawFor(seed, e, n, SALT.engage);
+      const engage = drawFor(seed, e, key, SALT.engage);
       const happened = [
         email && engage < Math.max(o.open, o.click),
         email && engage < o.click,
-        node.action === 'linkedin_connect' && drawFor(seed, e, n, SALT.linkedin) < o.accept,
+        node.action === 'linkedin_connect' && drawFor(seed, e, key, SALT.linkedin) < o.accept,
       ];
       const counters = [events.opened, events.clicked, events.accepted];
       for (let k = 0; k < EVENTS.length; k++) {
@@ -356,7 +364,7 @@ export function runCampaign(
   const rooms = new Float64Array(mailboxCount);
   const tried = new Uint8Array(mailboxCount);
   const pickPoolMailbox = (e: number, n: number, t: number): { m: number; granted: boolean } => {
-    const tie = Math.floor(drawFor(seed, e, n, SALT.poolTie) * 4294967296);
+    const tie = Math.floor(drawFor(seed, e, drawKey(e, n), SALT.poolTie) * 4294967296);
     for (let i = 0; i < mailboxCount; i++) {
       rooms[i] = mailboxes[i]!.perDay - buckets[i]!.usedToday(t) + drawFor(tie, i, 0, SALT.poolTie) * 0.5;
       tried[i] = 0;
