@@ -1,3 +1,4 @@
+import { binds } from './binding-constraint.js';
 import { hasLinkedIn, linkedInDelay, moreLinkedInAccounts } from './linkedin-report.js';
 import { populationOf } from './prospects.js';
 import { runCampaign } from './run-campaign.js';
@@ -7,7 +8,7 @@ import {
   SimulationInputSchema,
   type SimulationSettings,
 } from './simulation.schemas.js';
-import { binds, buildReport, type SimulationReport, summarizeRun } from './simulation-report.js';
+import { buildReport, type SimulationReport, summarizeRun } from './simulation-report.js';
 
 /**
  * A dry run of a campaign: parses the input (throws zod's error naming the field),
