@@ -75,6 +75,8 @@ const oneZone = timed(() =>
 
 // A branching graph of 5 action nodes on the same population: an e-mail whose open
 // takes another branch, a LinkedIn invitation, a message once accepted, a manual task.
+// Each rep has a LinkedIn account at the default caps (20 invitations a day, 100 a
+// week): they bind, so the dry run also re-runs with 1, 2 and 3 more accounts.
 const mail = (id: string) => ({ id, action: 'email' as const, subject: 'Hi', body: 'Body' });
 const graph = timed(() =>
   simulate({
@@ -100,6 +102,7 @@ const graph = timed(() =>
         ],
       },
     },
+    linkedinAccounts: Array.from({ length: MAILBOXES }, (_, i) => ({ id: `rep${i + 1}-linkedin` })),
     odds: { ...input.odds, open: 0.4, accept: 0.3, failure: 0.05 },
   }),
 );
@@ -178,5 +181,6 @@ await finishBench({
     'ratio = base run / the bare dueAfterWait calls for its sends, in CPU seconds: what the engine (queue, buckets, pool, outcomes) costs over the time rules alone',
     "wall seconds depend on what else the 2 cores run (loadAverage1m); CPU seconds are the run's own",
     `binding constraint: ${report.binding.message}`,
+    `graph (20 LinkedIn accounts at the default caps): ${graph.value.binding.message}`,
   ],
 });

@@ -130,6 +130,42 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
     expect(call!.reached).toBe(200 - opened!.reached);
   });
 
+  it("holds a pool sequence's LinkedIn actions to the pool's active LinkedIn accounts' caps", async () => {
+    const pool = await f.repos.mailboxes.createPool('sim-li-pool', mailboxIds);
+    await f.repos.linkedinAccounts.create({
+      provider: 'sandbox',
+      providerAccountId: 'sim-li-1',
+      name: 'Grace (SDR)',
+      invitationsPerDay: 7,
+      invitationsPerWeek: 30,
+      poolIds: [pool.id],
+    });
+    const graph = {
+      nodes: [
+        { id: 'connect', action: 'linkedin_connect' as const },
+        { id: 'end', action: 'end' as const },
+      ],
+      edges: [{ from: 'connect', to: 'end', trigger: 'not_accepted' as const, wait: '7d' }],
+    };
+    const id = (await f.repos.sequences.create({ name: 'Invitations', graph })).id;
+    await f.repos.mailboxes.setSequencePool(id, pool.id);
+    const res = await post({ sequenceId: id, start: '2026-12-01T07:00:00Z', prospects: { count: 60 } });
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report.linkedin.accounts).toEqual([
+      expect.objectContaining({
+        id: 'Grace (SDR)',
+        invitationsPerDay: 7,
+        invitationsPerWeek: 30,
+        sends: { invitation: 60, message: 0, profile_visit: 0 },
+        busiestDay: { invitation: 7, message: 0, profile_visit: 0 },
+      }),
+    ]);
+    for (const d of report.days) expect(d.byLinkedInAction.invitation).toBeLessThanOrEqual(7);
+    expect(report.binding.constraint).toBe('linkedin_caps');
+    expect(report.binding.message).toMatch(/^LinkedIn account caps bind: /);
+  });
+
   it('answers 404 for a sequence that does not exist', async () => {
     const res = await post({ sequenceId: '00000000-0000-4000-8000-000000000000', prospects: { count: 5 } });
     expect(res.statusCode).toBe(404);

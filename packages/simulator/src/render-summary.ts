@@ -60,6 +60,17 @@ export function renderSummary(report: SimulationReport): string {
   lines.push(
     `Delayed by mailbox caps:    ${pct(c.share)} of touches, ${c.meanHours} h on average (p90 ${c.p90Hours} h, max ${c.maxHours} h).`,
   );
+  if (report.linkedin) {
+    const l = report.linkedin.byCaps;
+    lines.push(
+      `Delayed by LinkedIn caps:   ${pct(l.share)} of LinkedIn actions, ${l.meanHours} h on average (p90 ${l.p90Hours} h, max ${l.maxHours} h).`,
+    );
+    for (const a of report.linkedin.accounts) {
+      lines.push(
+        `LinkedIn ${a.id}: ${a.sends.invitation} invitations (caps ${a.invitationsPerDay}/day, ${a.invitationsPerWeek}/week; busiest day ${a.busiestDay.invitation}), ${a.sends.message} messages (${a.messagesPerDay}/day; busiest ${a.busiestDay.message}), ${a.sends.profile_visit} profile visits (${a.profileVisitsPerDay}/day; busiest ${a.busiestDay.profile_visit}).`,
+      );
+    }
+  }
   for (const d of report.domains) {
     const guard = d.crossesOn
       ? `the 3% guard would pause it on ${d.crossesOn} (day ${d.crossesOnDay})`
@@ -92,6 +103,18 @@ export function renderSummary(report: SimulationReport): string {
         : `, ${wi.daysSooner} days sooner`;
     lines.push(
       `  with ${wi.extraMailboxes} more mailbox${wi.extraMailboxes === 1 ? '' : 'es'}: ${when}${sooner}`,
+    );
+  }
+  for (const wi of report.binding.linkedinWhatIf ?? []) {
+    const when = wi.lastTouchAt ? `last touch ${stamp(wi.lastTouchAt)}` : 'no touch';
+    const sooner =
+      wi.daysSooner === null
+        ? wi.finished
+          ? ''
+          : ', not finished in the horizon'
+        : `, ${wi.daysSooner} days sooner`;
+    lines.push(
+      `  with ${wi.extraAccounts} more LinkedIn account${wi.extraAccounts === 1 ? '' : 's'}: ${when}${sooner}`,
     );
   }
   return `${lines.join('\n')}\n`;

@@ -6,66 +6,29 @@ import {
   outOfOfficeResumeAt,
   parseDuration,
   placeInWindow,
-  resolveTimeZone,
-  type SendingWindow,
   seededRandom,
-  sendingWindowOf,
-  type TouchTiming,
 } from '@touchbase/core';
+import { BOUNCED, type CampaignRun, EXHAUSTED, REPLIED } from './campaign-run.js';
 import { drawFor } from './draw.js';
 import { EventQueue } from './event-queue.js';
+import { oddsTable, outcomeOf } from './node-odds.js';
+import { PoolPick } from './pool-pick.js';
 import type { Population } from './prospects.js';
-import type { PlanEvent, PlanMove, PlanNode, SequencePlan, TouchOutcome } from './sequence-plan.js';
+import type { PlanEvent, PlanMove, PlanNode, SequencePlan } from './sequence-plan.js';
 import { SimulatedBucket } from './simulated-bucket.js';
-import type { SimulatedMailbox, SimulationSettings } from './simulation.schemas.js';
+import { linkedInActionOf, SimulatedLinkedIn } from './simulated-linkedin.js';
+import type { SimulatedLinkedInAccount, SimulatedMailbox, SimulationSettings } from './simulation.schemas.js';
+import { ZoneTimings } from './zone-timings.js';
+
+export { type CampaignRun, ENROLLMENT_STATUS } from './campaign-run.js';
 
 const DAY = 86_400_000;
 
-/** How an enrollment stands when the run stops. */
-export const ENROLLMENT_STATUS = ['active', 'replied', 'bounced', 'exhausted'] as const;
-// 0 is active: a fresh Uint8Array starts every enrollment active.
-const REPLIED = 1;
-const BOUNCED = 2;
-const EXHAUSTED = 3;
-
 /** Salts of {@link drawFor}, one per decision, so no two decisions share a number. */
-const SALT = { outcome: 0, pacing: 1, jitter: 2, poolTie: 3, engage: 4, linkedin: 5 } as const;
+const SALT = { outcome: 0, pacing: 1, jitter: 2, poolTie: 3, engage: 4, linkedin: 5, accountTie: 6 } as const;
 
 /** The events a touch may bring, in the order they arrive (an open before its click). */
 const EVENTS: readonly PlanEvent[] = ['opened', 'clicked', 'connection_accepted'];
-
-/** Everything one run produced, as columns (one entry per send, per enrollment). */
-export type CampaignRun = {
-  start: number;
-  horizonEnd: number;
-  mailboxes: SimulatedMailbox[];
-  nodes: readonly PlanNode[];
-  sends: {
-    at: number[];
-    /** The enrollment (index of its prospect in the population). */
-    enrollment: number[];
-    /** The mailbox of an e-mail; -1 for a LinkedIn action or a manual task (no mailbox's caps). */
-    mailbox: number[];
-    node: number[];
-    /** ms the touch waited for its window (the first placement, and any later wait for it to open). */
-    windowDelay: number[];
-    /** ms the touch waited for its mailbox's caps (token refusals, and the window after them). */
-    capDelay: number[];
-    outcome: TouchOutcome[];
-  };
-  /** Per enrollment: index into {@link ENROLLMENT_STATUS}. */
-  status: Uint8Array;
-  /** Per enrollment: the node its next touch is at (for those still active at the horizon). */
-  node: Int16Array;
-  /** Per node: the prospect's events that arrived after its touch (opens, clicks, acceptances) and the edges they took. */
-  events: { opened: number[]; clicked: number[]; accepted: number[]; edgesTaken: number[] };
-  /** Per mailbox's domain, per UTC day since the start's: sends, and bounces by the day they arrive. */
-  domainDays: Map<string, { sends: number[]; bounces: number[] }>;
-  /** What the virtual clock did: touch attempts, waits for a window, refusals by a bucket. */
-  clock: { attempts: number; windowWaits: number; capWaits: number };
-};
-
-type Timing = TouchTiming & { window: SendingWindow | null };
 
 /**
  * Runs one campaign on a virtual clock with the live system's rules: first touches
@@ -82,9 +45,10 @@ type Timing = TouchTiming & { window: SendingWindow | null };
  * accepted invitation (arriving `responseDelay` after the touch) along that
  * event's edge if the pending touch has not gone out yet, as ingest does, after
  * which no other event of that node's run moves it. Outcomes are drawn per
- * prospect and node from the seed; a reply or a hard bounce ends the enrollment;
+ * prospect, node and pass (a loop's node runs again with a draw of its own) from the seed; a reply or a hard bounce ends the enrollment;
  * an out-of-office pauses it until `outOfOfficeResumeAt`. LinkedIn actions and
- * manual tasks take no mailbox's token (LinkedIn accounts' caps are not simulated).
+ * manual tasks take no mailbox's token; a LinkedIn action takes one of its account's
+ * bucket for that action ({@link SimulatedLinkedIn}) or waits for it.
  * Nothing is sent and nothing outside the run is read or written.
  */
 export function runCampaign(
@@ -92,6 +56,7 @@ export function runCampaign(
   mailboxes: SimulatedMailbox[],
   plan: SequencePlan,
   population: Population,
+  linkedinAccounts: readonly SimulatedLinkedInAccount[] = settings.linkedinAccounts,
 ): CampaignRun {
   const start = Date.parse(settings.start);
   const horizonEnd = start + settings.horizonDays * DAY;
@@ -107,6 +72,14 @@ export function runCampaign(
 
   const spacingRandom = seededRandom(seed ^ 0x5bd1e995);
   const buckets = mailboxes.map((m) => new SimulatedBucket(m, settings.spacingJitter, spacingRandom));
+  const linkedin = new SimulatedLinkedIn(
+    linkedinAccounts,
+    count,
+    seed,
+    settings.spacingJitter,
+    spacingRandom,
+  );
+  const actionOf = nodes.map((n) => linkedInActionOf(n.action));
   const domainOf = mailboxes.map((m) => m.domain ?? m.id.split('@')[1] ?? m.id);
   const domainDays = new Map<string, { sends: number[]; bounces: number[] }>();
   for (const d of domainOf) if (!domainDays.has(d)) domainDays.set(d, { sends: [], bounces: [] });
@@ -122,6 +95,12 @@ export function runCampaign(
   // placed for another mailbox (a pool's first touch): the others skip it.
   const placedFor = new Int16Array(count).fill(-1);
   const threadStarted = new Uint8Array(count);
+  // Per (enrollment, node): the runs it made of the node so far. A node of a loop runs
+  // again, and its draws are keyed by (enrollment, node, pass), so each pass meets its
+  // own odds; the first pass keys as (enrollment, node) alone, as before loops counted.
+  const nodeCount = nodes.length;
+  const passes = new Uint32Array(count * nodeCount);
+  const drawKey = (e: number, n: number) => (n < nodeCount ? n + nodeCount * passes[e * nodeCount + n]! : n);
   // Bumped at each touch and each edge an event takes: a queued touch or event of
   // an older epoch is stale (the enrollment moved on), as the live claim's fence
   // and ingest's `waiting_node` make it.
@@ -130,6 +109,7 @@ export function runCampaign(
     at: [],
     enrollment: [],
     mailbox: [],
+    account: [],
     node: [],
     windowDelay: [],
     capDelay: [],
@@ -150,39 +130,8 @@ export function runCampaign(
     epoch: [] as number[],
   };
 
-  // One timing per (mailbox, zone, jitter): resolving and validating a zone costs more
-  // than a placement, and a lookup by number costs less than one by a built string key.
-  const zoneNames: (string | null)[] = [];
-  const zoneIndex = new Map<string | null, number>();
-  const zoneOf = new Int32Array(count);
-  for (let e = 0; e < count; e++) {
-    const zone = population.timeZones[e] ?? null;
-    let z = zoneIndex.get(zone);
-    if (z === undefined) {
-      z = zoneNames.length;
-      zoneNames.push(zone);
-      zoneIndex.set(zone, z);
-    }
-    zoneOf[e] = z;
-  }
-  const timings: (Timing | undefined)[] = [];
-  let jitterDraw = 0;
-  const jitterRandom = () => jitterDraw;
-  const timingOf = (m: number, e: number, jitter: boolean): Timing => {
-    const key = (m * zoneNames.length + zoneOf[e]!) * 2 + (jitter ? 1 : 0);
-    let t = timings[key];
-    if (!t) {
-      const mb = mailboxes[m] as SimulatedMailbox;
-      t = {
-        timeZone: resolveTimeZone(zoneNames[zoneOf[e]!] ?? null, mb.timezone),
-        window: sendingWindowOf(settings.sequence.window ?? null, mb),
-        timeScale: 1,
-        ...(jitter && settings.jitterMs > 0 ? { jitterMs: settings.jitterMs, random: jitterRandom } : {}),
-      };
-      timings[key] = t;
-    }
-    return t;
-  };
+  const timings = new ZoneTimings(settings, mailboxes, population);
+  const timingOf = (m: number, e: number, jitter: boolean) => timings.of(m, e, jitter);
 
   const queue = new EventQueue();
   // A touch's queue item: the enrollment and its epoch; an event's: its number, negative.
@@ -240,7 +189,7 @@ export function runCampaign(
       raw[e] = addWait(new Date(t), move.wait, timing.timeZone).getTime();
       placed[e] = dueAfterWait(new Date(t), move.wait, timing).getTime();
     } else {
-      jitterDraw = drawFor(seed, e, at, SALT.jitter);
+      timings.jitterDraw = drawFor(seed, e, drawKey(e, at), SALT.jitter);
       const timing = timingOf(m, e, true);
       const due = addWait(new Date(t), move.wait, timing.timeZone);
       raw[e] = due.getTime();
@@ -251,31 +200,17 @@ export function runCampaign(
 
   const send = (e: number, n: number, m: number, t: number) => {
     const node = nodes[n] as PlanNode;
-    const r = drawFor(seed, e, n, SALT.outcome);
+    const key = drawKey(e, n);
+    passes[e * nodeCount + n] = passes[e * nodeCount + n]! + 1;
+    const r = drawFor(seed, e, key, SALT.outcome);
     const o = odds[n]!;
     const email = node.channel === 'email';
-    let outcome: TouchOutcome = 'sent';
-    if (email) {
-      outcome =
-        r < o.bounce
-          ? 'bounced'
-          : r < o.bounce + o.reply
-            ? 'replied'
-            : r < o.bounce + o.reply + o.ooo
-              ? 'out_of_office'
-              : 'sent';
-    } else if (node.channel === 'linkedin') {
-      outcome =
-        r < o.failure
-          ? 'failed'
-          : node.action === 'linkedin_message' && r < o.failure + o.reply
-            ? 'replied'
-            : 'sent';
-    }
+    const outcome = outcomeOf(node, r, o);
     const windowDelay = placed[e]! - raw[e]! + windowExtra[e]!;
     sends.at.push(t);
     sends.enrollment.push(e);
     sends.mailbox.push(email ? m : -1);
+    sends.account.push(actionOf[n] ? linkedin.account(e) : -1);
     sends.node.push(n);
     sends.windowDelay.push(windowDelay);
     sends.capDelay.push(Math.max(0, t - raw[e]! - windowDelay));
@@ -299,11 +234,11 @@ export function runCampaign(
     // The prospect's events after a quiet touch: an open (a click opens too), an accepted invitation.
     let queued = false;
     if (outcome === 'sent') {
-      const engage = drawFor(seed, e, n, SALT.engage);
+      const engage = drawFor(seed, e, key, SALT.engage);
       const happened = [
         email && engage < Math.max(o.open, o.click),
         email && engage < o.click,
-        node.action === 'linkedin_connect' && drawFor(seed, e, n, SALT.linkedin) < o.accept,
+        node.action === 'linkedin_connect' && drawFor(seed, e, key, SALT.linkedin) < o.accept,
       ];
       const counters = [events.opened, events.clicked, events.accepted];
       for (let k = 0; k < EVENTS.length; k++) {
@@ -335,33 +270,11 @@ export function runCampaign(
     moveTo(e, move, Math.max(0, mailboxOf[e]!), t, 'edge', true);
   };
 
-  // Scratch space of the pool's ranking, reused: a pool ranks its members at every
-  // attempt of every first touch.
-  const rooms = new Float64Array(mailboxCount);
-  const tried = new Uint8Array(mailboxCount);
-  const pickPoolMailbox = (e: number, n: number, t: number): { m: number; granted: boolean } => {
-    const tie = Math.floor(drawFor(seed, e, n, SALT.poolTie) * 4294967296);
-    for (let i = 0; i < mailboxCount; i++) {
-      rooms[i] = mailboxes[i]!.perDay - buckets[i]!.usedToday(t) + drawFor(tie, i, 0, SALT.poolTie) * 0.5;
-      tried[i] = 0;
-    }
-    // The members by most room (the lower index on a tie), tried in that order until one
-    // grants: picked one at a time, as the first usually grants and a full sort is wasted.
-    const member = e * 32 + n;
-    let best = -1;
-    for (let k = 0; k < mailboxCount; k++) {
-      let pick = -1;
-      for (let i = 0; i < mailboxCount; i++) {
-        if (tried[i] === 0 && (pick < 0 || rooms[i]! > rooms[pick]!)) pick = i;
-      }
-      tried[pick] = 1;
-      if (best < 0) best = pick;
-      if (buckets[pick]!.take(member, t, false).granted) return { m: pick, granted: true };
-    }
-    return { m: best, granted: false };
-  };
+  const poolPick = new PoolPick(mailboxes, buckets);
+  const pickPoolMailbox = (e: number, n: number, t: number) =>
+    poolPick.pick(Math.floor(drawFor(seed, e, drawKey(e, n), SALT.poolTie) * 4294967296), e * 32 + n, t);
 
-  const clock = { attempts: 0, windowWaits: 0, capWaits: 0 };
+  const clock = { attempts: 0, windowWaits: 0, capWaits: 0, linkedinWaits: 0 };
   while (queue.size > 0 && queue.peekTime() <= horizonEnd) {
     const t = queue.peekTime();
     const item = queue.pop();
@@ -380,6 +293,19 @@ export function runCampaign(
     clock.attempts++;
     if (node.channel !== 'email') {
       // A LinkedIn action or a manual task: placed in the window when scheduled, no mailbox's token.
+      const action = actionOf[n];
+      if (action) {
+        // A LinkedIn action takes a token of its account's bucket for the action, or waits as the
+        // sender's `afterThrottleWait` makes it (the wait, then the window); a 0 cap never grants.
+        const decision = linkedin.take(e, n, action, t, SALT.accountTie);
+        if (!decision.granted) {
+          clock.linkedinWaits++;
+          if ('never' in decision) continue;
+          const timing = timingOf(Math.max(0, mailboxOf[e]!), e, false);
+          pushTouch(dueAfterDelay(new Date(t), decision.waitMs, timing).getTime(), e);
+          continue;
+        }
+      }
       send(e, n, Math.max(0, mailboxOf[e]!), t);
       continue;
     }
@@ -420,33 +346,17 @@ export function runCampaign(
     send(e, n, m, t);
   }
 
-  return { start, horizonEnd, mailboxes, nodes, sends, status, node: nodeOf, events, domainDays, clock };
-}
-
-type NodeOdds = {
-  bounce: number;
-  reply: number;
-  ooo: number;
-  open: number;
-  click: number;
-  accept: number;
-  failure: number;
-};
-
-function oddsTable(settings: SimulationSettings, nodes: readonly PlanNode[]): NodeOdds[] {
-  const at = (v: number | number[] | Record<string, number>, node: PlanNode): number => {
-    if (typeof v === 'number') return v;
-    if (Array.isArray(v)) return v[Math.min(node.index, v.length - 1)] as number;
-    return v[node.id] ?? 0;
+  return {
+    start,
+    horizonEnd,
+    mailboxes,
+    linkedinAccounts,
+    nodes,
+    sends,
+    status,
+    node: nodeOf,
+    events,
+    domainDays,
+    clock,
   };
-  const o = settings.odds;
-  return nodes.map((node) => ({
-    bounce: at(o.bounce, node),
-    reply: at(o.reply, node),
-    ooo: at(o.outOfOffice, node),
-    open: at(o.open, node),
-    click: at(o.click, node),
-    accept: at(o.accept, node),
-    failure: at(o.failure, node),
-  }));
 }

@@ -1,3 +1,5 @@
+import { binds } from './binding-constraint.js';
+import { hasLinkedIn, linkedInDelay, moreLinkedInAccounts } from './linkedin-report.js';
 import { populationOf } from './prospects.js';
 import { runCampaign } from './run-campaign.js';
 import { planOf, type SequencePlan } from './sequence-plan.js';
@@ -10,8 +12,8 @@ import { buildReport, type SimulationReport, summarizeRun } from './simulation-r
 
 /**
  * A dry run of a campaign: parses the input (throws zod's error naming the field),
- * runs it on a virtual clock with the live rules, re-runs it with more mailboxes to
- * name the binding constraint, and reports. Pure and deterministic: the same input
+ * runs it on a virtual clock with the live rules, re-runs it with more mailboxes (and,
+ * when LinkedIn accounts' caps bind, more accounts) to name the binding constraint, and reports. Pure and deterministic: the same input
  * (seed included) gives the same report, byte for byte once serialised.
  *
  * @param plan the sequence as a plan; defaults to `input.sequence.graph` walked as the
@@ -30,5 +32,16 @@ export function simulate(input: SimulationInput | SimulationSettings, plan?: Seq
       const run = runCampaign(settings, [...settings.mailboxes, ...more], sequencePlan, population);
       return { extraMailboxes: extra, run: summarizeRun(run) };
     });
-  return buildReport(settings, base, whatIfs);
+  // More LinkedIn accounts are tried only when theirs bind: the re-runs cost as much as the base run.
+  const linkedin =
+    hasLinkedIn(base) && binds(linkedInDelay(base))
+      ? [...new Set(settings.whatIf.extraLinkedInAccounts)]
+          .sort((a, b) => a - b)
+          .map((extra) => {
+            const accounts = moreLinkedInAccounts(settings, extra);
+            const run = runCampaign(settings, settings.mailboxes, sequencePlan, population, accounts);
+            return { extraAccounts: extra, run: summarizeRun(run) };
+          })
+      : [];
+  return buildReport(settings, base, { mailboxes: whatIfs, linkedin });
 }

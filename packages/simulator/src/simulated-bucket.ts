@@ -2,8 +2,17 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** A mailbox's caps as the throttle takes them (the Throttle port's `MailboxLimits`). */
-export type BucketLimits = { perMinute: number; perHour: number; perDay: number; minSpacingMs: number };
+/**
+ * A mailbox's caps as the throttle takes them (the Throttle port's `MailboxLimits`),
+ * with the weekly window a LinkedIn invitation bucket has (core's `linkedInActionLimits`).
+ */
+export type BucketLimits = {
+  perMinute: number;
+  perHour: number;
+  perDay: number;
+  perWeek?: number;
+  minSpacingMs: number;
+};
 
 /** A token now, or how long to wait before asking again. */
 export type BucketDecision = { granted: true } | { granted: false; waitMs: number };
@@ -44,8 +53,9 @@ export class SimulatedBucket {
       [limits.perMinute, MINUTE],
       [limits.perHour, HOUR],
       [limits.perDay, DAY],
+      ...(limits.perWeek === undefined ? [] : [[limits.perWeek, 7 * DAY] as [number, number]]),
     ];
-    this.maxW = DAY;
+    this.maxW = limits.perWeek === undefined ? DAY : 7 * DAY;
   }
 
   /**

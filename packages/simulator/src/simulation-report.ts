@@ -1,112 +1,21 @@
-import { bandOf, figuresOf, type HealthBand } from '@touchbase/core';
+import { bindingOf } from './binding-constraint.js';
+import { delayOf, round } from './delay-figures.js';
+import { domainRows } from './domain-guard-rows.js';
+import { hasLinkedIn, linkedInDays, linkedInReport } from './linkedin-report.js';
 import { type CampaignRun, ENROLLMENT_STATUS } from './run-campaign.js';
 import type { SimulationSettings } from './simulation.schemas.js';
+import type {
+  DayRow,
+  FunnelRow,
+  RunSummary,
+  SimulationReport,
+  WhatIfRuns,
+} from './simulation-report.types.js';
+
+export type { DelayFigures } from './delay-figures.js';
+export type * from './simulation-report.types.js';
 
 const DAY = 86_400_000;
-const HOUR = 3_600_000;
-
-/** Sends of one UTC day. */
-export type DayRow = {
-  date: string;
-  total: number;
-  byMailbox: Record<string, number>;
-  byChannel: Record<string, number>;
-};
-
-/** How many touches a cause delayed, and by how much (hours). */
-export type DelayFigures = {
-  count: number;
-  share: number;
-  meanHours: number;
-  p90Hours: number;
-  maxHours: number;
-};
-
-/** One node's projected funnel (as `/v1/stats` `byNode` counts it: reached, done, failed, replied after it). */
-export type FunnelRow = {
-  node: string;
-  action: string;
-  channel: string;
-  /** Enrollments whose touch at this node was made (done or failed). */
-  reached: number;
-  sent: number;
-  /** LinkedIn actions that failed for good here (the walk went on by the failure edge). */
-  failed: number;
-  replied: number;
-  bounced: number;
-  outOfOffice: number;
-  opened: number;
-  clicked: number;
-  accepted: number;
-  /** Events after this node's touch that took one of its edges (opened, clicked, accepted). */
-  edgesTaken: number;
-  /** Enrollments whose touch at this node had not gone out by the horizon. */
-  notYetSent: number;
-};
-
-/** One sending domain under the bounce guard. */
-export type DomainRow = {
-  domain: string;
-  sends: number;
-  bounces: number;
-  bounceRate: number;
-  /** The UTC day the guard would first warn (its warning level), null if never. */
-  warnsOn: string | null;
-  /** The UTC day the rolling bounce rate would pass the threshold (the guard pauses the domain), null if never. */
-  crossesOn: string | null;
-  crossesOnDay: number | null;
-};
-
-/** A run reduced to figures (the base run, or a what-if). */
-export type RunSummary = {
-  sends: number;
-  /** When the last touch goes out (ISO), null when none did. */
-  lastTouchAt: string | null;
-  /** Days from the start to the last touch, one decimal. */
-  lastTouchDay: number | null;
-  /** Every enrollment ended within the horizon. */
-  finished: boolean;
-  /** Enrollments still waiting for a touch at the horizon. */
-  unfinished: number;
-};
-
-/** The answer of a dry run. */
-export type SimulationReport = {
-  input: {
-    seed: number;
-    start: string;
-    horizonDays: number;
-    prospects: number;
-    steps: number;
-    mailboxes: { id: string; domain: string; perDay: number; perHour: number; perMinute: number }[];
-    assignment: string;
-  };
-  summary: RunSummary & {
-    enrolled: number;
-    replied: number;
-    bounced: number;
-    exhausted: number;
-  };
-  days: DayRow[];
-  /** The sum of the mailboxes' daily caps (the caps line of the picture). */
-  dailyCap: number;
-  /** Sends over the daily caps of the days that had any send: how much of the caps the run used. */
-  capUse: number;
-  mailboxes: { id: string; sends: number; busiestDay: number; perDay: number }[];
-  delays: { touches: number; byWindow: DelayFigures; byCaps: DelayFigures };
-  funnel: FunnelRow[];
-  domains: DomainRow[];
-  binding: {
-    constraint: 'caps' | 'windows' | 'waits' | 'bounce_guard';
-    message: string;
-    whatIf: {
-      extraMailboxes: number;
-      lastTouchAt: string | null;
-      finished: boolean;
-      daysSooner: number | null;
-    }[];
-  };
-};
 
 /** Reduces a run to its summary figures. */
 export function summarizeRun(run: CampaignRun): RunSummary {
@@ -128,7 +37,7 @@ export function summarizeRun(run: CampaignRun): RunSummary {
 export function buildReport(
   settings: SimulationSettings,
   run: CampaignRun,
-  whatIfs: { extraMailboxes: number; run: RunSummary }[],
+  whatIfs: WhatIfRuns,
 ): SimulationReport {
   const summary = summarizeRun(run);
   const statusCount = (name: (typeof ENROLLMENT_STATUS)[number]) => {
@@ -139,6 +48,7 @@ export function buildReport(
   };
   const days = dayRows(run);
   const delays = delayFigures(run);
+  const linkedin = hasLinkedIn(run) ? linkedInReport(run) : undefined;
   const domains = domainRows(settings, run);
   const dailyCap = run.mailboxes.reduce((s, m) => s + m.perDay, 0);
   const sendingDays = days.filter((d) => d.total > 0).length;
@@ -179,9 +89,10 @@ export function buildReport(
       };
     }),
     delays,
+    ...(linkedin ? { linkedin } : {}),
     funnel: funnelRows(run),
     domains,
-    binding: bindingOf(settings, summary, delays, domains, whatIfs, capUse),
+    binding: bindingOf(settings, summary, delays, domains, whatIfs, capUse, linkedin),
   };
 }
 
@@ -211,24 +122,25 @@ function dayRows(run: CampaignRun): DayRow[] {
     }
     row.byChannel[channel] = (row.byChannel[channel] ?? 0) + 1;
   }
+  if (hasLinkedIn(run)) {
+    const perDay = linkedInDays(run, rows.length);
+    rows.forEach((row, d) => {
+      row.byLinkedInAction = perDay[d]!;
+    });
+  }
   return rows;
 }
 
 function delayFigures(run: CampaignRun): SimulationReport['delays'] {
   const touches = run.sends.at.length;
-  const figures = (values: number[]): DelayFigures => {
-    const delayed = values.filter((v) => v > 0).sort((a, b) => a - b);
-    const count = delayed.length;
-    const sum = delayed.reduce((s, v) => s + v, 0);
-    return {
-      count,
-      share: touches > 0 ? round(count / touches, 4) : 0,
-      meanHours: count > 0 ? round(sum / count / HOUR, 2) : 0,
-      p90Hours: count > 0 ? round(delayed[Math.min(count - 1, Math.floor(count * 0.9))]! / HOUR, 2) : 0,
-      maxHours: count > 0 ? round(delayed[count - 1]! / HOUR, 2) : 0,
-    };
+  // A mailbox's caps delay e-mails only; a LinkedIn account's are reported under `linkedin`.
+  const { capDelay, mailbox } = run.sends;
+  const byMailboxCaps = capDelay.map((v, i) => (mailbox[i]! >= 0 ? v : 0));
+  return {
+    touches,
+    byWindow: delayOf(run.sends.windowDelay, touches),
+    byCaps: delayOf(byMailboxCaps, touches),
   };
-  return { touches, byWindow: figures(run.sends.windowDelay), byCaps: figures(run.sends.capDelay) };
 }
 
 /** The nodes that make a touch (not the ends). */
@@ -273,162 +185,4 @@ function funnelRows(run: CampaignRun): FunnelRow[] {
     if (s === 0 && row) row.notYetSent++;
   });
   return rows.filter((r): r is FunnelRow => r !== null);
-}
-
-/**
- * Each domain under the guard's rule (core's `figuresOf` and `bandOf`), checked
- * once a UTC day over the rolling window of `windowDays` days, today included:
- * the first day it would warn and the first day it would pause.
- */
-function domainRows(settings: SimulationSettings, run: CampaignRun): DomainRow[] {
-  const guard = settings.domainGuard;
-  const startDay = Math.floor(run.start / DAY);
-  const rows: DomainRow[] = [];
-  const names = [...run.domainDays.keys()].sort();
-  for (const domain of names) {
-    const { sends, bounces } = run.domainDays.get(domain)!;
-    const total = (list: number[]) => list.reduce((s, n) => s + n, 0);
-    let previous: HealthBand = 'ok';
-    let warnsOn: number | null = null;
-    let crossesOn: number | null = null;
-    const lastDay = Math.max(sends.length, bounces.length);
-    for (let d = 0; d < lastDay && crossesOn === null; d++) {
-      let s = 0;
-      let b = 0;
-      for (let k = Math.max(0, d - guard.windowDays + 1); k <= d; k++) {
-        s += sends[k] ?? 0;
-        b += bounces[k] ?? 0;
-      }
-      const figures = figuresOf(
-        { sends: s, bounces: b, complaints: 0, replies: 0, ended: 0, completed: 0 },
-        guard.windowDays,
-      );
-      const { band } = bandOf(previous, figures, {
-        bounceThreshold: guard.bounceThreshold,
-        bounceWarnRatio: guard.bounceWarnRatio,
-        minSends: guard.minSends,
-        // Complaints are not simulated: their thresholds never trigger.
-        complaintAlert: 1,
-        complaintPause: 1,
-        complaintMinSends: Number.MAX_SAFE_INTEGER,
-        windowDays: guard.windowDays,
-      });
-      if (band !== 'ok' && warnsOn === null) warnsOn = d;
-      if (band === 'over') crossesOn = d;
-      previous = band;
-    }
-    const s = total(sends);
-    const b = total(bounces);
-    const iso = (d: number | null) =>
-      d === null ? null : new Date((startDay + d) * DAY).toISOString().slice(0, 10);
-    rows.push({
-      domain,
-      sends: s,
-      bounces: b,
-      bounceRate: s > 0 ? round(b / s, 4) : 0,
-      warnsOn: iso(warnsOn),
-      crossesOn: iso(crossesOn),
-      crossesOnDay: crossesOn,
-    });
-  }
-  return rows;
-}
-
-// A cause binds when it delays at least this share of touches by at least this much
-// on average: a minute's wait for the per-minute cap on 10% of touches binds nothing.
-const BINDING_SHARE = 0.05;
-const BINDING_MEAN_HOURS = 1;
-const binds = (d: DelayFigures) => d.share >= BINDING_SHARE && d.meanHours >= BINDING_MEAN_HOURS;
-
-function bindingOf(
-  settings: SimulationSettings,
-  base: RunSummary,
-  delays: SimulationReport['delays'],
-  domains: DomainRow[],
-  whatIfs: { extraMailboxes: number; run: RunSummary }[],
-  capUse: number,
-): SimulationReport['binding'] {
-  const lastMs = (s: RunSummary) => (s.lastTouchAt ? Date.parse(s.lastTouchAt) : null);
-  const whatIf = whatIfs.map(({ extraMailboxes, run }) => {
-    const a = lastMs(base);
-    const b = lastMs(run);
-    // Days sooner counts UTC calendar days between the two last touches.
-    const daysSooner =
-      a !== null && b !== null && base.finished && run.finished
-        ? Math.floor(a / DAY) - Math.floor(b / DAY)
-        : null;
-    return { extraMailboxes, lastTouchAt: run.lastTouchAt, finished: run.finished, daysSooner };
-  });
-  const guardNote = guardSentence(domains);
-  const best = bestWhatIf(base, whatIf);
-  if (binds(delays.byCaps) && best) {
-    const tail =
-      best.daysSooner !== null
-        ? `${best.extraMailboxes} more mailbox${best.extraMailboxes === 1 ? '' : 'es'} would finish ${best.daysSooner} day${best.daysSooner === 1 ? '' : 's'} sooner`
-        : `${best.extraMailboxes} more mailbox${best.extraMailboxes === 1 ? '' : 'es'} would finish within the ${settings.horizonDays} days`;
-    return {
-      constraint: 'caps',
-      message: `mailbox caps bind: ${tail} (${pct(delays.byCaps.share)} of touches wait for a cap, ${delays.byCaps.meanHours} h on average)${guardNote}`,
-      whatIf,
-    };
-  }
-  if (binds(delays.byCaps)) {
-    return {
-      constraint: 'caps',
-      message: `mailbox caps bind: ${pct(delays.byCaps.share)} of touches wait for a cap (${delays.byCaps.meanHours} h on average), but up to ${Math.max(0, ...whatIf.map((w) => w.extraMailboxes))} more mailboxes would not finish sooner${underUsed(capUse)}${guardNote}`,
-      whatIf,
-    };
-  }
-  if (binds(delays.byWindow)) {
-    return {
-      constraint: 'windows',
-      message: `sending windows bind: ${pct(delays.byWindow.share)} of touches wait for the window, ${delays.byWindow.meanHours} h on average; more mailboxes would not finish sooner${guardNote}`,
-      whatIf,
-    };
-  }
-  return {
-    constraint: domains.some((d) => d.crossesOn) ? 'bounce_guard' : 'waits',
-    message: `the sequence's waits bind: caps and windows delay few touches${guardNote}`,
-    whatIf,
-  };
-}
-
-/** The what-if that saves the most days (fewest mailboxes on a tie); null when none saves any. */
-function bestWhatIf(
-  base: RunSummary,
-  whatIf: SimulationReport['binding']['whatIf'],
-): SimulationReport['binding']['whatIf'][number] | null {
-  let best: SimulationReport['binding']['whatIf'][number] | null = null;
-  for (const w of whatIf) {
-    const gain = w.daysSooner ?? (!base.finished && w.finished ? Number.POSITIVE_INFINITY : 0);
-    const bestGain = best ? (best.daysSooner ?? Number.POSITIVE_INFINITY) : 0;
-    if (gain > bestGain) best = w;
-  }
-  return best;
-}
-
-// Below this use of the caps on sending days, waiting for a cap is not the caps being full.
-const UNDER_USED = 0.6;
-
-function underUsed(capUse: number): string {
-  if (capUse >= UNDER_USED) return '';
-  return `; yet sending days use only ${pct(capUse)} of the daily caps: the hourly or per-minute caps over the hours the windows are open allow less`;
-}
-
-function guardSentence(domains: DomainRow[]): string {
-  const crossing = domains.filter((d) => d.crossesOn !== null);
-  if (crossing.length === 0) return '';
-  const first = crossing.sort(
-    (a, b) => a.crossesOnDay! - b.crossesOnDay! || (a.domain < b.domain ? -1 : 1),
-  )[0]!;
-  return `; the bounce guard would pause ${first.domain} on ${first.crossesOn} (day ${first.crossesOnDay}) at these odds`;
-}
-
-function pct(share: number): string {
-  return `${round(share * 100, 1)}%`;
-}
-
-function round(n: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
 }

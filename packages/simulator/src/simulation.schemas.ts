@@ -1,5 +1,6 @@
 import {
   DurationSchema,
+  LinkedInCapsSchema,
   NodeIdSchema,
   SendingWindowSchema,
   SequenceGraphSchema,
@@ -61,6 +62,16 @@ export const SimulatedMailboxSchema = z
     }
   });
 
+/**
+ * A LinkedIn sending identity with its caps per action, as its row holds them
+ * (core's `LinkedInCapsSchema`, defaults under LinkedIn's safe limits).
+ */
+export const SimulatedLinkedInAccountSchema = z
+  .object({
+    id: z.string().min(1).max(200).describe('A name for the account in the output'),
+  })
+  .extend(LinkedInCapsSchema.shape);
+
 /** A synthetic population: a size and a mix of time zones (weights, normalised). */
 export const SyntheticProspectsSchema = z.object({
   count: z.number().int().min(1).max(200_000),
@@ -109,6 +120,14 @@ export const SimulationInputSchema = z.object({
         ctx.addIssue({ code: 'custom', message: issue.message, path: ['graph', ...issue.path] });
     }),
   mailboxes: z.array(SimulatedMailboxSchema).min(1).max(200),
+  linkedinAccounts: z
+    .array(SimulatedLinkedInAccountSchema)
+    .min(1)
+    .max(200)
+    .default(() => [SimulatedLinkedInAccountSchema.parse({ id: 'linkedin' })])
+    .describe(
+      "The LinkedIn accounts a graph's LinkedIn actions go out from, each under its caps (default: one account with the default caps)",
+    ),
   assignment: z
     .enum(['pool', 'round-robin'])
     .default('pool')
@@ -148,8 +167,13 @@ export const SimulationInputSchema = z.object({
   whatIf: z
     .object({
       extraMailboxes: z.array(z.number().int().min(1).max(50)).max(5).default([1, 2, 3]),
+      extraLinkedInAccounts: z
+        .array(z.number().int().min(1).max(50))
+        .max(5)
+        .default([1, 2, 3])
+        .describe('Re-runs with this many more LinkedIn accounts (only when LinkedIn caps bind)'),
     })
-    .default({ extraMailboxes: [1, 2, 3] })
+    .default({ extraMailboxes: [1, 2, 3], extraLinkedInAccounts: [1, 2, 3] })
     .describe('Re-runs with this many more mailboxes like the last one, to name the binding constraint'),
 });
 
@@ -157,3 +181,4 @@ export type SimulationInput = z.input<typeof SimulationInputSchema>;
 export type SimulationSettings = z.output<typeof SimulationInputSchema>;
 export type SimulatedMailbox = z.output<typeof SimulatedMailboxSchema>;
 export type SimulatedStep = z.output<typeof SimulatedStepSchema>;
+export type SimulatedLinkedInAccount = z.output<typeof SimulatedLinkedInAccountSchema>;

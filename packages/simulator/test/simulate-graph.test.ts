@@ -58,6 +58,16 @@ function input(seed = 7): SimulationInput {
     mailboxes: [
       { id: 'ana@graph.test', perMinute: 10_000, perHour: 100_000, perDay: 1_000_000, windowDays: [] },
     ],
+    // LinkedIn accounts at their highest caps, enough of them that no invitation waits long.
+    linkedinAccounts: Array.from({ length: 20 }, (_, i) => ({
+      id: `li-${i + 1}`,
+      invitationsPerDay: 200,
+      invitationsPerWeek: 1000,
+      messagesPerDay: 500,
+      profileVisitsPerDay: 500,
+      perHour: 500,
+      minSpacingMs: 0,
+    })),
     prospects: { count: N },
     odds: ODDS,
     pacingMs: 0,

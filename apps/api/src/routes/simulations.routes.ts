@@ -13,6 +13,13 @@ const DelaySchema = z.object({
   maxHours: z.number(),
 });
 
+const LinkedInCountsSchema = z.object({ invitation: int(), message: int(), profile_visit: int() });
+const WhatIfSchema = {
+  lastTouchAt: z.iso.datetime().nullable(),
+  finished: z.boolean(),
+  daysSooner: z.number().nullable(),
+};
+
 /** The answer of a dry run (the simulator's SimulationReport). */
 const SimulationReportSchema = z.object({
   input: z.object({
@@ -43,12 +50,39 @@ const SimulationReportSchema = z.object({
       total: int(),
       byMailbox: z.record(z.string(), int()).describe('Sends per mailbox (by address)'),
       byChannel: z.record(z.string(), int()).describe('Sends per channel'),
+      byLinkedInAction: LinkedInCountsSchema.optional().describe(
+        'LinkedIn actions per kind, when the sequence has any',
+      ),
     }),
   ),
   dailyCap: int().describe("The sum of the mailboxes' daily caps"),
   capUse: z.number().describe('Sends over the daily caps of the days that had any send'),
   mailboxes: z.array(z.object({ id: z.string(), sends: int(), busiestDay: int(), perDay: int() })),
-  delays: z.object({ touches: int(), byWindow: DelaySchema, byCaps: DelaySchema }),
+  delays: z.object({
+    touches: int(),
+    byWindow: DelaySchema,
+    byCaps: DelaySchema.describe("Touches delayed by their mailbox's caps (e-mails)"),
+  }),
+  linkedin: z
+    .object({
+      accounts: z.array(
+        z.object({
+          id: z.string(),
+          sends: LinkedInCountsSchema,
+          busiestDay: LinkedInCountsSchema,
+          invitationsPerDay: int(),
+          invitationsPerWeek: int(),
+          messagesPerDay: int(),
+          profileVisitsPerDay: int(),
+        }),
+      ),
+      dailyCaps: LinkedInCountsSchema.describe("The accounts' daily caps per action, summed"),
+      byCaps: DelaySchema.describe(
+        "LinkedIn actions delayed by their account's caps (share of LinkedIn actions)",
+      ),
+    })
+    .optional()
+    .describe('The LinkedIn accounts under their caps, when the sequence has LinkedIn actions'),
   funnel: z.array(
     z.object({
       node: z.string(),
@@ -79,23 +113,21 @@ const SimulationReportSchema = z.object({
     }),
   ),
   binding: z.object({
-    constraint: z.enum(['caps', 'windows', 'waits', 'bounce_guard']),
+    constraint: z.enum(['caps', 'linkedin_caps', 'windows', 'waits', 'bounce_guard']),
     message: z.string(),
-    whatIf: z.array(
-      z.object({
-        extraMailboxes: int(),
-        lastTouchAt: z.iso.datetime().nullable(),
-        finished: z.boolean(),
-        daysSooner: z.number().nullable(),
-      }),
-    ),
+    whatIf: z.array(z.object({ extraMailboxes: int(), ...WhatIfSchema })),
+    linkedinWhatIf: z
+      .array(z.object({ extraAccounts: int(), ...WhatIfSchema }))
+      .optional()
+      .describe('Re-runs with more LinkedIn accounts (when their caps bind)'),
   }),
   picture: z.string().optional().describe('With `picture=svg`: the SVG of sends per day'),
 });
 
 const DESCRIPTION =
   'A dry run on a virtual clock with the rules the live system uses (windows in the prospect zone, DST, ' +
-  "the mailboxes' caps and spacing, pool choice, pacing, out-of-office pauses, the bounce guard), without " +
+  "the mailboxes' caps and spacing, LinkedIn accounts' caps per action, pool choice, pacing, out-of-office " +
+  'pauses, the bounce guard), without ' +
   'sending anything or changing any state. Give a sequence (steps and waits) or `sequenceId`, mailboxes or ' +
   '`mailboxIds` (a pool sequence defaults to its members), prospects (a count and a time-zone mix, a CSV ' +
   'text with a `timezone` column, or rows), the odds of reply, bounce and out-of-office per step, and a ' +

@@ -1,5 +1,5 @@
 import { DomainError, SendingWindowError } from '@touchbase/core';
-import type { Repositories } from '@touchbase/db';
+import { linkedInCapsOf, type Repositories } from '@touchbase/db';
 import {
   ProspectListError,
   type SimulatedMailbox,
@@ -23,6 +23,12 @@ export const SimulationRequestSchema = SimulationInputSchema.extend({
     .optional()
     .describe("An existing sequence: its latest version's steps or graph, its window and pool"),
   mailboxes: SimulationInputSchema.shape.mailboxes.optional(),
+  linkedinAccounts: SimulationInputSchema.shape.linkedinAccounts
+    .unwrap()
+    .optional()
+    .describe(
+      "LinkedIn accounts with their caps; default: a pool sequence's active LinkedIn accounts, else one account with the default caps",
+    ),
   mailboxIds: z
     .array(z.uuid())
     .min(1)
@@ -33,7 +39,10 @@ export const SimulationRequestSchema = SimulationInputSchema.extend({
 export type SimulationRequest = z.input<typeof SimulationRequestSchema>;
 
 /** `repos` may be left out when the request names no existing sequence or mailbox (the CLI without a database). */
-type SimulateDeps = { repos?: Pick<Repositories, 'sequences' | 'mailboxes'>; clock: () => Date };
+type SimulateDeps = {
+  repos?: Pick<Repositories, 'sequences' | 'mailboxes' | 'linkedinAccounts'>;
+  clock: () => Date;
+};
 
 /**
  * Resolves a request against the database (read only: nothing is written, no job
@@ -85,9 +94,16 @@ export async function simulateCampaign(
     mailboxes = rows.filter((r) => r.status === 'active' || !poolId).map(mailboxOf);
     if (mailboxes.length === 0) throw invalid('mailboxIds', 'every mailbox of the pool is paused');
   }
+  let linkedinAccounts = rest.linkedinAccounts;
+  if (!linkedinAccounts && poolId && deps.repos) {
+    // The pool's active LinkedIn accounts with their caps, as the sender picks among them.
+    const rows = await deps.repos.linkedinAccounts.activeInPool(poolId);
+    if (rows.length > 0) linkedinAccounts = rows.map((r) => ({ id: r.name, ...linkedInCapsOf(r) }));
+  }
   try {
     return simulate({
       ...rest,
+      ...(linkedinAccounts ? { linkedinAccounts } : {}),
       ...(assignment ? { assignment } : {}),
       start: rest.start ?? deps.clock().toISOString(),
       sequence,
