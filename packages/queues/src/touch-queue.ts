@@ -1,4 +1,4 @@
-import { touchKey } from '@touchbase/core';
+import { MicroBatcher, touchKey } from '@touchbase/core';
 import { Queue } from 'bullmq';
 import { JOBS, QUEUE, type TouchSend, TouchSendSchema } from './queue-catalog.js';
 import { type LayoutOrPrefix, queuePrefix, toLayout, touchPartitionOf } from './queue-layout.js';
@@ -12,6 +12,19 @@ export type ScheduledTouch = { enrollmentId: string; step: number; attempt?: num
 export type TouchJobKey = { enrollmentId: string; step: number; attempt?: number };
 
 const jobIdOf = (k: TouchJobKey) => touchJobId(touchKey(k.enrollmentId, k.step, k.attempt));
+
+/** A job Redis failed to remove, and why. */
+type RemovalFailure = { jobId: string; reason: unknown };
+
+/**
+ * The part of BullMQ's Redis backend `Queue.remove` runs, to queue the same script on
+ * a pipeline: `execCommand` (public) with `removeArgs` (the script's keys and
+ * arguments, protected in its typings; the cancel test holds it to BullMQ's answers).
+ */
+type RemovingBackend = {
+  execCommand(client: unknown, commandName: string, args: unknown[]): unknown;
+  removeArgs(jobId: string, removeChildren: boolean): (string | number)[];
+};
 
 /**
  * The producer side of the `touches` queue: one delayed job per active enrollment,
@@ -165,18 +178,43 @@ export class TouchQueue {
    */
   async cancel(keys: TouchJobKey[]): Promise<void> {
     if (keys.length === 0) return;
-    const jobIds = keys.map(jobIdOf);
-    // BullMQ answers 1 whether or not it had the job and 0 for a locked one, so
-    // there is no count to give; only a rejection is a failure.
-    const results = await Promise.allSettled(
-      keys.map((k, i) => this.queueOf(k.enrollmentId).remove(jobIds[i]!)),
-    );
-    const failed: { jobId: string; reason: unknown }[] = [];
-    results.forEach((r, i) => {
-      if (r.status === 'rejected' && !isBullmqAnswer(r.reason))
-        failed.push({ jobId: jobIds[i]!, reason: r.reason });
-    });
+    const failed = await this.removals.submit(keys);
     if (failed.length > 0) throw new TouchJobRemovalError(failed, keys.length);
+  }
+
+  /**
+   * The removals asked for at about the same time (the replies one batched stop
+   * applied, which all end as it commits) go out together: one pipeline of BullMQ's
+   * own `removeJob` script per partition, one round trip instead of one per reply.
+   */
+  private readonly removals = new MicroBatcher((asks: TouchJobKey[][]) => this.removeTogether(asks), 1_000);
+
+  /** @returns for each ask, the jobs Redis failed to remove (BullMQ's answers are not failures). */
+  private async removeTogether(asks: TouchJobKey[][]): Promise<RemovalFailure[][]> {
+    const failed: RemovalFailure[][] = asks.map(() => []);
+    const jobs = asks.flatMap((keys, n) => keys.map((key) => ({ n, key, jobId: jobIdOf(key) })));
+    await this.byPartition(
+      jobs,
+      (j) => j.key.enrollmentId,
+      async (queue, part) => {
+        try {
+          const pipeline = (await queue.backend.client).pipeline();
+          const backend = queue.backend as unknown as RemovingBackend;
+          // BullMQ answers 1 whether or not it had the job and 0 for a locked one (its
+          // negative codes are answers too), so there is no count to give; only an
+          // error is a failure.
+          for (const j of part) backend.execCommand(pipeline, 'removeJob', backend.removeArgs(j.jobId, true));
+          const replies = (await pipeline.exec()) ?? [];
+          part.forEach((j, i) => {
+            const err = replies[i] ? replies[i][0] : new Error('no reply from Redis');
+            if (err) failed[j.n]!.push({ jobId: j.jobId, reason: err });
+          });
+        } catch (err) {
+          for (const j of part) failed[j.n]!.push({ jobId: j.jobId, reason: err });
+        }
+      },
+    );
+    return failed;
   }
 
   /**

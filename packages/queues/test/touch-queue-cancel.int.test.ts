@@ -63,6 +63,36 @@ describe('cancelling touch jobs', () => {
     }
   });
 
+  it('removals asked at the same time go out in one pipelined round trip per partition, and remove their jobs', async () => {
+    const producer = createRedis(env.url, 'producer');
+    const queue = new TouchQueue(producer, {
+      prefix: `${env.prefix}:parts`,
+      cluster: false,
+      touchPartitions: 2,
+    });
+    const ids = Array.from({ length: 20 }, () => randomUUID());
+    let pipelines = 0;
+    const pipeline = producer.pipeline.bind(producer);
+    (producer as { pipeline: unknown }).pipeline = (...args: Parameters<typeof pipeline>) => {
+      pipelines++;
+      return pipeline(...args);
+    };
+    try {
+      await queue.schedule(ids.map((id) => ({ enrollmentId: id, step: 1, dueAt: inAnHour() })));
+      const partitions = new Set(ids.map((id) => queue.queueOf(id)));
+      expect(partitions.size).toBe(2);
+      pipelines = 0;
+      // As the replies of one batched stop ask: each its own enrollment, at once.
+      await Promise.all(ids.map((id) => queue.cancel([{ enrollmentId: id, step: 1 }])));
+      expect(pipelines).toBe(2);
+      expect((await queue.existing(ids.map((id) => touchKey(id, 1)))).size).toBe(0);
+      for (const q of queue.partitions) expect(await q.getDelayedCount()).toBe(0);
+    } finally {
+      await queue.close();
+      await producer.quit();
+    }
+  });
+
   it("resolves on BullMQ's expected answers: a job that is missing, or locked by a worker", async () => {
     const producer = createRedis(env.url, 'producer');
     const worker = createRedis(env.url, 'worker');

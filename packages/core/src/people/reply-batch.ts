@@ -74,7 +74,7 @@ export function replyBatchConditionOf(
   const ends = (text: string) => replyOnlyEnds(event, policiesOfText(text), opts);
   return {
     ownEnds: opts.replyActions ? policyTexts.filter(ends) : null,
-    endsWithoutLive: !opts.replyActions || replyOnlyEnds(event, sequencePoliciesOf({}), opts),
+    endsWithoutLive: !opts.replyActions || replyOnlyEnds(event, policiesOfText('{}'), opts),
     colleaguesLeft: opts.companyStops
       ? policyTexts.filter((text) => !companyStopActsOn(event, policiesOfText(text).companyStop))
       : null,
