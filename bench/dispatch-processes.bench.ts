@@ -37,7 +37,7 @@ import { hasRedisServer, startPrivateRedis } from './lib/private-redis.js';
  *    in-process dispatch bench reads both grant logs).
  *
  * Sizes: BENCH_PROC_TOUCHES (2000 a burst), BENCH_PROC_ROUNDS (2),
- * BENCH_PROC_CONCURRENCY (50 per process, SENDER_CONCURRENCY's default),
+ * BENCH_PROC_CONCURRENCY (200 per process, SENDER_CONCURRENCY's default),
  * BENCH_PROC_MAILBOXES (200), BENCH_PROC_PACED_TOUCHES (500) at
  * BENCH_PROC_PACED_RATE (100 a second), BENCH_PROC_CAPPED_MAILBOXES (50, 10 touches each);
  * every run starts its sender processes afresh and warms them with BENCH_PROC_WARM (500)
@@ -45,7 +45,7 @@ import { hasRedisServer, startPrivateRedis } from './lib/private-redis.js';
  */
 const TOUCHES = Number(process.env.BENCH_PROC_TOUCHES ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_PROC_ROUNDS ?? 2);
-const CONCURRENCY = Number(process.env.BENCH_PROC_CONCURRENCY ?? 50);
+const CONCURRENCY = Number(process.env.BENCH_PROC_CONCURRENCY ?? 200);
 const MAILBOXES = Number(process.env.BENCH_PROC_MAILBOXES ?? 200);
 const PACED_TOUCHES = Number(process.env.BENCH_PROC_PACED_TOUCHES ?? 500);
 const PACED_RATE = Number(process.env.BENCH_PROC_PACED_RATE ?? 100);

@@ -127,6 +127,43 @@ describe('MailboxThrottle on Redis (invariant 4: caps hold across replicas)', ()
     expect(await throttle.grants(mailbox)).toHaveLength(3);
   });
 
+  it('takes asked together go in one script call and decide exactly as one at a time', async () => {
+    const timeScale = 60;
+    const limits = { perMinute: 3, perHour: 100, perDay: 1000, minSpacingMs: 0 };
+    const counted = new Redis(space.url);
+    let scripts = 0;
+    const send = counted.sendCommand.bind(counted);
+    counted.sendCommand = (command, ...rest) => {
+      if (command.name === 'evalsha' || command.name === 'eval') scripts++;
+      return send(command, ...rest);
+    };
+    const together = new MailboxThrottle(counted, { prefix: space.prefix, timeScale });
+    const alone = new MailboxThrottle(redis, { prefix: space.prefix, timeScale });
+    const [a, b, c, d] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    // Redis learns the script first (ioredis' EVALSHA, then EVAL once on NOSCRIPT).
+    await Promise.all(['w1', 'w2'].map((w) => together.take(randomUUID(), limits, w)));
+    scripts = 0;
+    // Twelve touches of two mailboxes in flight at once: one call.
+    const asked = Array.from({ length: 12 }, (_, i) => [i % 2 ? b : a, `m${i}`] as const);
+    const decisions = await Promise.all(asked.map(([m, member]) => together.take(m, limits, member)));
+    expect(scripts).toBe(1);
+    // The same takes one after the other on two fresh mailboxes.
+    const oneByOne = [];
+    for (const [m, member] of asked) oneByOne.push(await alone.take(m === a ? c : d, limits, member));
+    const shape = (x: Awaited<ReturnType<MailboxThrottle['take']>>) => (x.granted ? 'granted' : 'refused');
+    expect(decisions.map(shape)).toEqual(oneByOne.map(shape));
+    expect(decisions.filter((x) => x.granted)).toHaveLength(6);
+    for (const m of [a, b]) {
+      expect(await together.grants(m)).toHaveLength(3);
+      expect(countCapViolations(await together.grants(m), together.windows(limits))).toBe(0);
+    }
+    // The refused ones queue one behind the other, as they would alone.
+    const waits = decisions.filter((x) => !x.granted).map((x) => (x.granted ? 0 : x.waitMs));
+    const aloneWaits = oneByOne.filter((x) => !x.granted).map((x) => (x.granted ? 0 : x.waitMs));
+    for (const [i, w] of waits.entries()) expect(Math.abs(w - aloneWaits[i]!)).toBeLessThan(200);
+    counted.disconnect();
+  });
+
   it('trying a pool member without queueing leaves no place in line behind', async () => {
     const throttle = new MailboxThrottle(redis, { prefix: space.prefix, timeScale: 300 });
     const mailbox = randomUUID();

@@ -1,3 +1,4 @@
+import { MicroBatcher } from '@touchbase/core';
 import type { Cluster, Redis } from 'ioredis';
 import {
   capWindows,
@@ -6,7 +7,7 @@ import {
   type ThrottleDecision,
   type ThrottleSeedSource,
 } from './throttle.port.js';
-import { THROTTLE_SEED_SCRIPT, THROTTLE_TAKE_SCRIPT } from './throttle-script.js';
+import { THROTTLE_SEED_SCRIPT, THROTTLE_TAKE_MANY_SCRIPT, THROTTLE_TAKE_SCRIPT } from './throttle-script.js';
 
 export type { MailboxLimits, ThrottleDecision } from './throttle.port.js';
 
@@ -36,15 +37,20 @@ type ThrottleRedis = (Redis | Cluster) & {
     state: string,
     ...args: (string | number)[]
   ): Promise<[string, string, string]>;
+  touchbaseThrottleTakeMany(numKeys: number, ...keysAndArgs: (string | number)[]): Promise<string[]>;
   touchbaseThrottleSeed(log: string, state: string, ...args: (string | number)[]): Promise<number>;
 };
+
+/** One take as the script is asked it: the bucket's two keys and the single script's arguments. */
+type TakeCall = { logKey: string; stateKey: string; args: (string | number)[] };
+type TakeAnswer = [string, string, string];
 
 /**
  * Per-mailbox token buckets shared by every sender replica through Redis: caps per
  * minute, hour and day over sliding windows, and a minimum spacing with jitter.
  *
- * One atomic script per decision (see {@link THROTTLE_TAKE_SCRIPT}), one round trip,
- * instead of Bottleneck: a Bottleneck limiter holds one window (three chained
+ * One atomic script per decision (see {@link THROTTLE_TAKE_SCRIPT}), and one script
+ * call for the decisions asked together ({@link THROTTLE_TAKE_MANY_SCRIPT}), instead of Bottleneck: a Bottleneck limiter holds one window (three chained
  * limiters per mailbox for minute, hour and day), keeps the waiting job in the
  * memory of the process that asked, and costs several round trips per job. Here a
  * refused touch is handed back to BullMQ as a delayed job with the wait the script
@@ -65,10 +71,35 @@ export class MailboxThrottle implements Throttle {
       redis.defineCommand('touchbaseThrottleTake', { numberOfKeys: 2, lua: THROTTLE_TAKE_SCRIPT });
       redis.defineCommand('touchbaseThrottleSeed', { numberOfKeys: 2, lua: THROTTLE_SEED_SCRIPT });
     }
+    if (!(redis as unknown as Partial<ThrottleRedis>).touchbaseThrottleTakeMany)
+      redis.defineCommand('touchbaseThrottleTakeMany', { lua: THROTTLE_TAKE_MANY_SCRIPT });
     this.redis = redis as unknown as ThrottleRedis;
     this.timeScale = Math.max(1, opts.timeScale ?? 1);
     this.jitter = Math.max(0, opts.spacingJitter ?? 0);
     this.random = opts.random ?? Math.random;
+    // The takes of the touches in flight go to Redis together, one script call for all
+    // of them. On a cluster each mailbox's keys are on a slot of their own, which one
+    // script cannot span: there each take is its own call.
+    this.takes = redis.isCluster ? null : new MicroBatcher((calls: TakeCall[]) => this.takeMany(calls), 100);
+  }
+
+  private readonly takes: MicroBatcher<TakeCall, TakeAnswer> | null;
+
+  private takeOne(call: TakeCall): Promise<TakeAnswer> {
+    return this.redis.touchbaseThrottleTake(call.logKey, call.stateKey, ...call.args);
+  }
+
+  /** Several takes in one script call (a batch of one: the single script, as before). */
+  private async takeMany(calls: TakeCall[]): Promise<TakeAnswer[]> {
+    if (calls.length === 1) return [await this.takeOne(calls[0]!)];
+    const keys: string[] = [];
+    const args: (string | number)[] = [];
+    for (const c of calls) {
+      keys.push(c.logKey, c.stateKey);
+      args.push(c.args.length, ...c.args);
+    }
+    const flat = await this.redis.touchbaseThrottleTakeMany(keys.length, ...keys, ...args);
+    return calls.map((_, i) => [flat[3 * i]!, flat[3 * i + 1]!, flat[3 * i + 2]!]);
   }
 
   /**
@@ -98,19 +129,12 @@ export class MailboxThrottle implements Throttle {
     ];
     for (const [cap, ms] of windows) args.push(cap, ms);
     args.push(this.opts.seedFrom ? 1 : 0);
-    let [granted, wait, at] = await this.redis.touchbaseThrottleTake(
-      this.logKey(mailboxId),
-      this.stateKey(mailboxId),
-      ...args,
-    );
+    const call = { logKey: this.logKey(mailboxId), stateKey: this.stateKey(mailboxId), args };
+    let [granted, wait, at] = await (this.takes ? this.takes.submit(call) : this.takeOne(call));
     if (granted === 'S') {
       // The bucket was lost (or never made): rebuild it from PostgreSQL, then ask again.
       await this.seed(mailboxId, limits);
-      [granted, wait, at] = await this.redis.touchbaseThrottleTake(
-        this.logKey(mailboxId),
-        this.stateKey(mailboxId),
-        ...args,
-      );
+      [granted, wait, at] = await this.takeOne(call);
     }
     if (granted === '1') return { granted: true, at: Number(at) };
     return {

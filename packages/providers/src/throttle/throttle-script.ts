@@ -174,3 +174,35 @@ redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('PEXPIRE', KEYS[2], ttl)
 return added
 `;
+
+/**
+ * {@link THROTTLE_TAKE_SCRIPT} for several touches in one call: the touches a sender
+ * has in flight ask together, so Redis runs one script (and the client sends one
+ * command) for all of them instead of one each. Each take is the single script's
+ * body run as a function on its own two keys and arguments, one after the other, as
+ * separate calls at the same moment would be; the whole call is atomic, so caps hold
+ * exactly as they do one take at a time.
+ *
+ * KEYS: each take's two keys in turn. ARGV: for each take, the number of its
+ * arguments, then those arguments (as the single script's ARGV). Returns the takes'
+ * answers one after the other, three strings each, as the single script does. Every
+ * key of one call must be on one Redis node (not used on a cluster).
+ */
+export const THROTTLE_TAKE_MANY_SCRIPT = `
+local function take(KEYS, ARGV)
+${THROTTLE_TAKE_SCRIPT}
+end
+local out = {}
+local a = 1
+for i = 1, #KEYS / 2 do
+  local len = tonumber(ARGV[a])
+  local args = {}
+  for j = 1, len do args[j] = ARGV[a + j] end
+  a = a + len + 1
+  local r = take({KEYS[2 * i - 1], KEYS[2 * i]}, args)
+  out[#out + 1] = r[1]
+  out[#out + 1] = r[2]
+  out[#out + 1] = r[3]
+end
+return out
+`;
