@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { registerProblemHandler } from '@touchbase/runtime';
 import {
   type Logger,
+  lazyChildLoggerFactory,
   type Metrics,
   type ReadinessCheck,
   registerHealthRoutes,
@@ -17,6 +18,7 @@ import Fastify, {
   type FastifyPluginAsync,
   LogController,
 } from 'fastify';
+import type { FastifyChildLoggerFactory } from 'fastify/types/logger.js';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Cluster, Redis } from 'ioredis';
 import type { ApiDeps } from './api-deps.js';
@@ -95,6 +97,8 @@ export async function buildApi(deps: ApiAppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: 20 * 1024 * 1024,
     logController: new LogController({ disableRequestLogging: true }),
+    // A request that logs nothing makes no pino child (its reqId binding) either.
+    childLoggerFactory: lazyChildLoggerFactory as unknown as FastifyChildLoggerFactory,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { checkedSerializerCompiler, droppedPaths } from '../src/plugins/response-serializer.js';
 
 describe('the checking response serializer', () => {
+  /** Reads of /counted's `id`: one by the encoding, one more when the answer is compared. */
+  let reads = 0;
   it('names each field the schema let drop, nested and in lists', () => {
     expect(
       droppedPaths(
@@ -36,6 +38,18 @@ describe('the checking response serializer', () => {
       '/whole',
       { schema: { response: { 200: z.object({ id: z.string(), at: z.date() }) } } },
       async () => ({ id: 'x', at: new Date('2026-01-02T03:04:05Z') }),
+    );
+    a.get(
+      '/counted',
+      { schema: { response: { 200: z.object({ id: z.string() }) } } },
+      async () =>
+        Object.defineProperty({}, 'id', {
+          enumerable: true,
+          get: () => {
+            reads++;
+            return 'x';
+          },
+        }) as { id: string },
     );
     a.get(
       '/mistyped',
@@ -70,6 +84,26 @@ describe('the checking response serializer', () => {
     const mistyped = await a.inject({ method: 'GET', url: '/mistyped' });
     expect(mistyped.json()).toEqual({ n: 'not a number' });
     expect(warned.at(-1)).toEqual({ error: 'GET /mistyped 200' });
+    await a.close();
+  });
+
+  it("not strict: a route's answers are compared while few, then one in 1,024, so an answer costs its encoding", async () => {
+    const a = await app(false, []);
+    const readsOf = async (n: number) => {
+      reads = 0;
+      for (let i = 0; i < n; i++) await a.inject({ method: 'GET', url: '/counted' });
+      return reads;
+    };
+    expect(await readsOf(100)).toBe(200);
+    expect(await readsOf(100)).toBe(100);
+    await a.close();
+  });
+
+  it('strict: every answer is compared', async () => {
+    const a = await app(true, []);
+    reads = 0;
+    for (let i = 0; i < 150; i++) await a.inject({ method: 'GET', url: '/counted' });
+    expect(reads).toBe(300);
     await a.close();
   });
 });

@@ -3,8 +3,15 @@ import type { EventRepository } from '@touchbase/db';
 import type { WebhookProvider } from '@touchbase/providers';
 import type { TouchQueue } from '@touchbase/queues';
 import { registerProblemHandler } from '@touchbase/runtime';
-import { type Logger, type Metrics, type ReadinessCheck, registerHealthRoutes } from '@touchbase/telemetry';
+import {
+  type Logger,
+  lazyChildLoggerFactory,
+  type Metrics,
+  type ReadinessCheck,
+  registerHealthRoutes,
+} from '@touchbase/telemetry';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type { FastifyChildLoggerFactory } from 'fastify/types/logger.js';
 import { trackingRoutes } from './routes/tracking.routes.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.routes.js';
 import { webhookRoutes } from './routes/webhook.routes.js';
@@ -43,6 +50,8 @@ export async function buildIngest(deps: IngestAppDeps): Promise<FastifyInstance>
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
     logController: new LogController({ disableRequestLogging: true }),
+    // A delivery that logs nothing makes no pino child (its reqId binding) either.
+    childLoggerFactory: lazyChildLoggerFactory as unknown as FastifyChildLoggerFactory,
     // A tracked link's token carries its URL (Fastify's default allows 100 characters a parameter).
     maxParamLength: MAX_TRACKING_TOKEN_LENGTH + 64,
   });

@@ -3,5 +3,13 @@
  * the health routes every HTTP service exposes.
  */
 export { type ReadinessCheck, registerHealthRoutes, registerMetricsRoute } from './health.plugin.js';
-export { createLogger, deferredChild, type LogCalls, type Logger, scrubEmails } from './logger.js';
+export {
+  createLogger,
+  deferredChild,
+  LazyChildLogger,
+  type LogCalls,
+  type Logger,
+  lazyChildLoggerFactory,
+  scrubEmails,
+} from './logger.js';
 export { Metrics } from './metrics.js';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, deferredChild } from '../src/index.js';
+import { createLogger, deferredChild, lazyChildLoggerFactory } from '../src/index.js';
 
 function capture() {
   const lines: string[] = [];
@@ -57,6 +57,34 @@ describe('logger', () => {
     expect(lines.map((l) => JSON.parse(l))).toMatchObject([
       { enrollmentId: 'e2', step: 1, variant: 0, msg: 'Touch sent' },
       { enrollmentId: 'e2', step: 1, msg: 'Touch outcome unknown' },
+    ]);
+  });
+
+  it("a request's lazy logger makes its pino child at the first line written, with the request's bindings", () => {
+    const { lines, logger } = capture();
+    let children = 0;
+    const counted = new Proxy(logger, {
+      get(target, prop, receiver) {
+        if (prop === 'child') {
+          return (...args: Parameters<typeof logger.child>) => {
+            children++;
+            return target.child(...args);
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const log = lazyChildLoggerFactory(counted, { reqId: 'req-1' }, {});
+    log.debug('below the level');
+    expect(children).toBe(0);
+    expect(log.level).toBe('info');
+    log.warn({ email: 'ada@example.com' }, 'Request failed');
+    log.error('Request failed again');
+    expect(children).toBe(1);
+    const written = lines.map((l) => JSON.parse(l));
+    expect(written).toMatchObject([
+      { reqId: 'req-1', email: '[redacted]', msg: 'Request failed' },
+      { reqId: 'req-1', msg: 'Request failed again' },
     ]);
   });
 });

@@ -29,6 +29,10 @@ export class UndeclaredResponseFieldError extends Error {
   }
 }
 
+/** Outside strict mode, a route's answers compared first, then one in {@link CHECKED_ONE_IN}. */
+const CHECKED_FIRST = 100;
+const CHECKED_ONE_IN = 1024;
+
 /**
  * fastify-type-provider-zod's serializer (the response schema encodes the answer, dates
  * become ISO strings), which also compares what the handler gave with what the schema let
@@ -36,7 +40,8 @@ export class UndeclaredResponseFieldError extends Error {
  * `strict` (the tests) throws then for a success, so a route whose schema misses a field
  * fails its test; otherwise (and for problem documents, whose schema keeps `field` and
  * `message` of each error by design) each route's first drop is logged as a warning and
- * the answer goes out. A success whose values do not match their schema (a type the schema
+ * the answer goes out; there the comparison samples a route's answers (its first 100, then
+ * one in 1,024, none after its warning), so a production answer costs its encoding alone. A success whose values do not match their schema (a type the schema
  * does not allow) is a 500 with `strict`; otherwise it goes out unchecked, logged as an error.
  */
 export function checkedSerializerCompiler(opts: {
@@ -53,6 +58,17 @@ export function checkedSerializerCompiler(opts: {
     const where = `${route.method} ${route.url} ${route.httpStatus}`;
     // Problem documents keep the members they declare (errors: field and message) by design.
     const success = String(route.httpStatus).startsWith('2');
+    // Outside strict tests the comparison (a second JSON.stringify of every answer) is a
+    // sample: a route's first CHECKED_FIRST answers, then one in CHECKED_ONE_IN, and none
+    // once it has warned, as it warns once. A production answer pays for its encoding only.
+    let answered = 0;
+    let routeWarned = false;
+    const compared = () => {
+      if (opts.strict) return true;
+      if (routeWarned) return false;
+      answered++;
+      return answered <= CHECKED_FIRST || answered % CHECKED_ONE_IN === 0;
+    };
     return (data: unknown) => {
       let sent: string;
       try {
@@ -67,11 +83,13 @@ export function checkedSerializerCompiler(opts: {
         );
         return JSON.stringify(data);
       }
+      if (!compared()) return sent;
       const given = JSON.stringify(data);
       if (given === undefined || given === sent) return sent;
       const dropped = droppedPaths(JSON.parse(given), JSON.parse(sent));
       if (dropped.length === 0) return sent;
       if (opts.strict && success) throw new UndeclaredResponseFieldError(where, dropped);
+      routeWarned = true;
       if (!warned.has(where)) {
         warned.add(where);
         opts.log.warn(

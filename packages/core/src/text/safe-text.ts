@@ -31,10 +31,27 @@ export function safeText(value: string): string {
  * must be recorded whatever it holds (a provider's event).
  */
 export function safeTextDeep<T>(value: T): T {
-  if (typeof value === 'string') return safeText(value) as T;
-  if (Array.isArray(value)) return value.map((v) => safeTextDeep(v)) as T;
+  // Almost every event is already safe: found so without a copy, it is returned as it is.
+  return hasUnsafeText(value) ? safeCopy(value) : value;
+}
+
+/** Whether any string of `value` (object keys included, at any depth) holds a NUL or a lone surrogate. */
+function hasUnsafeText(value: unknown): boolean {
+  if (typeof value === 'string') return UNSAFE.test(value);
+  if (Array.isArray(value)) return value.some(hasUnsafeText);
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [safeText(k), safeTextDeep(v)])) as T;
+    for (const k in value)
+      if (Object.hasOwn(value, k) && (UNSAFE.test(k) || hasUnsafeText((value as Record<string, unknown>)[k])))
+        return true;
+  }
+  return false;
+}
+
+function safeCopy<T>(value: T): T {
+  if (typeof value === 'string') return safeText(value) as T;
+  if (Array.isArray(value)) return value.map((v) => safeCopy(v)) as T;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [safeText(k), safeCopy(v)])) as T;
   }
   return value;
 }

@@ -12,7 +12,7 @@ import type pg from 'pg';
 import { databaseOutageOf } from '../database-outage.js';
 import { EnrollmentEffectRepository } from './enrollment-effect.repository.js';
 import { LIVE_STATUSES_SQL, stopProspectsSql } from './enrollment-stop.sql.js';
-import { namedEventColumns } from './event-rows.js';
+import { namedEventColumns, namedEventRecord } from './event-rows.js';
 
 /** How long the distinct policy texts read are used before they are read again. */
 const POLICY_TEXTS_TTL_MS = 1_000;
@@ -51,8 +51,11 @@ export class EventBatchRepository {
   /** Effect-free events naming our enrollment, recorded together. */
   private readonly informational = new MicroBatcher(
     (items: InformationalItem[]) => this.insertInformationalByEnrollment(items),
-    100,
-    2,
+    200,
+    // One statement at a time: what arrives meanwhile joins the next, so a webhook storm
+    // shares each statement's fixed cost (round trip, plan, commit flush) among more
+    // events; the events of one batch commit together before any is acknowledged.
+    1,
     undefined,
     aloneUnlessOutage,
   );
@@ -234,36 +237,59 @@ export class EventBatchRepository {
   private async insertInformationalByEnrollment(
     items: InformationalItem[],
   ): Promise<(InformationalRecord | null)[]> {
+    // One JSON parameter for the whole batch (one JSON.stringify, where an array per
+    // column cost a quoting pass per value in pg), and an answer linear in the batch:
+    // a row per event found (t) and a row per event inserted (ins, by id), where a join
+    // of the two was planned as a nested loop (rows=1 estimates), n² comparisons.
     const { rows } = await this.pool.query<{
-      ord: string;
-      prospect_id: string;
-      inserted: boolean;
-      waiting: boolean;
+      ord: number | null;
+      prospect_id: string | null;
+      waiting: boolean | null;
+      inserted_id: string | null;
     }>({
       name: 'event-insert-applied-by-enrollment',
       text: `WITH input AS (
-           SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::jsonb[],
-                                $8::uuid[], $9::text[], $10::text[], $11::boolean[])
-             WITH ORDINALITY AS i(id, source, external_id, type, payload, classification, why, enrollment_id, email, outcome, edge, ord)),
+           SELECT * FROM json_to_recordset($1::json) AS i(ord int, id uuid, source text, external_id text, type text,
+             payload jsonb, classification text, why jsonb, enrollment_id uuid, email text, outcome text, edge boolean)),
          t AS (
            SELECT i.*, e.prospect_id,
                   (i.edge AND e.status = 'active' AND e.waiting_node IS NOT NULL) AS waiting
-           FROM input i
-           JOIN enrollment e ON e.id = i.enrollment_id JOIN prospect p ON p.id = e.prospect_id
-           WHERE p.merged_into IS NULL AND (i.email IS NULL OR p.email = i.email)),
+           FROM input i CROSS JOIN LATERAL (
+             -- Each event's enrollment and person by their keys: OFFSET 0 keeps this a
+             -- subquery, so json_to_recordset's guess of 100 rows never turns it into a
+             -- hash join over the whole enrollment table.
+             SELECT e.prospect_id, e.status, e.waiting_node
+             FROM enrollment e JOIN prospect p ON p.id = e.prospect_id
+             WHERE e.id = i.enrollment_id AND p.merged_into IS NULL AND (i.email IS NULL OR p.email = i.email)
+             OFFSET 0) e),
          ins AS (
            INSERT INTO event (id, source, external_id, type, payload, classification, why, applied_at, outcome, prospect_id, enrollment_id)
            SELECT id, source, external_id, type, payload, classification, why, now(), outcome, prospect_id, enrollment_id
            FROM t WHERE NOT waiting ORDER BY ord
            ON CONFLICT (source, external_id) DO NOTHING RETURNING id)
-         SELECT t.ord, t.prospect_id, ins.id IS NOT NULL AS inserted, t.waiting FROM t LEFT JOIN ins ON ins.id = t.id`,
-      values: [...namedEventColumns(items), items.map((i) => i.outcome), items.map((i) => i.edge ?? false)],
+         SELECT ord, prospect_id, waiting, NULL::uuid AS inserted_id FROM t
+         UNION ALL SELECT NULL, NULL, NULL, id FROM ins`,
+      values: [
+        JSON.stringify(
+          items.map((i, n) => ({
+            ...namedEventRecord(i.id, i.event),
+            ord: n + 1,
+            outcome: i.outcome,
+            edge: i.edge ?? false,
+          })),
+        ),
+      ],
     });
+    const inserted = new Set<string>();
+    for (const r of rows) if (r.inserted_id) inserted.add(r.inserted_id);
     const found: (InformationalRecord | null)[] = items.map(() => null);
-    for (const r of rows)
-      found[Number(r.ord) - 1] = r.waiting
+    for (const r of rows) {
+      if (r.ord === null) continue;
+      const n = r.ord - 1;
+      found[n] = r.waiting
         ? { waiting: true }
-        : { prospectId: r.prospect_id, inserted: r.inserted };
+        : { prospectId: r.prospect_id as string, inserted: inserted.has(items[n]!.id) };
+    }
     return found;
   }
 }

@@ -26,3 +26,35 @@ export function namedEventColumns(items: { id: string; event: CanonicalEvent }[]
     items.map((i) => (i.event.email ? normalisedEmail(i.event.email) : null)),
   ];
 }
+
+/**
+ * The same columns as {@link namedEventColumns} for one event, as an object for a
+ * batch sent as one JSON parameter (`json_to_recordset`): payload and why as JSON
+ * values, not as text.
+ */
+export function namedEventRecord(
+  id: string,
+  event: CanonicalEvent,
+): {
+  id: string;
+  source: string;
+  external_id: string;
+  type: string;
+  payload: CanonicalEvent;
+  classification: string | null;
+  why: unknown;
+  enrollment_id: string | undefined;
+  email: string | null;
+} {
+  return {
+    id,
+    source: event.source,
+    external_id: event.externalId,
+    type: event.type,
+    payload: redactedEvent(event),
+    classification: event.classification ?? null,
+    why: event.why ?? null,
+    enrollment_id: event.enrollmentId,
+    email: event.email ? normalisedEmail(event.email) : null,
+  };
+}

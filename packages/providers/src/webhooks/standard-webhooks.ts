@@ -38,11 +38,12 @@ export function signStandardWebhook(
   timestampSec: number,
   body: string | Buffer,
 ): string {
-  const mac = createHmac('sha256', secretBytes(secret))
-    .update(`${id}.${timestampSec}.`)
-    .update(body)
-    .digest('base64');
-  return `v1,${mac}`;
+  return `v1,${macOf(secretBytes(secret), id, timestampSec, body).toString('base64')}`;
+}
+
+/** The HMAC-SHA256 of `id.timestamp.body` under `key`, as bytes. */
+function macOf(key: Buffer, id: string, timestampSec: number, body: string | Buffer): Buffer {
+  return createHmac('sha256', key).update(`${id}.${timestampSec}.`).update(body).digest();
 }
 
 /** The three headers of a Standard Webhooks delivery. */
@@ -71,6 +72,20 @@ export function verifyStandardWebhook(
   rawBody: string | Buffer,
   opts: { toleranceSec?: number; nowMs?: number } = {},
 ): string {
+  return verifyWithKey(secretBytes(secret), headers, rawBody, opts);
+}
+
+/**
+ * {@link verifyStandardWebhook} with the secret already decoded: an endpoint decodes its
+ * secret once, not per delivery. The signature is compared as bytes (the HMAC's digest
+ * against each candidate's base64 decoded), never re-encoded.
+ */
+function verifyWithKey(
+  key: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string | Buffer,
+  opts: { toleranceSec?: number; nowMs?: number },
+): string {
   const id = header(headers, 'webhook-id');
   const ts = header(headers, 'webhook-timestamp');
   const sig = header(headers, 'webhook-signature');
@@ -84,7 +99,7 @@ export function verifyStandardWebhook(
   if (!Number.isInteger(tsNum) || Math.abs(now - tsNum) > (opts.toleranceSec ?? 300)) {
     throw new WebhookVerificationError('stale_timestamp', 'webhook-timestamp is outside the tolerance');
   }
-  const expected = Buffer.from(signStandardWebhook(secret, id, tsNum, rawBody).slice(3), 'base64');
+  const expected = macOf(key, id, tsNum, rawBody);
   // The header may carry several space-separated signatures (key rotation).
   for (const candidate of sig.split(' ')) {
     const [version, mac] = candidate.split(',', 2);
@@ -109,9 +124,10 @@ export function standardWebhookVerifier(opts: {
   toleranceMs?: number | undefined;
 }): (req: WebhookRequest) => VerifiedDelivery {
   const toleranceSec = Math.round((opts.toleranceMs ?? 300_000) / 1000);
+  const key = opts.secret ? secretBytes(opts.secret) : null;
   return (req) => {
-    if (!opts.secret) throw new WebhookVerificationError('not_configured', `${opts.secretName} is not set`);
-    const id = verifyStandardWebhook(opts.secret, req.headers, req.rawBody, {
+    if (!key) throw new WebhookVerificationError('not_configured', `${opts.secretName} is not set`);
+    const id = verifyWithKey(key, req.headers, req.rawBody, {
       toleranceSec,
       nowMs: req.nowMs,
     });
