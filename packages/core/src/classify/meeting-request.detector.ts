@@ -20,6 +20,9 @@ const MEET_WORD =
   '(call|meeting|demo|visit|zoom|video ?call|phone call|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|appelons|rendez-vous|rdv|echange|reunion|visite|visio|llamada|videollamada|visita|quedar|quedamos|vernos|reunirnos|chamada|ligacao|reuniao|conversar|chiamata|telefonata|riunione|incontro|videochiamata|sopralluogo|gesprek|afspraak|belafspraak|bezoek|bellen|videocall)';
 const WHEN = `(${[DAYS_EN, DAYS_DE, DAYS_FR, DAYS_ES, DAYS_PT, DAYS_IT, DAYS_NL].join('|')}|\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om) \\d{1,2}\\b)`;
 
+// Words that accept a proposed day or time: "Tuesday works", "me va bien", "komt goed uit".
+const SUITS =
+  '(works|work for me|works for me|suits (me|us)|is fine|is good|passt (mir|uns|gut)|geht (bei mir|fur mich|gut)|(me|nous) (va|convient)|(ca|cela) (me|nous) va|(me|nos) (va|viene) bien|fica (bom|otimo)|(me|nos) serve|da (certo|pra mim)|(mi|ci) (va|sta) bene|va bene|komt (mij|me|ons) (goed|prima) uit|(past|schikt) (mij|me|ons) (goed|prima)?)';
 // Available, free, has time: a person offering a slot, unless a negation stands before it.
 const AVAILABLE =
   '(free|available|disponible|disponibles|disponivel|disponiveis|disponibilidade|disponibile|disponibili|beschikbaar|verfugbar|libre|libres|livre|hueco|huecos|un buco|ruimte|tijd)';
@@ -197,6 +200,12 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
         '\\b(zien|spreken) (we|wij) elkaar\\b|\\b(sehen|treffen) wir uns\\b|\\bon se voit\\b|\\bnos vemos\\b|\\bci vediamo\\b|\\bnos falamos\\b',
         '\\bgrab (\\d+ ?(mins?|minutes)|some time|a slot|a coffee)\\b',
       ].join('|'),
+    ),
+  },
+  {
+    label: 'names a day or time that suits them (seven languages)',
+    pattern: new RegExp(
+      `(?:^|(?<=[.?!\\n]))(?=(?:[^.?!\\n]|\\d\\.\\d){0,80}?\\b${WHEN})(?:[^.?!\\n]|\\d\\.\\d){0,80}?(?<!\\b(nothing|none|neither|nichts|rien|nada|nenhum|niente|niets|never|not|nicht|no|non|niet|pas|nao|ne) )\\b${SUITS}\\b(?! (nicht|niet|pas|not|non|nao|no)\\b)`,
     ),
   },
   {

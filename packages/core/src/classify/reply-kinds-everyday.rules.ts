@@ -186,6 +186,50 @@ const SIGNED = alt(
   'werken (?:al )?(?:samen )?met',
 );
 
+// --- personal data and erasing it (GDPR art. 17 requests) ---------------------------
+const PERSONAL_DATA = alt(
+  '(?:all )?(?:my|our) (?:personal )?(?:data|details|information|info|contact details)',
+  '(?:all )?(?:the )?(?:personal )?(?:data|information) (?:you hold|you have|you store)(?: about| on| of)? (?:me|us)?',
+  '(?:meine|unsere) (?:personlichen |personenbezogenen )?(?:daten|kontaktdaten|angaben)',
+  '(?:mes|nos) (?:donnees|coordonnees|informations)(?: personnelles)?',
+  '(?:mis|nuestros) (?:datos|datos personales)',
+  '(?:meus|nossos) (?:dados|dados pessoais)',
+  '(?:miei|nostri) (?:dati|dati personali)',
+  '(?:mijn|onze) (?:persoons)?gegevens',
+);
+const ERASE = alt(
+  'delete',
+  'deletion',
+  'erase',
+  'erasure',
+  'remove',
+  'removal',
+  'loschen',
+  'loschung',
+  'entfernen',
+  'supprimer',
+  'suppression',
+  'effacer',
+  'effacement',
+  'supresion',
+  'suprimir',
+  'borrar',
+  'borrado',
+  'eliminar',
+  'eliminacion',
+  'cancellazione',
+  'cancellare',
+  'eliminare',
+  'rimozione',
+  'verwijderen',
+  'verwijdering',
+  'wissen',
+  'exclusao',
+  'excluir',
+  'apagar',
+  'eliminacao',
+);
+
 // --- absence in few words, at an event, or with little access to mail ---------------
 const AWAY_UNTIL = alt(
   '(?:on|back from) (?:holiday|vacation|leave|pto)s? (?:until|till|til|through|thru)',
@@ -228,6 +272,16 @@ const LITTLE_MAIL = alt(
 /** Rules per group, merged after the earlier lists (see reply-rules.ts). */
 export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readonly ReplyRule[]>>> = {
   unsubscribe: [
+    {
+      label: 'asks to erase their personal data (GDPR and its national names, seven languages)',
+      pattern: new RegExp(
+        [
+          near(ERASE, PERSONAL_DATA, 6),
+          near(PERSONAL_DATA, ERASE, 4),
+          "\\b(right to (erasure|be forgotten)|droit (a l'effacement|a l'oubli)|derecho (de supresion|al olvido)|diritto (alla cancellazione|all'oblio)|recht op (vergetelheid|verwijdering)|recht auf (loschung|vergessenwerden)|direito (ao esquecimento|de exclusao))\\b",
+        ].join('|'),
+      ),
+    },
     {
       label: 'never signed up, or answers with one word asking removal (seven languages)',
       pattern:
@@ -276,6 +330,20 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   wrong_person: [
+    {
+      label: 'says who handles it, or where to write for it (seven languages)',
+      pattern: new RegExp(
+        [
+          '\\b(for (this|that|these (things|matters|questions)),? (please )?(contact|write to|reach out to|email|speak to|talk to))\\b',
+          '\\bdafur (mussen|sollten|konnen|mochten) sie sich (bitte )?an\\b|\\b(wer|die person,? die) (das|dies|sich darum) (entscheidet|kummert|betreut)\\b',
+          "\\bqui (gere|s'occupe de|suit|traite) (ce|ces|le|les|cette) (sujet|sujets|dossier|dossiers|question|questions|achats)\\b|\\b(je )?(transmets|fais suivre|transfere) (a|au|votre message a|votre mail a) (ma|mon|notre|la|le) (collegue|responsable|service)\\b",
+          '\\bquien (lleva|gestiona|se encarga de|decide|ve) (esto|eso|estos temas|este tema|el tema|las compras)\\b',
+          '\\bquem (trata|cuida|decide|responde|resolve) (disso|desse|dessa|por isso|destes assuntos|das compras)\\b',
+          '\\bper (queste cose|questo|questi temi|questa materia|questo tipo di cose),? (deve|puo|devi|puoi|dovete|potete) (scrivere|rivolgersi|rivolgerti|contattare|sentire)\\b',
+          '\\bhiervoor (moet|kunt|kan|moeten) (u|je|jullie) (bij|naar|contact)\\b|\\bdaarvoor (moet|kunt) (u|je) (bij|naar)\\b',
+        ].join('|'),
+      ),
+    },
     {
       label: 'points to another department, or does not take these decisions (seven languages)',
       pattern:
@@ -383,6 +451,21 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
   ],
   not_interested: [
     {
+      // "Contact me again in autumn" alone is no decline (the older sets read it neutral);
+      // with "not now" it is ("not now, try again in Q3").
+      label: 'says not now, in a sentence of its own (seven languages)',
+      pattern: new RegExp(
+        [
+          "(^|[.!?;]\\s*)(im moment|momentan|derzeit|aktuell|ahora mismo|en este momento|pour l'instant|pour le moment|neste momento|al momento|op dit moment) (leider )?(nicht|no|pas|nao|non|niet)\\s*([,.!;]|$)",
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'has no budget for it (more wordings)',
+      pattern:
+        /\bn'(avons|ai) pas (le |de |du )?budget\b|\bpas le budget\b|\bnao (temos|tenho) (o |um )?orcamento\b|\bnon (abbiamo|ho) (il |un |alcun )?budget\b|\b(haben|habe) (wir |ich )?(dafur |hierfur )?kein(en)? budget\b|\bno budget (for|this)\b|\b(hebben|heb) (we |ik )?(er |daar |hier )?geen budget\b/,
+    },
+    {
       label: 'is fine with what they have, has no need, or does it internally (seven languages)',
       pattern:
         /\b(we'?re|we are|i'?m|i am) (perfectly |quite )?(fine|good|happy|ok|okay|sorted) with (what we (have|use)|our (current|existing)|the current)\b|\bnao (temos|tenho|ha) (nenhuma )?necessidade\b|\bno (tenemos|tengo|hay) necesidad\b|\bnon (abbiamo|ho|c'e) (la |alcuna )?necessita\b|\b(lo |la |li |le )?(facciamo|gestiamo) (gia |tutto )?(internamente|in casa|da soli)\b|\b(dat |dit )?(doen|regelen) (we|wij) (zelf|intern)\b|\bintern geregeld\b/,
@@ -438,6 +521,11 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   interested: [
+    {
+      label: 'accepts informally and asks to hear more (seven languages)',
+      pattern:
+        /\bdi(tes|s)-(m|nous)'en (plus|davantage)\b|\bme cuadra\b|\bcuent(a|e)me (como funciona|de que va|un poco mas)\b|\b(conta|conte)-me como funciona\b|\braccontami come funziona\b|\bvertel (eens )?hoe het werkt\b|\berzahl(en sie)? (mal )?(mehr|wie das funktioniert)\b/,
+    },
     {
       label: 'says it could interest them, or asks to receive an offer (seven languages)',
       pattern: new RegExp(

@@ -94,6 +94,19 @@ describe('everyday reply wordings, by kind', () => {
     ['en', "I don't make these decisions.", 'wrong_person'],
     ['es', 'Por favor, dadme de baja.', 'unsubscribe'],
     ['en', 'I never signed up for this, stop.', 'unsubscribe'],
+    // third pass: a day that suits, GDPR erasure, "later", who handles it, no budget
+    ['en', 'Yes - 15 minutes on Tuesday works. 10am?', 'meeting_request'],
+    ['es', 'El miércoles a las 12 me va bien.', 'meeting_request'],
+    ['nl', 'Woensdag om 14.00 uur komt mij goed uit.', 'meeting_request'],
+    ['en', 'Under GDPR, please delete all data you hold about me.', 'unsubscribe'],
+    ['it', 'Ai sensi del GDPR chiedo la cancellazione dei miei dati.', 'unsubscribe'],
+    ['pt', 'Conforme a LGPD, solicito a exclusão dos meus dados.', 'unsubscribe'],
+    ['de', 'Im Moment nicht, melden Sie sich gern im Herbst wieder.', 'not_interested'],
+    ['en', 'Not right now - reach out again in Q3.', 'not_interested'],
+    ['fr', "C'est intéressant mais nous n'avons pas le budget cette année.", 'not_interested'],
+    ['fr', 'Je transmets à ma collègue qui gère ce sujet : julie@acme.test.', 'wrong_person'],
+    ['es', 'Quien lleva esto es Marta: marta@acme.test.', 'wrong_person'],
+    ['nl', 'Hiervoor moet u bij piet@acme.test zijn.', 'wrong_person'],
   ])('%s: %s -> %s', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
@@ -113,6 +126,9 @@ describe('everyday reply wordings, by kind', () => {
     // no free slot is not a slot
     ['es', 'No tengo hueco el martes, lo siento.', 'neutral'],
     ['nl', 'Ik heb dinsdag geen tijd.', 'neutral'],
+    // a day that does not suit is no slot
+    ['en', 'Nothing works for me this week.', 'neutral'],
+    ['fr', 'Ça ne me va pas mardi.', 'neutral'],
   ])('%s: %s -> %s (not the kind above)', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
