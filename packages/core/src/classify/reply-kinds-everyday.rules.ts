@@ -417,6 +417,11 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
   ],
   out_of_office: [
     {
+      label: 'says they have no access to mail, or when they return (seven languages)',
+      pattern:
+        /\b(no|without) (access|acces) to (my )?e-?mail\b|\bkeinen zugriff auf (meine |die )?(e-?mails?|mails?)\b|\bpas (d'|acces a )(acces a )?(mes |ma )?(mails?|e-?mails?|messagerie|courriels?)\b|\bno (tengo|tendre) acceso (al|a mi) correo\b|\bsem acesso (ao|aos|a) (e-?mails?|emails?|correio)\b|\bsenza accesso (alla posta|alle e?-?mail|all'e-?mail)\b|\bgeen toegang tot (mijn )?(e-?)?mail\b|\b(bin ich|ich bin) (\S+ ){0,3}wieder (fur sie |fur euch |fur dich )?(da|erreichbar|im buro|im hause)\b|\b(volvere|regresare|me reincorporare|retornarei|voltarei|rientrero) (el|al|a la|no|na|em|il|in|lunedi|martedi|mercoledi|giovedi|venerdi|lunes|martes|miercoles|jueves|viernes|segunda|terca|quarta|quinta|sexta|\d)|\bretorno (as atividades|ao escritorio|ao trabalho) (no|em|a|dia)\b/,
+    },
+    {
       label: 'says they are absent or out until a day (seven languages)',
       pattern:
         /\b((absent|absente|ausente|assente|afwezig|abwesend)|(i'?m|i am|i'?ll be|i will be|estoy|estare|estou|estarei|sono|saro|ik ben|ben ik|ich bin|bin ich|bin|je suis|je serai) (\w+ ){0,2}(away|out|fuera|fora|fuori|weg|er niet|nicht (da|erreichbar|im buro|im hause)))( (de la oficina|do escritorio|dall'ufficio|dell'ufficio|ufficio|sede|kantoor))? (until|till|til|jusqu|hasta|ate|fino|tot|bis)\b/,

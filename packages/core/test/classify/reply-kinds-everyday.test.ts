@@ -107,6 +107,12 @@ describe('everyday reply wordings, by kind', () => {
     ['fr', 'Je transmets à ma collègue qui gère ce sujet : julie@acme.test.', 'wrong_person'],
     ['es', 'Quien lleva esto es Marta: marta@acme.test.', 'wrong_person'],
     ['nl', 'Hiervoor moet u bij piet@acme.test zijn.', 'wrong_person'],
+    // autoresponder bodies: no access to mail, the day of return
+    ['es', 'No tengo acceso al correo hasta el lunes.', 'out_of_office'],
+    ['es', 'Estoy disfrutando de unos días de descanso. Volveré el 15 de agosto.', 'out_of_office'],
+    ['pt', 'Retorno às atividades no dia 3 de fevereiro.', 'out_of_office'],
+    ['de', 'Ab Montag, 7.4., bin ich wieder für Sie da.', 'out_of_office'],
+    ['nl', 'Ik heb tot maandag geen toegang tot mijn e-mail.', 'out_of_office'],
   ])('%s: %s -> %s', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
@@ -129,6 +135,10 @@ describe('everyday reply wordings, by kind', () => {
     // a day that does not suit is no slot
     ['en', 'Nothing works for me this week.', 'neutral'],
     ['fr', 'Ça ne me va pas mardi.', 'neutral'],
+    // an absence said by hand next to a request that stops or answers: never a pause
+    ['es', 'Estoy de vacaciones hasta el lunes, pero por favor quitadme de la lista.', 'unsubscribe'],
+    ['it', 'Sono in ferie fino a lunedì, comunque non siamo interessati.', 'not_interested'],
+    ['en', "I'll be back in the office on Monday, let's talk then.", 'interested'],
   ])('%s: %s -> %s (not the kind above)', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
