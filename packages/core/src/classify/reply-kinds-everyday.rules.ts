@@ -110,6 +110,16 @@ const OFFER = alt(
   'voorstel',
   'propuesta',
   'prijsopgave',
+  'prijsindicatie',
+  'overzicht',
+  'overview',
+  'ubersicht',
+  'apercu',
+  'resumen',
+  'resumo',
+  'panoramica',
+  'presentatie',
+  'prasentation',
   'kostenindicatie',
   'kostenvoranschlag',
   'prijzen',
@@ -331,6 +341,32 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
   ],
   wrong_person: [
     {
+      label: 'changed roles and no longer handles it (seven languages)',
+      pattern: new RegExp(
+        [
+          '\\b(switched|changed|moved) (roles|jobs|positions|teams|departments)\\b|\\bno longer (look after|handle|manage|own|run|cover|work on|deal with|responsible for|in charge of)\\b',
+          '\\b(abteilung|position|stelle|rolle|bereich|funktion|job) gewechselt\\b|\\b(betreue|verantworte|bearbeite|mache|leite) (das|dieses|den|die|diesen) ([\\w-]+ )?nicht mehr\\b|\\bnicht mehr zustandig\\b',
+          "\\b(ne suis plus|n'est plus|ne sommes plus) (en charge|responsable|charge)\\b|\\b(change|changee) de (poste|service|fonction|metier)\\b",
+          '\\bcambie de (puesto|area|departamento|trabajo|funciones)\\b|\\bya no (me ocupo|llevo|gestiono|soy (el |la )?responsable)\\b',
+          '\\bmudei de (area|cargo|setor|departamento|funcao|time)\\b|\\bnao (cuido|trato|sou (mais )?responsavel|respondo|fico) mais\\b',
+          '\\b(ho )?cambiato (ruolo|reparto|ufficio|mansione|lavoro|settore)\\b|\\bnon (seguo|gestisco|mi occupo|sono (piu )?responsabile|curo) piu\\b',
+          '\\bvan (functie|afdeling|baan|rol) (gewisseld|veranderd)\\b|\\bdoe (ik )?geen [\\w-]+ meer\\b|\\b(ben|is) (niet meer|geen) verantwoordelijk\\b',
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'forwarded our mail to the one who decides (seven languages)',
+      pattern: new RegExp(
+        [
+          '\\bencaminhei (seu|o seu|teu|sua|a sua|o|a) (e-?mail|mensagem|contato|pedido)\\b',
+          '\\bho (inoltrato|girato) (la tua|la sua|il tuo|il suo|questa|la) (mail|e-?mail|messaggio|richiesta)\\b',
+          '\\b(heb|ik heb) (je|jouw|uw|de) (mail|e-?mail|bericht|vraag) doorgestuurd\\b',
+          '\\b(he|she|hij|zij|lui|lei|ele|ela|er|il|elle|el|ella) (beslist|decide|decides|entscheidet|besluit) (hierover|daarover|this|that|these|das|daruber)?\\b(?! (not|nicht|niet|pas|no|non|nao))',
+          '\\b(e|is) (quem|quello che|quella che|wie|die|who|la persona che|la persona que|quien) (decide|beslist|decides)\\b',
+        ].join('|'),
+      ),
+    },
+    {
       label: 'says who handles it, or where to write for it (seven languages)',
       pattern: new RegExp(
         [
@@ -417,6 +453,11 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
   ],
   out_of_office: [
     {
+      label: 'is on the road with clients and hardly online (seven languages)',
+      pattern:
+        /\b(mostly|largely|mainly|almost always|often) offline\b|\bbarely (online|reachable)\b|\bhardly (online|reachable|at my (desk|computer|laptop))\b|\b(little|no|patchy|limited) (connectivity|signal|internet|wi-?fi)\b|\bon the road (visiting|with|all week|this week|until)\b|\bvisiting (clients|customers) (all|this|until)\b|\b(bei kunden|beruflich|geschaftlich|dienstlich) unterwegs\b|\bkaum (am rechner|erreichbar|online|am computer|am laptop)\b|\ben tournee\b|\bpeu (disponible|joignable)\b|\b(casi )?sin (conexion|cobertura)\b|\bvisitando clientes\b|\b(quase )?sem (conexao|sinal|internet)\b|\bin giro (dai|per|presso) clienti\b|\b(quasi sempre|spesso) offline\b|\bpoco raggiungibile\b|\b(zit|ben) (de hele week|deze week|tot \w+) bij klanten\b|\bnauwelijks (online|bereikbaar)\b|\bslecht bereikbaar\b/,
+    },
+    {
       label: 'says they have no access to mail, or when they return (seven languages)',
       pattern:
         /\b(no|without) (access|acces) to (my )?e-?mail\b|\bkeinen zugriff auf (meine |die )?(e-?mails?|mails?)\b|\bpas (d'|acces a )(acces a )?(mes |ma )?(mails?|e-?mails?|messagerie|courriels?)\b|\bno (tengo|tendre) acceso (al|a mi) correo\b|\bsem acesso (ao|aos|a) (e-?mails?|emails?|correio)\b|\bsenza accesso (alla posta|alle e?-?mail|all'e-?mail)\b|\bgeen toegang tot (mijn )?(e-?)?mail\b|\b(bin ich|ich bin) (\S+ ){0,3}wieder (fur sie |fur euch |fur dich )?(da|erreichbar|im buro|im hause)\b|\b(volvere|regresare|me reincorporare|retornarei|voltarei|rientrero) (el|al|a la|no|na|em|il|in|lunedi|martedi|mercoledi|giovedi|venerdi|lunes|martes|miercoles|jueves|viernes|segunda|terca|quarta|quinta|sexta|\d)|\bretorno (as atividades|ao escritorio|ao trabalho) (no|em|a|dia)\b/,
@@ -483,7 +524,7 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     {
       label: 'says they are well served already or it is not current (seven languages)',
       pattern:
-        /\bsind (da |hier |damit |bereits |schon |sehr |gut )*gut aufgestellt\b|\bpas d'actualite\b|\b(hebben|heb) (we|wij|ik) (echt |helemaal )?niet nodig\b|\bhoeven (we|wij) niet\b/,
+        /\bsind (da |hier |damit |bereits |schon |sehr |gut )*gut aufgestellt\b|\bpas d'actualite\b|\b((hebben|heb) (we|wij|ik)|(we|wij|ik) (hebben|heb)) (\w+ ){0,5}niet nodig\b|\bhoeven (we|wij) niet\b/,
     },
     {
       label: 'signed with, or works with, another supplier (seven languages)',
@@ -526,6 +567,27 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   interested: [
+    {
+      label: 'asks for an overview or price indication, verb last (Dutch, German)',
+      pattern: new RegExp(
+        near(
+          OFFER,
+          alt(
+            'sturen',
+            'toesturen',
+            'opsturen',
+            'mailen',
+            'e-?mailen',
+            'schicken',
+            'senden',
+            'zusenden',
+            'zukommen lassen',
+            'mailen',
+          ),
+          6,
+        ),
+      ),
+    },
     {
       label: 'accepts informally and asks to hear more (seven languages)',
       pattern:

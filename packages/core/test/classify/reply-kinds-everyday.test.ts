@@ -113,6 +113,19 @@ describe('everyday reply wordings, by kind', () => {
     ['pt', 'Retorno às atividades no dia 3 de fevereiro.', 'out_of_office'],
     ['de', 'Ab Montag, 7.4., bin ich wieder für Sie da.', 'out_of_office'],
     ['nl', 'Ik heb tot maandag geen toegang tot mijn e-mail.', 'out_of_office'],
+    // fourth pass: changed roles, forwarded to the one who decides, on the road and offline
+    ['en', 'I switched roles in May and no longer look after events.', 'wrong_person'],
+    ['de', 'Ich habe die Stelle gewechselt und betreue das Thema nicht mehr.', 'wrong_person'],
+    ['pt', 'Mudei de cargo e não cuido mais disso.', 'wrong_person'],
+    ['it', 'Ho cambiato reparto, non seguo più gli acquisti.', 'wrong_person'],
+    ['nl', 'Ik ben van afdeling gewisseld en doe geen inkoop meer.', 'wrong_person'],
+    ['pt', 'Encaminhei seu e-mail ao diretor, ele decide.', 'wrong_person'],
+    ['nl', 'Ik heb je bericht doorgestuurd naar de directeur, zij beslist hierover.', 'wrong_person'],
+    ['de', 'Ich bin bis Freitag geschäftlich unterwegs und kaum erreichbar.', 'out_of_office'],
+    ['it', 'Questa settimana sono in giro per clienti, poco raggiungibile.', 'out_of_office'],
+    ['es', 'Esta semana voy visitando clientes y casi sin cobertura.', 'out_of_office'],
+    ['nl', 'Kunt u mij een overzicht van de kosten mailen?', 'interested'],
+    ['nl', 'Wij hebben het op dit moment echt niet nodig.', 'not_interested'],
   ])('%s: %s -> %s', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
