@@ -152,6 +152,11 @@ describe('everyday reply wordings, by kind', () => {
     ['es', 'Estoy de vacaciones hasta el lunes, pero por favor quitadme de la lista.', 'unsubscribe'],
     ['it', 'Sono in ferie fino a lunedì, comunque non siamo interessati.', 'not_interested'],
     ['en', "I'll be back in the office on Monday, let's talk then.", 'interested'],
+    // a request for the data held about the writer (GDPR art. 15) is neutral, not interest
+    ['en', 'Where did you get my address? Send me the information you hold about me.', 'neutral'],
+    ['nl', 'Waar heeft u mijn adres vandaan? Stuur mij de informatie die u over mij heeft.', 'neutral'],
+    ['pt', 'Onde vocês conseguiram meu e-mail? Enviem as informações que têm sobre mim.', 'neutral'],
+    ['en', 'Where did you get my address? Anyway, send me your pricing.', 'interested'],
   ])('%s: %s -> %s (not the kind above)', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
