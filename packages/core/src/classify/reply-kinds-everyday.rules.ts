@@ -320,6 +320,11 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
   ],
   left_company: [
     {
+      label: 'says they will not come back to the role or the company (seven languages)',
+      pattern:
+        /\b(will not|won'?t) (be )?(back|return(ing)?|coming back) (in|to) (this|my|the) (role|position|job|company)\b|\bnot (be )?returning to (the company|this role|my role|this position)\b|\b(kehre|komme) nicht (mehr )?(in das unternehmen |in die firma |auf diese stelle )?zuruck\b|\bne reviendrai pas (dans|a|au sein)\b|\bno volvere (a la empresa|a este puesto|al puesto)\b|\bnao voltarei (para a empresa|a empresa|ao cargo)\b|\bnon tornero (in azienda|in questo ruolo|al mio posto)\b|\bkom (ik )?niet (meer )?terug (bij|in|op) (het bedrijf|deze functie|mijn functie)\b/,
+    },
+    {
       label: 'says someone left at a given time, or no longer works there (seven languages)',
       pattern:
         /\b(left|quit) (the company |the firm |us )?(in|last|at the end of|back in|earlier this) (january|february|march|april|may|june|july|august|september|october|november|december|\d{4}|year|month|week|summer|spring|autumn|fall|winter)\b|\bwerkt (hier |daar )?niet meer\b/,
@@ -496,6 +501,11 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   not_interested: [
+    {
+      label: 'says a meeting or the rest is not needed (Spanish, Dutch)',
+      pattern:
+        /\bno (hace|hacen) falta\b|\bgeen (afspraak|meeting|demo|gesprek|call|offerte|informatie|hulp|ondersteuning|software|tool|systeem|oplossing|leverancier) nodig\b/,
+    },
     {
       // "Contact me again in autumn" alone is no decline (the older sets read it neutral);
       // with "not now" it is ("not now, try again in Q3").

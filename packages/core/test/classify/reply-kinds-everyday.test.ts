@@ -126,6 +126,14 @@ describe('everyday reply wordings, by kind', () => {
     ['es', 'Esta semana voy visitando clientes y casi sin cobertura.', 'out_of_office'],
     ['nl', 'Kunt u mij een overzicht van de kosten mailen?', 'interested'],
     ['nl', 'Wij hebben het op dit moment echt niet nodig.', 'not_interested'],
+    // fifth pass: not coming back to the role; no meeting needed
+    [
+      'en',
+      'I am on leave until June and will not be back in this role; please write to mark@acme.test.',
+      'wrong_person',
+    ],
+    ['es', 'No, no hace falta ninguna reunión.', 'not_interested'],
+    ['nl', 'Nee, geen afspraak nodig, dank je.', 'not_interested'],
   ])('%s: %s -> %s', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
@@ -157,6 +165,10 @@ describe('everyday reply wordings, by kind', () => {
     ['nl', 'Waar heeft u mijn adres vandaan? Stuur mij de informatie die u over mij heeft.', 'neutral'],
     ['pt', 'Onde vocês conseguiram meu e-mail? Enviem as informações que têm sobre mim.', 'neutral'],
     ['en', 'Where did you get my address? Anyway, send me your pricing.', 'interested'],
+    // an absence in the past is no absence now; the reply is read for what it asks
+    ['en', 'Sorry for the slow reply, I was on holiday last week. Please send the pricing.', 'interested'],
+    ['it', 'Scusa il ritardo, ero in ferie. Mandami i prezzi.', 'interested'],
+    ['es', 'Estuve de vacaciones, ¿de qué se trataba?', 'neutral'],
   ])('%s: %s -> %s (not the kind above)', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
