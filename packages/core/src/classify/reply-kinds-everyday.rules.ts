@@ -240,6 +240,116 @@ const ERASE = alt(
   'eliminacao',
 );
 
+/** A sentence that holds every one of `needs` and then `last`. */
+const sentenceWith = (needs: string[], last: string): string =>
+  `(?:^|(?<=[.!?\\n]))${needs.map((n) => `(?=[^.!?\\n]*\\b${n}\\b)`).join('')}[^.!?\\n]*\\b${last}\\b`;
+const STAY = alt(
+  'stay',
+  'remain',
+  'stick',
+  'continue',
+  'bleiben',
+  'rester',
+  'seguir',
+  'continuar',
+  'restare',
+  'rimanere',
+  'blijven',
+);
+const CURRENT = alt(
+  'current',
+  'existing',
+  'jetzigen',
+  'aktuellen',
+  'bisherigen',
+  'actuel',
+  'actuelle',
+  'actual',
+  'atual',
+  'attuale',
+  'huidige',
+  'bestaande',
+);
+
+// --- head office decides; redirect to another department ----------------------------
+const HEAD_OFFICE = alt(
+  'head office',
+  'headquarters',
+  'hq',
+  'group level',
+  'zentrale',
+  'konzern(?:zentrale)?',
+  'siege',
+  'maison mere',
+  'central',
+  'casa matriz',
+  'matriz',
+  'sede centrale',
+  'casa madre',
+  'capogruppo',
+  'hoofdkantoor',
+  'moederbedrijf',
+);
+const DECIDES = alt(
+  'decid\\w*',
+  'decision\\w*',
+  'entscheid\\w*',
+  'trifft',
+  'prises',
+  'toma',
+  'tomadas?',
+  'prende',
+  'decisioni',
+  'beslis\\w*',
+  'genomen',
+  'purchas\\w*',
+);
+const REDIRECT = alt(
+  'redirect',
+  'direct',
+  'address',
+  'forward',
+  'send',
+  'richten sie',
+  'wenden sie',
+  'rediriger',
+  'adresser',
+  'dirija',
+  'dirigir',
+  'direcione',
+  'encaminhe',
+  'indirizzare',
+  'indirizzi',
+  'inoltri',
+  'richt',
+  'richten',
+);
+const OUR = alt(
+  'our',
+  'unseren',
+  'unsere',
+  'unser',
+  'notre',
+  'nos',
+  'nuestro',
+  'nuestra',
+  'nosso',
+  'nossa',
+  'il nostro',
+  'al nostro',
+  'la nostra',
+  'onze',
+  'mein(?:en)?',
+  'mon',
+  'ma',
+  'mi',
+  'meu',
+  'minha',
+  'mio',
+  'mia',
+  'mijn',
+);
+
 // --- absence in few words, at an event, or with little access to mail ---------------
 const AWAY_UNTIL = alt(
   '(?:on|back from) (?:holiday|vacation|leave|pto)s? (?:until|till|til|through|thru)',
@@ -282,6 +392,11 @@ const LITTLE_MAIL = alt(
 /** Rules per group, merged after the earlier lists (see reply-rules.ts). */
 export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readonly ReplyRule[]>>> = {
   unsubscribe: [
+    {
+      label: 'asks formally to refrain from contact, or objects to marketing mail (seven languages)',
+      pattern:
+        /\brefrain from (contacting|emailing|writing to|messaging)\b|\b(object|objection) to (receiving|the processing|any (further )?(marketing|contact))\b|\bsehen sie (bitte )?(kunftig |zukunftig |in zukunft )?von (einer |jeder |weiteren )?(kontaktaufnahme|kontakt|zusendungen|e-?mails) ab\b|\bm'oppose (a|au) (la reception|l'envoi|tout envoi|vos)\b|\babstenga(n)? de (contactar|escribir|enviar)(me|nos)?\b|\bme opongo a (recibir|que)\b|\b(peco|pedimos|solicito) que nao (entrem|entre|me contatem|nos contatem) mais\b|\bnao autorizo (o envio|o uso|o contato|contato)\b|\bnon contattar(mi|ci) piu\b|\bmi oppongo (alla ricezione|all'invio|al trattamento)\b|\b(mij|ons) (in de toekomst |voortaan )?niet (meer )?te (benaderen|contacteren|mailen|e-?mailen)\b|\bmaak (ik )?bezwaar tegen\b/,
+    },
     {
       label: 'asks to erase their personal data (GDPR and its national names, seven languages)',
       pattern: new RegExp(
@@ -345,6 +460,24 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   wrong_person: [
+    {
+      label: 'says head office decides, or to redirect the request to another department (seven languages)',
+      pattern: new RegExp(
+        [
+          `(?:^|(?<=[.!?\\n]))(?=[^.!?\\n]*\\b${HEAD_OFFICE}\\b)[^.!?\\n]*\\b${DECIDES}`,
+          near(
+            REDIRECT,
+            `${OUR} (?:[\\w]+-)?${alt('procurement', 'purchasing', 'einkauf', 'service achats', 'departamento de compras', 'setor de compras', 'ufficio acquisti', 'afdeling inkoop', 'inkoop', 'department', 'team', 'abteilung', 'service', 'departamento', 'setor', 'ufficio', 'afdeling', 'kollegen', 'collegue', 'colega', 'collega')}`,
+            6,
+          ),
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'says they have nothing to do with it, or are not involved (seven languages)',
+      pattern:
+        /\bnothing to do with (this|that|it|these|purchasing|the)\b|\bnot involved (in|with)\b|\bnichts (damit |mit [\w ]{1,25})?zu tun\b|\bnicht (damit )?befasst\b|\b(je )?n'ai rien a voir\b|\bpas implique(e)? dans\b|\bno tengo nada que ver\b|\bno estoy involucrad[oa]\b|\bnao tenho nada a ver\b|\bnao estou envolvid[oa]\b|\bnon ho (niente|nulla) a che (fare|vedere)\b|\bnon sono coinvolt[oa]\b|\bheb (ik )?(niets|niks) (mee|met [\w ]{1,25}) te maken\b|\bniet betrokken bij\b/,
+    },
     {
       label: 'changed roles and no longer handles it (seven languages)',
       pattern: new RegExp(
@@ -502,6 +635,49 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
   ],
   not_interested: [
     {
+      label: 'decided to stay with the current supplier, or it is outside their plans (seven languages)',
+      pattern: new RegExp(
+        [
+          sentenceWith(
+            [STAY, CURRENT],
+            alt(
+              'supplier',
+              'provider',
+              'vendor',
+              'lieferant\\w*',
+              'anbieter\\w*',
+              'dienstleister\\w*',
+              'fournisseur',
+              'prestataire',
+              'proveedor',
+              'fornecedor',
+              'fornitore',
+              'leverancier',
+              'partner',
+              'partij',
+              'solution',
+              'losung',
+              'solucion',
+              'solucao',
+              'soluzione',
+              'oplossing',
+              'system',
+              'systeme',
+              'sistema',
+              'systeem',
+              'tool',
+              'outil',
+              'herramienta',
+              'ferramenta',
+              'strumento',
+            ),
+          ),
+          '\\b(outside|not (part of|in)|nicht (teil )?(in|unserer)|ne fait pas partie de|hors de|no (entra|esta|forma parte) (en|de)|nao (esta|faz parte) (nos|dos)|non rientra (nei|nel)|past niet in) (\\w+ ){0,2}(our |unserer |unsere |nos |nuestros |nossos |nostri |onze )?(plans|planning|planung|projets|planes|planos|piani|plannen|roadmap|budget)\\b',
+          "\\b(do not|don'?t|cannot|can'?t) see (a|any) (use|need|application|fit)\\b|\\bkeinen (einsatzbereich|nutzen|anwendungsfall|mehrwert)\\b|\\bn'en voyons pas l'utilite\\b|\\bno (le )?vemos (utilidad|sentido|aplicacion)\\b|\\bnao vemos (utilidade|sentido|aplicacao)\\b|\\bnon ne vediamo (l'utilita|il senso|la necessita)\\b|\\b(zien|zie) er (\\w+ ){0,4}geen (toepassing|nut|meerwaarde)\\b",
+        ].join('|'),
+      ),
+    },
+    {
       label: 'says a meeting or the rest is not needed (Spanish, Dutch)',
       pattern:
         /\bno (hace|hacen) falta\b|\bgeen (afspraak|meeting|demo|gesprek|call|offerte|informatie|hulp|ondersteuning|software|tool|systeem|oplossing|leverancier) nodig\b/,
@@ -577,6 +753,12 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   interested: [
+    {
+      label:
+        'asks for the next steps or a reference customer, or says the approach appeals (seven languages)',
+      pattern:
+        /\b(next steps?|nachsten schritte|prochaines etapes|siguientes pasos|proximos passos|prossimi passi|volgende stappen?)\b|\b(reference (customer|client)s?|referenzkunden?|referenz aus|reference client|references? clients?|clientes? de referencia|client[ei] di riferimento|referentieklant(en)?|case stud(y|ies))\b|\b(resonates with (us|me)|spricht (uns|mich) an|nous parle|(nos|me) (agrada|convence)|ci convince|spreekt (ons|me|mij) aan)\b|\bwould welcome (a|an|your) (proposal|offer|quote)\b|\buber (ein|eine|ihr|ihre) [\w ]{0,30}(angebot|vorschlag|unterlagen)[\w ]{0,30} freuen\b/,
+    },
     {
       label: 'asks for an overview or price indication, verb last (Dutch, German)',
       pattern: new RegExp(
@@ -684,5 +866,7 @@ export function expandShorthand(folded: string): string {
     .replace(/\bpq\b/g, 'porque')
     .replace(/\bvc\b/g, 'voce')
     .replace(/\bpls\b|\bplz\b/g, 'please')
-    .replace(/\bthx\b/g, 'thanks');
+    .replace(/\bthx\b/g, 'thanks')
+    .replace(/\ba\.u\.b\.?(?=\s|$)/g, 'aub')
+    .replace(/\bs\.v\.p\.?(?=\s|$)/g, 'svp');
 }

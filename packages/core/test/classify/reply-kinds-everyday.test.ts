@@ -134,6 +134,22 @@ describe('everyday reply wordings, by kind', () => {
     ],
     ['es', 'No, no hace falta ninguna reunión.', 'not_interested'],
     ['nl', 'Nee, geen afspraak nodig, dank je.', 'not_interested'],
+    // formal register: next steps and references; organise a demo, slots to confirm;
+    // staying with the current supplier, outside the plans, no use seen; head office
+    // decides, redirect to a department, nothing to do with it; refrain from contact
+    ['de', 'Wie sähen die nächsten Schritte aus?', 'interested'],
+    ['it', 'Avete clienti di riferimento nel settore alimentare?', 'interested'],
+    ['es', 'Organice, por favor, una presentación con el equipo de ventas.', 'meeting_request'],
+    ['nl', 'Stuur me wat tijdsloten, dan bevestig ik er één.', 'meeting_request'],
+    ['fr', 'Nous préférons rester avec notre prestataire actuel.', 'not_interested'],
+    ['pt', 'Isso não faz parte dos nossos planos este ano.', 'not_interested'],
+    ['en', "Honestly we don't see a use for it here.", 'not_interested'],
+    ['en', 'Those decisions are made at our head office.', 'wrong_person'],
+    ['de', 'Bitte wenden Sie sich mit Ihrer Anfrage an unsere IT-Abteilung.', 'wrong_person'],
+    ['it', 'Non ho nulla a che fare con gli acquisti.', 'wrong_person'],
+    ['en', 'Please refrain from emailing me again.', 'unsubscribe'],
+    ['es', 'Me opongo a que usen mi correo para publicidad.', 'unsubscribe'],
+    ['nl', 'Richt uw verzoek a.u.b. aan onze afdeling inkoop.', 'wrong_person'],
   ])('%s: %s -> %s', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
