@@ -131,6 +131,9 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
         return decided('meeting_request', meeting);
       }
     }
+    // "Sou eu quem cuida disso" / "I'm the right person": the writer says they ARE the
+    // one, so the words that name who handles it do not point elsewhere.
+    if (group === 'wrong_person' && SELF_AFFIRMED.test(folded)) continue;
     const found = match(group);
     // "Send me the information you hold about me" asks what data we keep (GDPR art.
     // 15), not about our offer: when the only interest is a request for information
@@ -232,6 +235,9 @@ function dataAccessRequest(folded: string): string | undefined {
   const found = DATA_ACCESS.exec(folded);
   return found ? `"${found[0]}"` : undefined;
 }
+
+const SELF_AFFIRMED =
+  /(?<!\b(no|nao|non|ne|not|nicht|niet) )\b(i am|i'm) (indeed |actually )?the (right|correct) (person|contact|one)\b|(?<!\b(no|nao) )\b(sou eu (quem|que)|soy yo (quien|el que|la que))\b|\bc'est (bien )?moi qui (gere|decide|m'occupe)\b|\bje suis (bien )?(la bonne personne|le bon interlocuteur|la bonne interlocutrice)\b|\bich bin (der|die) (richtige|zustandige)\b|(?<!\bnon )\bsono io (che|a) (decido|decidere|mi occupo|gestisco)\b|\bik ben (de juiste persoon|degene die)\b/;
 
 function withoutLinks(text: string): string {
   return text.replace(/\b(https?:\/\/|www\.)\S+/gi, ' ').replace(/<mailto:[^>]*>/gi, ' ');

@@ -185,6 +185,10 @@ describe('everyday reply wordings, by kind', () => {
     ['en', 'Sorry for the slow reply, I was on holiday last week. Please send the pricing.', 'interested'],
     ['it', 'Scusa il ritardo, ero in ferie. Mandami i prezzi.', 'interested'],
     ['es', 'Estuve de vacaciones, ¿de qué se trataba?', 'neutral'],
+    // the writer says they ARE the one who handles it: no wrong person
+    ['pt', 'Sou eu quem cuida disso, o que vocês oferecem?', 'neutral'],
+    ['es', 'Sí, soy yo quien lleva las compras. ¿Qué ofrecéis exactamente?', 'neutral'],
+    ['de', 'Ich bin der richtige Ansprechpartner, was kostet das?', 'interested'],
   ])('%s: %s -> %s (not the kind above)', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
