@@ -842,6 +842,7 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
           '\\bdaar hebben (we|wij|ik) (wel )?oren naar\\b',
           '\\b(ist|sind) (fur uns|fur mich)? ?(durchaus|sehr|absolut)? ?relevant\\b(?<!nicht relevant)',
           '\\b(we|i) (could|might|would) (really )?(use|need) (this|that|something like this)\\b',
+          "\\b(would|'d) (like|love) to (hear|learn|know|see) more\\b",
           '\\bne avremmo (proprio |davvero )?bisogno\\b|\\bpodria encajar\\b|\\bpourrait (nous )?convenir\\b',
         ].join('|'),
       ),

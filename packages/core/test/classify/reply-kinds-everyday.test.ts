@@ -189,6 +189,10 @@ describe('everyday reply wordings, by kind', () => {
     ['pt', 'Sou eu quem cuida disso, o que vocês oferecem?', 'neutral'],
     ['es', 'Sí, soy yo quien lleva las compras. ¿Qué ofrecéis exactamente?', 'neutral'],
     ['de', 'Ich bin der richtige Ansprechpartner, was kostet das?', 'interested'],
+    // a question about OUR office or holidays is no absence of theirs
+    ['it', 'Il vostro ufficio è chiuso ad agosto?', 'neutral'],
+    ['nl', 'Is jullie kantoor gesloten in de zomer?', 'neutral'],
+    ['en', "I'm back from the conference and would like to hear more.", 'interested'],
   ])('%s: %s -> %s (not the kind above)', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
