@@ -131,7 +131,19 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
         return decided('meeting_request', meeting);
       }
     }
+    // "Sou eu quem cuida disso" / "I'm the right person": the writer says they ARE the
+    // one, so the words that name who handles it do not point elsewhere.
+    if (group === 'wrong_person' && SELF_AFFIRMED.test(folded)) continue;
     const found = match(group);
+    // "Send me the information you hold about me" asks what data we keep (GDPR art.
+    // 15), not about our offer: when the only interest is a request for information
+    // and the writer asks about their own data, the reply is neutral.
+    const access = group === 'interested' && found ? dataAccessRequest(folded) : undefined;
+    const quoted = found ? found.slice(found.indexOf('("')) : '';
+    if (access && INFO_ONLY.test(quoted) && !PRICE_OR_OFFER.test(quoted)) {
+      why.push(`neutral: asks about the data we hold on them (${access}), not about the offer`);
+      return decided('neutral', `asks about the data we hold on them (${access})`);
+    }
     if (found) {
       why.push(`${replyClass}: ${found}`);
       return decided(replyClass, `${replyClass}: ${found}`, replyClass === 'wrong_person' ? referral() : {});
@@ -210,6 +222,22 @@ function asBounce(
     why,
   };
 }
+
+// A data-access or data-source request (GDPR art. 15): where we got the address, what
+// we hold about the writer, in the seven languages.
+const DATA_ACCESS =
+  /\b(where|how) (did|do) you (get|obtain|find) (my|our)\b|\b(data|information|details) (that )?you (hold|have|store|keep|process) (about|on) (me|us)\b|\bart(icle|\.)? ?15\b|\bwoher haben sie (meine|unsere)\b|\b(uber|zu) mir gespeichert\b|\bd'ou (tenez|avez)-vous\b|\b(detenez|avez|conservez) (sur|a propos de) (moi|nous)\b|\bde donde (habeis|han|has|ha) (sacado|obtenido|conseguido)\b|\b(teneis|tienen|tiene) sobre (mi|nosotros)\b|\bonde (voces |voce )?(conseguiram|conseguiu|obtiveram|pegaram)\b|\b(tem|tem|tenham) sobre (mim|nos)\b|\bda dove (avete|ha) (preso|ottenuto|avuto)\b|\b(avete|ha) su di (me|noi)\b|\bwaar (heeft u|hebben jullie|heb je) (mijn|onze) [\w-]+ vandaan\b|\b(heeft|hebben|heb) (u |jullie |je )?over (mij|ons)\b/;
+const INFO_ONLY = /\binfo(rmation|rmations|rmacion|rmacoes|rmatie|rmazioni|rmationen|s)?\b|\bdetails\b/;
+const PRICE_OR_OFFER =
+  /\b(pric|prix|preis|prec|prez|prijs|tarif|offer|angebot|offre|oferta|offerte|quote|devis|demo|catalog|katalog|brochure|proposal)/;
+
+function dataAccessRequest(folded: string): string | undefined {
+  const found = DATA_ACCESS.exec(folded);
+  return found ? `"${found[0]}"` : undefined;
+}
+
+const SELF_AFFIRMED =
+  /(?<!\b(no|nao|non|ne|not|nicht|niet) )\b(i am|i'm) (indeed |actually )?the (right|correct) (person|contact|one)\b|(?<!\b(no|nao) )\b(sou eu (quem|que)|soy yo (quien|el que|la que))\b|\bc'est (bien )?moi qui (gere|decide|m'occupe)\b|\bje suis (bien )?(la bonne personne|le bon interlocuteur|la bonne interlocutrice)\b|\bich bin (der|die) (richtige|zustandige)\b|(?<!\bnon )\bsono io (che|a) (decido|decidere|mi occupo|gestisco)\b|\bik ben (de juiste persoon|degene die)\b/;
 
 function withoutLinks(text: string): string {
   return text.replace(/\b(https?:\/\/|www\.)\S+/gi, ' ').replace(/<mailto:[^>]*>/gi, ' ');

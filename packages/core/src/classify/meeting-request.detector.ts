@@ -17,9 +17,12 @@ const DAYS_NL = '((maandag|dinsdag|woensdag|donderdag|vrijdag)(ochtend|middag|av
 // A call, meeting, demo or visit named in the same sentence as a day or a clock time
 // ("una llamada el martes a las 11", "om 10 uur voor een gesprek") proposes to meet.
 const MEET_WORD =
-  '(call|meeting|demo|visit|zoom|video ?call|phone call|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|appelons|rendez-vous|rdv|echange|reunion|visite|visio|llamada|videollamada|visita|quedar|quedamos|vernos|reunirnos|chamada|ligacao|reuniao|conversar|chiamata|telefonata|riunione|incontro|videochiamata|sopralluogo|gesprek|afspraak|belafspraak|bezoek|bellen|videocall)';
+  '(call|meeting|demo|visit|zoom|video ?call|phone call|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|appelons|rendez-vous|rdv|echange|reunion|visite|visio|llamada|videollamada|visita|quedar|quedamos|vernos|reunirnos|chamada|ligacao|reuniao|conversar|chiamata|telefonata|riunione|incontro|videochiamata|sopralluogo|gesprek|afspraak|belafspraak|bezoek|bellen|videocall|videokonferenz|videoconferencia|videoconferenza|videochamada|videoconferencia)';
 const WHEN = `(${[DAYS_EN, DAYS_DE, DAYS_FR, DAYS_ES, DAYS_PT, DAYS_IT, DAYS_NL].join('|')}|\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om) \\d{1,2}\\b)`;
 
+// Words that accept a proposed day or time: "Tuesday works", "me va bien", "komt goed uit".
+const SUITS =
+  '(works|work for me|works for me|suits (me|us)|is fine|is good|passt (mir|uns|gut)|geht (bei mir|fur mich|gut)|(me|nous) (va|convient)|(ca|cela) (me|nous) va|(me|nos) (va|viene) bien|fica (bom|otimo)|(me|nos) serve|da (certo|pra mim)|(mi|ci) (va|sta) bene|va bene|komt (mij|me|ons) (goed|prima) uit|(past|schikt) (mij|me|ons) (goed|prima)?)';
 // Available, free, has time: a person offering a slot, unless a negation stands before it.
 const AVAILABLE =
   '(free|available|disponible|disponibles|disponivel|disponiveis|disponibilidade|disponibile|disponibili|beschikbaar|verfugbar|libre|libres|livre|hueco|huecos|un buco|ruimte|tijd)';
@@ -196,6 +199,22 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
         "\\b(suggest|propose|proposez|proposer|proponga|propon|proponer|proponi|sugiera|sugiere|sugira|sugere|sugerir|stel|schlagen sie|schlag)\\b(?:[^\\w.!?\\n]+[\\w'-]+){0,4}?[^\\w.!?\\n]+(a |un |une |uno |una |um |een |einen )?(time|day|date|slot|creneau|date|dia|hora|horario|giorno|orario|dag|tijd|moment|termin|tag)\\b",
         '\\b(zien|spreken) (we|wij) elkaar\\b|\\b(sehen|treffen) wir uns\\b|\\bon se voit\\b|\\bnos vemos\\b|\\bci vediamo\\b|\\bnos falamos\\b',
         '\\bgrab (\\d+ ?(mins?|minutes)|some time|a slot|a coffee)\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'names a day or time that suits them (seven languages)',
+    pattern: new RegExp(
+      `(?:^|(?<=[.?!\\n]))(?=(?:[^.?!\\n]|\\d\\.\\d){0,80}?\\b${WHEN})(?:[^.?!\\n]|\\d\\.\\d){0,80}?(?<!\\b(nothing|none|neither|nichts|rien|nada|nenhum|niente|niets|never|not|nicht|no|non|niet|pas|nao|ne) )\\b${SUITS}\\b(?! (nicht|niet|pas|not|non|nao|no)\\b)`,
+    ),
+  },
+  {
+    label: 'asks us to organise a demo or meeting, or for slots to confirm (seven languages)',
+    pattern: new RegExp(
+      [
+        "\\b(organi[sz]e|arrange|set up|schedule|plan|vereinbaren sie|planen sie|organiser|organisez|organice|organizar|organize|organizzi|organizzare|inplannen|plannen|in te plannen)\\b(?:[^\\w.!?\\n]+[\\w'-]+){0,4}?[^\\w.!?\\n]+(demo|demonstration|demonstratie|demonstracao|demostracion|demonstrazione|presentation|presentacion|presentazione|presentatie|apresentacao|prasentation|call|meeting|termin|rendez-vous|reunion|reuniao|riunione|afspraak|videocall|visio)\\b",
+        '\\b(een |a |eine |une |una |uma )?(demo|afspraak|call|gesprek) (met [\\w ]{1,25} )?(inplannen|plannen)\\b',
+        '\\b(slots|times|termine|terminvorschlage|creneaux|huecos|horarios|disponibilita|tijdstippen|tijdsloten|momenten|dates|data)\\b[^.!?\\n]{0,40}\\b(confirm|bestatige|confirme|confirmo|confermo|bevestig)\\w*',
       ].join('|'),
     ),
   },

@@ -110,6 +110,16 @@ const OFFER = alt(
   'voorstel',
   'propuesta',
   'prijsopgave',
+  'prijsindicatie',
+  'overzicht',
+  'overview',
+  'ubersicht',
+  'apercu',
+  'resumen',
+  'resumo',
+  'panoramica',
+  'presentatie',
+  'prasentation',
   'kostenindicatie',
   'kostenvoranschlag',
   'prijzen',
@@ -186,6 +196,160 @@ const SIGNED = alt(
   'werken (?:al )?(?:samen )?met',
 );
 
+// --- personal data and erasing it (GDPR art. 17 requests) ---------------------------
+const PERSONAL_DATA = alt(
+  '(?:all )?(?:my|our) (?:personal )?(?:data|details|information|info|contact details)',
+  '(?:all )?(?:the )?(?:personal )?(?:data|information) (?:you hold|you have|you store)(?: about| on| of)? (?:me|us)?',
+  '(?:meine|unsere) (?:personlichen |personenbezogenen )?(?:daten|kontaktdaten|angaben)',
+  '(?:mes|nos) (?:donnees|coordonnees|informations)(?: personnelles)?',
+  '(?:mis|nuestros) (?:datos|datos personales)',
+  '(?:meus|nossos) (?:dados|dados pessoais)',
+  '(?:miei|nostri) (?:dati|dati personali)',
+  '(?:mijn|onze) (?:persoons)?gegevens',
+);
+const ERASE = alt(
+  'delete',
+  'deletion',
+  'erase',
+  'erasure',
+  'remove',
+  'removal',
+  'loschen',
+  'loschung',
+  'entfernen',
+  'supprimer',
+  'suppression',
+  'effacer',
+  'effacement',
+  'supresion',
+  'suprimir',
+  'borrar',
+  'borrado',
+  'eliminar',
+  'eliminacion',
+  'cancellazione',
+  'cancellare',
+  'eliminare',
+  'rimozione',
+  'verwijderen',
+  'verwijdering',
+  'wissen',
+  'exclusao',
+  'excluir',
+  'apagar',
+  'eliminacao',
+);
+
+/** A sentence that holds every one of `needs` and then `last`. */
+const sentenceWith = (needs: string[], last: string): string =>
+  `(?:^|(?<=[.!?\\n]))${needs.map((n) => `(?=[^.!?\\n]*\\b${n}\\b)`).join('')}[^.!?\\n]*\\b${last}\\b`;
+const STAY = alt(
+  'stay',
+  'remain',
+  'stick',
+  'continue',
+  'bleiben',
+  'rester',
+  'seguir',
+  'continuar',
+  'restare',
+  'rimanere',
+  'blijven',
+);
+const CURRENT = alt(
+  'current',
+  'existing',
+  'jetzigen',
+  'aktuellen',
+  'bisherigen',
+  'actuel',
+  'actuelle',
+  'actual',
+  'atual',
+  'attuale',
+  'huidige',
+  'bestaande',
+);
+
+// --- head office decides; redirect to another department ----------------------------
+const HEAD_OFFICE = alt(
+  'head office',
+  'headquarters',
+  'hq',
+  'group level',
+  'zentrale',
+  'konzern(?:zentrale)?',
+  'siege',
+  'maison mere',
+  'central',
+  'casa matriz',
+  'matriz',
+  'sede centrale',
+  'casa madre',
+  'capogruppo',
+  'hoofdkantoor',
+  'moederbedrijf',
+);
+const DECIDES = alt(
+  'decid\\w*',
+  'decision\\w*',
+  'entscheid\\w*',
+  'trifft',
+  'prises',
+  'toma',
+  'tomadas?',
+  'prende',
+  'decisioni',
+  'beslis\\w*',
+  'genomen',
+  'purchas\\w*',
+);
+const REDIRECT = alt(
+  'redirect',
+  'direct',
+  'address',
+  'forward',
+  'send',
+  'richten sie',
+  'wenden sie',
+  'rediriger',
+  'adresser',
+  'dirija',
+  'dirigir',
+  'direcione',
+  'encaminhe',
+  'indirizzare',
+  'indirizzi',
+  'inoltri',
+  'richt',
+  'richten',
+);
+const OUR = alt(
+  'our',
+  'unseren',
+  'unsere',
+  'unser',
+  'notre',
+  'nos',
+  'nuestro',
+  'nuestra',
+  'nosso',
+  'nossa',
+  'il nostro',
+  'al nostro',
+  'la nostra',
+  'onze',
+  'mein(?:en)?',
+  'mon',
+  'ma',
+  'mi',
+  'meu',
+  'minha',
+  'mio',
+  'mia',
+  'mijn',
+);
+
 // --- absence in few words, at an event, or with little access to mail ---------------
 const AWAY_UNTIL = alt(
   '(?:on|back from) (?:holiday|vacation|leave|pto)s? (?:until|till|til|through|thru)',
@@ -229,6 +393,21 @@ const LITTLE_MAIL = alt(
 export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readonly ReplyRule[]>>> = {
   unsubscribe: [
     {
+      label: 'asks formally to refrain from contact, or objects to marketing mail (seven languages)',
+      pattern:
+        /\brefrain from (contacting|emailing|writing to|messaging)\b|\b(object|objection) to (receiving|the processing|any (further )?(marketing|contact))\b|\bsehen sie (bitte )?(kunftig |zukunftig |in zukunft )?von (einer |jeder |weiteren )?(kontaktaufnahme|kontakt|zusendungen|e-?mails) ab\b|\bm'oppose (a|au) (la reception|l'envoi|tout envoi|vos)\b|\babstenga(n)? de (contactar|escribir|enviar)(me|nos)?\b|\bme opongo a (recibir|que)\b|\b(peco|pedimos|solicito) que nao (entrem|entre|me contatem|nos contatem) mais\b|\bnao autorizo (o envio|o uso|o contato|contato)\b|\bnon contattar(mi|ci) piu\b|\bmi oppongo (alla ricezione|all'invio|al trattamento)\b|\b(mij|ons) (in de toekomst |voortaan )?niet (meer )?te (benaderen|contacteren|mailen|e-?mailen)\b|\bmaak (ik )?bezwaar tegen\b/,
+    },
+    {
+      label: 'asks to erase their personal data (GDPR and its national names, seven languages)',
+      pattern: new RegExp(
+        [
+          near(ERASE, PERSONAL_DATA, 6),
+          near(PERSONAL_DATA, ERASE, 4),
+          "\\b(right to (erasure|be forgotten)|droit (a l'effacement|a l'oubli)|derecho (de supresion|al olvido)|diritto (alla cancellazione|all'oblio)|recht op (vergetelheid|verwijdering)|recht auf (loschung|vergessenwerden)|direito (ao esquecimento|de exclusao))\\b",
+        ].join('|'),
+      ),
+    },
+    {
       label: 'never signed up, or answers with one word asking removal (seven languages)',
       pattern:
         /\b(i|we) never (signed up|subscribed|opted in|asked for (this|these|your))\b|^(remover|remova|removam|rimuovi(mi)?|cancellami|cancellatemi|verwijder( mij| me)?|uitschrijven|afmelden|desinscrire|desinscrivez-moi|darse de baja|dar de baja|descadastrar|austragen bitte|bitte austragen)[.!]*$|\b(wil|willen) (niets|niks|geen (e-?mails?|mails?|berichten|nieuwsbrieven)) meer (ontvangen|krijgen)\b/,
@@ -256,6 +435,11 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
   ],
   left_company: [
     {
+      label: 'says they will not come back to the role or the company (seven languages)',
+      pattern:
+        /\b(will not|won'?t) (be )?(back|return(ing)?|coming back) (in|to) (this|my|the) (role|position|job|company)\b|\bnot (be )?returning to (the company|this role|my role|this position)\b|\b(kehre|komme) nicht (mehr )?(in das unternehmen |in die firma |auf diese stelle )?zuruck\b|\bne reviendrai pas (dans|a|au sein)\b|\bno volvere (a la empresa|a este puesto|al puesto)\b|\bnao voltarei (para a empresa|a empresa|ao cargo)\b|\bnon tornero (in azienda|in questo ruolo|al mio posto)\b|\bkom (ik )?niet (meer )?terug (bij|in|op) (het bedrijf|deze functie|mijn functie)\b/,
+    },
+    {
       label: 'says someone left at a given time, or no longer works there (seven languages)',
       pattern:
         /\b(left|quit) (the company |the firm |us )?(in|last|at the end of|back in|earlier this) (january|february|march|april|may|june|july|august|september|october|november|december|\d{4}|year|month|week|summer|spring|autumn|fall|winter)\b|\bwerkt (hier |daar )?niet meer\b/,
@@ -276,6 +460,64 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   wrong_person: [
+    {
+      label: 'says head office decides, or to redirect the request to another department (seven languages)',
+      pattern: new RegExp(
+        [
+          `(?:^|(?<=[.!?\\n]))(?=[^.!?\\n]*\\b${HEAD_OFFICE}\\b)[^.!?\\n]*\\b${DECIDES}`,
+          near(
+            REDIRECT,
+            `${OUR} (?:[\\w]+-)?${alt('procurement', 'purchasing', 'einkauf', 'service achats', 'departamento de compras', 'setor de compras', 'ufficio acquisti', 'afdeling inkoop', 'inkoop', 'department', 'team', 'abteilung', 'service', 'departamento', 'setor', 'ufficio', 'afdeling', 'kollegen', 'collegue', 'colega', 'collega')}`,
+            6,
+          ),
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'says they have nothing to do with it, or are not involved (seven languages)',
+      pattern:
+        /\bnothing to do with (this|that|it|these|purchasing|the)\b|\bnot involved (in|with)\b|\bnichts (damit |mit [\w ]{1,25})?zu tun\b|\bnicht (damit )?befasst\b|\b(je )?n'ai rien a voir\b|\bpas implique(e)? dans\b|\bno tengo nada que ver\b|\bno estoy involucrad[oa]\b|\bnao tenho nada a ver\b|\bnao estou envolvid[oa]\b|\bnon ho (niente|nulla) a che (fare|vedere)\b|\bnon sono coinvolt[oa]\b|\bheb (ik )?(niets|niks) (mee|met [\w ]{1,25}) te maken\b|\bniet betrokken bij\b/,
+    },
+    {
+      label: 'changed roles and no longer handles it (seven languages)',
+      pattern: new RegExp(
+        [
+          '\\b(switched|changed|moved) (roles|jobs|positions|teams|departments)\\b|\\bno longer (look after|handle|manage|own|run|cover|work on|deal with|responsible for|in charge of)\\b',
+          '\\b(abteilung|position|stelle|rolle|bereich|funktion|job) gewechselt\\b|\\b(betreue|verantworte|bearbeite|mache|leite) (das|dieses|den|die|diesen) ([\\w-]+ )?nicht mehr\\b|\\bnicht mehr zustandig\\b',
+          "\\b(ne suis plus|n'est plus|ne sommes plus) (en charge|responsable|charge)\\b|\\b(change|changee) de (poste|service|fonction|metier)\\b",
+          '\\bcambie de (puesto|area|departamento|trabajo|funciones)\\b|\\bya no (me ocupo|llevo|gestiono|soy (el |la )?responsable)\\b',
+          '\\bmudei de (area|cargo|setor|departamento|funcao|time)\\b|\\bnao (cuido|trato|sou (mais )?responsavel|respondo|fico) mais\\b',
+          '\\b(ho )?cambiato (ruolo|reparto|ufficio|mansione|lavoro|settore)\\b|\\bnon (seguo|gestisco|mi occupo|sono (piu )?responsabile|curo) piu\\b',
+          '\\bvan (functie|afdeling|baan|rol) (gewisseld|veranderd)\\b|\\bdoe (ik )?geen [\\w-]+ meer\\b|\\b(ben|is) (niet meer|geen) verantwoordelijk\\b',
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'forwarded our mail to the one who decides (seven languages)',
+      pattern: new RegExp(
+        [
+          '\\bencaminhei (seu|o seu|teu|sua|a sua|o|a) (e-?mail|mensagem|contato|pedido)\\b',
+          '\\bho (inoltrato|girato) (la tua|la sua|il tuo|il suo|questa|la) (mail|e-?mail|messaggio|richiesta)\\b',
+          '\\b(heb|ik heb) (je|jouw|uw|de) (mail|e-?mail|bericht|vraag) doorgestuurd\\b',
+          '\\b(he|she|hij|zij|lui|lei|ele|ela|er|il|elle|el|ella) (beslist|decide|decides|entscheidet|besluit) (hierover|daarover|this|that|these|das|daruber)?\\b(?! (not|nicht|niet|pas|no|non|nao))',
+          '\\b(e|is) (quem|quello che|quella che|wie|die|who|la persona che|la persona que|quien) (decide|beslist|decides)\\b',
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'says who handles it, or where to write for it (seven languages)',
+      pattern: new RegExp(
+        [
+          '\\b(for (this|that|these (things|matters|questions)),? (please )?(contact|write to|reach out to|email|speak to|talk to))\\b',
+          '\\bdafur (mussen|sollten|konnen|mochten) sie sich (bitte )?an\\b|\\b(wer|die person,? die) (das|dies|sich darum) (entscheidet|kummert|betreut)\\b',
+          "\\bqui (gere|s'occupe de|suit|traite) (ce|ces|le|les|cette) (sujet|sujets|dossier|dossiers|question|questions|achats)\\b|\\b(je )?(transmets|fais suivre|transfere) (a|au|votre message a|votre mail a) (ma|mon|notre|la|le) (collegue|responsable|service)\\b",
+          '(?<!\\b(soy yo|yo soy|es) )\\bquien (lleva|gestiona|se encarga de|decide|ve) (esto|eso|estos temas|este tema|el tema|las compras)\\b',
+          '(?<!\\b(sou eu|eu sou) )\\bquem (trata|cuida|decide|responde|resolve) (disso|desse|dessa|por isso|destes assuntos|das compras)\\b',
+          '\\bper (queste cose|questo|questi temi|questa materia|questo tipo di cose),? (deve|puo|devi|puoi|dovete|potete) (scrivere|rivolgersi|rivolgerti|contattare|sentire)\\b',
+          '\\bhiervoor (moet|kunt|kan|moeten) (u|je|jullie) (bij|naar|contact)\\b|\\bdaarvoor (moet|kunt) (u|je) (bij|naar)\\b',
+        ].join('|'),
+      ),
+    },
     {
       label: 'points to another department, or does not take these decisions (seven languages)',
       pattern:
@@ -349,6 +591,16 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
   ],
   out_of_office: [
     {
+      label: 'is on the road with clients and hardly online (seven languages)',
+      pattern:
+        /\b(mostly|largely|mainly|almost always|often) offline\b|\bbarely (online|reachable)\b|\bhardly (online|reachable|at my (desk|computer|laptop))\b|\b(little|no|patchy|limited) (connectivity|signal|internet|wi-?fi)\b|\bon the road (visiting|with|all week|this week|until)\b|\bvisiting (clients|customers) (all|this|until)\b|\b(bei kunden|beruflich|geschaftlich|dienstlich) unterwegs\b|\bkaum (am rechner|erreichbar|online|am computer|am laptop)\b|\ben tournee\b|\bpeu (disponible|joignable)\b|\b(casi )?sin (conexion|cobertura)\b|\bvisitando clientes\b|\b(quase )?sem (conexao|sinal|internet)\b|\bin giro (dai|per|presso) clienti\b|\b(quasi sempre|spesso) offline\b|\bpoco raggiungibile\b|\b(zit|ben) (de hele week|deze week|tot \w+) bij klanten\b|\bnauwelijks (online|bereikbaar)\b|\bslecht bereikbaar\b/,
+    },
+    {
+      label: 'says they have no access to mail, or when they return (seven languages)',
+      pattern:
+        /\b(no|without) (access|acces) to (my )?e-?mail\b|\bkeinen zugriff auf (meine |die )?(e-?mails?|mails?)\b|\bpas (d'|acces a )(acces a )?(mes |ma )?(mails?|e-?mails?|messagerie|courriels?)\b|\bno (tengo|tendre) acceso (al|a mi) correo\b|\bsem acesso (ao|aos|a) (e-?mails?|emails?|correio)\b|\bsenza accesso (alla posta|alle e?-?mail|all'e-?mail)\b|\bgeen toegang tot (mijn )?(e-?)?mail\b|\b(bin ich|ich bin) (\S+ ){0,3}wieder (fur sie |fur euch |fur dich )?(da|erreichbar|im buro|im hause)\b|\b(volvere|regresare|me reincorporare|retornarei|voltarei|rientrero) (el|al|a la|no|na|em|il|in|lunedi|martedi|mercoledi|giovedi|venerdi|lunes|martes|miercoles|jueves|viernes|segunda|terca|quarta|quinta|sexta|\d)|\bretorno (as atividades|ao escritorio|ao trabalho) (no|em|a|dia)\b/,
+    },
+    {
       label: 'says they are absent or out until a day (seven languages)',
       pattern:
         /\b((absent|absente|ausente|assente|afwezig|abwesend)|(i'?m|i am|i'?ll be|i will be|estoy|estare|estou|estarei|sono|saro|ik ben|ben ik|ich bin|bin ich|bin|je suis|je serai) (\w+ ){0,2}(away|out|fuera|fora|fuori|weg|er niet|nicht (da|erreichbar|im buro|im hause)))( (de la oficina|do escritorio|dall'ufficio|dell'ufficio|ufficio|sede|kantoor))? (until|till|til|jusqu|hasta|ate|fino|tot|bis)\b/,
@@ -383,6 +635,69 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
   ],
   not_interested: [
     {
+      label: 'decided to stay with the current supplier, or it is outside their plans (seven languages)',
+      pattern: new RegExp(
+        [
+          sentenceWith(
+            [STAY, CURRENT],
+            alt(
+              'supplier',
+              'provider',
+              'vendor',
+              'lieferant\\w*',
+              'anbieter\\w*',
+              'dienstleister\\w*',
+              'fournisseur',
+              'prestataire',
+              'proveedor',
+              'fornecedor',
+              'fornitore',
+              'leverancier',
+              'partner',
+              'partij',
+              'solution',
+              'losung',
+              'solucion',
+              'solucao',
+              'soluzione',
+              'oplossing',
+              'system',
+              'systeme',
+              'sistema',
+              'systeem',
+              'tool',
+              'outil',
+              'herramienta',
+              'ferramenta',
+              'strumento',
+            ),
+          ),
+          '\\b(outside|not (part of|in)|nicht (teil )?(in|unserer)|ne fait pas partie de|hors de|no (entra|esta|forma parte) (en|de)|nao (esta|faz parte) (nos|dos)|non rientra (nei|nel)|past niet in) (\\w+ ){0,2}(our |unserer |unsere |nos |nuestros |nossos |nostri |onze )?(plans|planning|planung|projets|planes|planos|piani|plannen|roadmap|budget)\\b',
+          "\\b(do not|don'?t|cannot|can'?t) see (a|any) (use|need|application|fit)\\b|\\bkeinen (einsatzbereich|nutzen|anwendungsfall|mehrwert)\\b|\\bn'en voyons pas l'utilite\\b|\\bno (le )?vemos (utilidad|sentido|aplicacion)\\b|\\bnao vemos (utilidade|sentido|aplicacao)\\b|\\bnon ne vediamo (l'utilita|il senso|la necessita)\\b|\\b(zien|zie) er (\\w+ ){0,4}geen (toepassing|nut|meerwaarde)\\b",
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'says a meeting or the rest is not needed (Spanish, Dutch)',
+      pattern:
+        /\bno (hace|hacen) falta\b|\bgeen (afspraak|meeting|demo|gesprek|call|offerte|informatie|hulp|ondersteuning|software|tool|systeem|oplossing|leverancier) nodig\b/,
+    },
+    {
+      // "Contact me again in autumn" alone is no decline (the older sets read it neutral);
+      // with "not now" it is ("not now, try again in Q3").
+      label: 'says not now, in a sentence of its own (seven languages)',
+      pattern: new RegExp(
+        [
+          "(^|[.!?;]\\s*)(im moment|momentan|derzeit|aktuell|ahora mismo|en este momento|pour l'instant|pour le moment|neste momento|al momento|op dit moment) (leider )?(nicht|no|pas|nao|non|niet)\\s*([,.!;]|$)",
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'has no budget for it (more wordings)',
+      pattern:
+        /\bn'(avons|ai) pas (le |de |du )?budget\b|\bpas le budget\b|\bnao (temos|tenho) (o |um )?orcamento\b|\bnon (abbiamo|ho) (il |un |alcun )?budget\b|\b(haben|habe) (wir |ich )?(dafur |hierfur )?kein(en)? budget\b|\bno budget (for|this)\b|\b(hebben|heb) (we |ik )?(er |daar |hier )?geen budget\b/,
+    },
+    {
       label: 'is fine with what they have, has no need, or does it internally (seven languages)',
       pattern:
         /\b(we'?re|we are|i'?m|i am) (perfectly |quite )?(fine|good|happy|ok|okay|sorted) with (what we (have|use)|our (current|existing)|the current)\b|\bnao (temos|tenho|ha) (nenhuma )?necessidade\b|\bno (tenemos|tengo|hay) necesidad\b|\bnon (abbiamo|ho|c'e) (la |alcuna )?necessita\b|\b(lo |la |li |le )?(facciamo|gestiamo) (gia |tutto )?(internamente|in casa|da soli)\b|\b(dat |dit )?(doen|regelen) (we|wij) (zelf|intern)\b|\bintern geregeld\b/,
@@ -395,7 +710,7 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     {
       label: 'says they are well served already or it is not current (seven languages)',
       pattern:
-        /\bsind (da |hier |damit |bereits |schon |sehr |gut )*gut aufgestellt\b|\bpas d'actualite\b|\b(hebben|heb) (we|wij|ik) (echt |helemaal )?niet nodig\b|\bhoeven (we|wij) niet\b/,
+        /\bsind (da |hier |damit |bereits |schon |sehr |gut )*gut aufgestellt\b|\bpas d'actualite\b|\b((hebben|heb) (we|wij|ik)|(we|wij|ik) (hebben|heb)) (\w+ ){0,5}niet nodig\b|\bhoeven (we|wij) niet\b/,
     },
     {
       label: 'signed with, or works with, another supplier (seven languages)',
@@ -438,6 +753,38 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   interested: [
+    {
+      label:
+        'asks for the next steps or a reference customer, or says the approach appeals (seven languages)',
+      pattern:
+        /\b(next steps?|nachsten schritte|prochaines etapes|siguientes pasos|proximos passos|prossimi passi|volgende stappen?)\b|\b(reference (customer|client)s?|referenzkunden?|referenz aus|reference client|references? clients?|clientes? de referencia|client[ei] di riferimento|referentieklant(en)?|case stud(y|ies))\b|\b(resonates with (us|me)|spricht (uns|mich) an|nous parle|(nos|me) (agrada|convence)|ci convince|spreekt (ons|me|mij) aan)\b|\bwould welcome (a|an|your) (proposal|offer|quote)\b|\buber (ein|eine|ihr|ihre) [\w ]{0,30}(angebot|vorschlag|unterlagen)[\w ]{0,30} freuen\b/,
+    },
+    {
+      label: 'asks for an overview or price indication, verb last (Dutch, German)',
+      pattern: new RegExp(
+        near(
+          OFFER,
+          alt(
+            'sturen',
+            'toesturen',
+            'opsturen',
+            'mailen',
+            'e-?mailen',
+            'schicken',
+            'senden',
+            'zusenden',
+            'zukommen lassen',
+            'mailen',
+          ),
+          6,
+        ),
+      ),
+    },
+    {
+      label: 'accepts informally and asks to hear more (seven languages)',
+      pattern:
+        /\bdi(tes|s)-(m|nous)'en (plus|davantage)\b|\bme cuadra\b|\bcuent(a|e)me (como funciona|de que va|un poco mas)\b|\b(conta|conte)-me como funciona\b|\braccontami come funziona\b|\bvertel (eens )?hoe het werkt\b|\berzahl(en sie)? (mal )?(mehr|wie das funktioniert)\b/,
+    },
     {
       label: 'says it could interest them, or asks to receive an offer (seven languages)',
       pattern: new RegExp(
@@ -495,6 +842,7 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
           '\\bdaar hebben (we|wij|ik) (wel )?oren naar\\b',
           '\\b(ist|sind) (fur uns|fur mich)? ?(durchaus|sehr|absolut)? ?relevant\\b(?<!nicht relevant)',
           '\\b(we|i) (could|might|would) (really )?(use|need) (this|that|something like this)\\b',
+          "\\b(would|'d) (like|love) to (hear|learn|know|see) more\\b",
           '\\bne avremmo (proprio |davvero )?bisogno\\b|\\bpodria encajar\\b|\\bpourrait (nous )?convenir\\b',
         ].join('|'),
       ),
@@ -519,5 +867,7 @@ export function expandShorthand(folded: string): string {
     .replace(/\bpq\b/g, 'porque')
     .replace(/\bvc\b/g, 'voce')
     .replace(/\bpls\b|\bplz\b/g, 'please')
-    .replace(/\bthx\b/g, 'thanks');
+    .replace(/\bthx\b/g, 'thanks')
+    .replace(/\ba\.u\.b\.?(?=\s|$)/g, 'aub')
+    .replace(/\bs\.v\.p\.?(?=\s|$)/g, 'svp');
 }

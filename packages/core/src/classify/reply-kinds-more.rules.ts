@@ -131,7 +131,7 @@ export const MORE_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readonly R
     {
       label: 'is on holiday or sick until a date, or the office is shut (seven languages)',
       pattern:
-        /\b(bin|sind)\b[^.]{0,30}\b(im urlaub|krankgeschrieben|nicht erreichbar)\b|\b(betriebsurlaub|betriebsferien)\b|\bin malattia\b|\bde atestado\b|\bik ben ziek\b(?! van)|\bchiuso per ferie\b|\b(ufficio|kantoor|buro|bureaux?|oficinas?|escritorio) (e |is |sono |sont |estan |esta )?(chius[oa]|gesloten|geschlossen|fermes?|cerrad[oa]s?|fechad[oa]s?)\b|\b(sont|seront) fermes jusqu|\bpermanecen cerrad[oa]s\b/,
+        /\b(bin|sind)\b[^.]{0,30}\b(im urlaub|krankgeschrieben|nicht erreichbar)\b|\b(betriebsurlaub|betriebsferien)\b|\bin malattia\b|\bde atestado\b|\bik ben ziek\b(?! van)|\bchiuso per ferie\b|(?<!\b(vostro|vostra|jullie|uw|your|votre|vos|vuestra|vuestro|vuestras|vuestros|su|sus|ihr|ihre|euer|eure|seu|sua|dein|deine|je) )\b(ufficio|kantoor|buro|bureaux?|oficinas?|escritorio) (e |is |sono |sont |estan |esta )?(chius[oa]|gesloten|geschlossen|fermes?|cerrad[oa]s?|fechad[oa]s?)\b|\b(sont|seront) fermes jusqu|\bpermanecen cerrad[oa]s\b/,
     },
     {
       label: 'is at a trade fair or conference (seven languages)',

@@ -50,6 +50,21 @@ describe('bounce kinds: the phase, the code and the words', () => {
     },
   );
 
+  it.each([
+    '550 This mailbox has been permanently disabled',
+    '550 Address rejected: recipient no longer exists',
+    '550 unroutable address',
+  ])('a mailbox gone for good is a dead address: %s', (diagnostic) => {
+    expect(decideBounce({ status: '', diagnostic }).hard).toBe(true);
+  });
+
+  it('a mailbox disabled for now stays soft', () => {
+    expect(decideBounce({ status: '', diagnostic: '550 mailbox temporarily disabled' })).toMatchObject({
+      reason: 'suspend',
+      hard: false,
+    });
+  });
+
   it('our own account closed is not the recipient dead', () => {
     expect(
       decideBounce({ status: '', diagnostic: '550 Your account has been closed for sending' }).hard,

@@ -94,6 +94,62 @@ describe('everyday reply wordings, by kind', () => {
     ['en', "I don't make these decisions.", 'wrong_person'],
     ['es', 'Por favor, dadme de baja.', 'unsubscribe'],
     ['en', 'I never signed up for this, stop.', 'unsubscribe'],
+    // third pass: a day that suits, GDPR erasure, "later", who handles it, no budget
+    ['en', 'Yes - 15 minutes on Tuesday works. 10am?', 'meeting_request'],
+    ['es', 'El miércoles a las 12 me va bien.', 'meeting_request'],
+    ['nl', 'Woensdag om 14.00 uur komt mij goed uit.', 'meeting_request'],
+    ['en', 'Under GDPR, please delete all data you hold about me.', 'unsubscribe'],
+    ['it', 'Ai sensi del GDPR chiedo la cancellazione dei miei dati.', 'unsubscribe'],
+    ['pt', 'Conforme a LGPD, solicito a exclusão dos meus dados.', 'unsubscribe'],
+    ['de', 'Im Moment nicht, melden Sie sich gern im Herbst wieder.', 'not_interested'],
+    ['en', 'Not right now - reach out again in Q3.', 'not_interested'],
+    ['fr', "C'est intéressant mais nous n'avons pas le budget cette année.", 'not_interested'],
+    ['fr', 'Je transmets à ma collègue qui gère ce sujet : julie@acme.test.', 'wrong_person'],
+    ['es', 'Quien lleva esto es Marta: marta@acme.test.', 'wrong_person'],
+    ['nl', 'Hiervoor moet u bij piet@acme.test zijn.', 'wrong_person'],
+    // autoresponder bodies: no access to mail, the day of return
+    ['es', 'No tengo acceso al correo hasta el lunes.', 'out_of_office'],
+    ['es', 'Estoy disfrutando de unos días de descanso. Volveré el 15 de agosto.', 'out_of_office'],
+    ['pt', 'Retorno às atividades no dia 3 de fevereiro.', 'out_of_office'],
+    ['de', 'Ab Montag, 7.4., bin ich wieder für Sie da.', 'out_of_office'],
+    ['nl', 'Ik heb tot maandag geen toegang tot mijn e-mail.', 'out_of_office'],
+    // fourth pass: changed roles, forwarded to the one who decides, on the road and offline
+    ['en', 'I switched roles in May and no longer look after events.', 'wrong_person'],
+    ['de', 'Ich habe die Stelle gewechselt und betreue das Thema nicht mehr.', 'wrong_person'],
+    ['pt', 'Mudei de cargo e não cuido mais disso.', 'wrong_person'],
+    ['it', 'Ho cambiato reparto, non seguo più gli acquisti.', 'wrong_person'],
+    ['nl', 'Ik ben van afdeling gewisseld en doe geen inkoop meer.', 'wrong_person'],
+    ['pt', 'Encaminhei seu e-mail ao diretor, ele decide.', 'wrong_person'],
+    ['nl', 'Ik heb je bericht doorgestuurd naar de directeur, zij beslist hierover.', 'wrong_person'],
+    ['de', 'Ich bin bis Freitag geschäftlich unterwegs und kaum erreichbar.', 'out_of_office'],
+    ['it', 'Questa settimana sono in giro per clienti, poco raggiungibile.', 'out_of_office'],
+    ['es', 'Esta semana voy visitando clientes y casi sin cobertura.', 'out_of_office'],
+    ['nl', 'Kunt u mij een overzicht van de kosten mailen?', 'interested'],
+    ['nl', 'Wij hebben het op dit moment echt niet nodig.', 'not_interested'],
+    // fifth pass: not coming back to the role; no meeting needed
+    [
+      'en',
+      'I am on leave until June and will not be back in this role; please write to mark@acme.test.',
+      'wrong_person',
+    ],
+    ['es', 'No, no hace falta ninguna reunión.', 'not_interested'],
+    ['nl', 'Nee, geen afspraak nodig, dank je.', 'not_interested'],
+    // formal register: next steps and references; organise a demo, slots to confirm;
+    // staying with the current supplier, outside the plans, no use seen; head office
+    // decides, redirect to a department, nothing to do with it; refrain from contact
+    ['de', 'Wie sähen die nächsten Schritte aus?', 'interested'],
+    ['it', 'Avete clienti di riferimento nel settore alimentare?', 'interested'],
+    ['es', 'Organice, por favor, una presentación con el equipo de ventas.', 'meeting_request'],
+    ['nl', 'Stuur me wat tijdsloten, dan bevestig ik er één.', 'meeting_request'],
+    ['fr', 'Nous préférons rester avec notre prestataire actuel.', 'not_interested'],
+    ['pt', 'Isso não faz parte dos nossos planos este ano.', 'not_interested'],
+    ['en', "Honestly we don't see a use for it here.", 'not_interested'],
+    ['en', 'Those decisions are made at our head office.', 'wrong_person'],
+    ['de', 'Bitte wenden Sie sich mit Ihrer Anfrage an unsere IT-Abteilung.', 'wrong_person'],
+    ['it', 'Non ho nulla a che fare con gli acquisti.', 'wrong_person'],
+    ['en', 'Please refrain from emailing me again.', 'unsubscribe'],
+    ['es', 'Me opongo a que usen mi correo para publicidad.', 'unsubscribe'],
+    ['nl', 'Richt uw verzoek a.u.b. aan onze afdeling inkoop.', 'wrong_person'],
   ])('%s: %s -> %s', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
@@ -113,6 +169,30 @@ describe('everyday reply wordings, by kind', () => {
     // no free slot is not a slot
     ['es', 'No tengo hueco el martes, lo siento.', 'neutral'],
     ['nl', 'Ik heb dinsdag geen tijd.', 'neutral'],
+    // a day that does not suit is no slot
+    ['en', 'Nothing works for me this week.', 'neutral'],
+    ['fr', 'Ça ne me va pas mardi.', 'neutral'],
+    // an absence said by hand next to a request that stops or answers: never a pause
+    ['es', 'Estoy de vacaciones hasta el lunes, pero por favor quitadme de la lista.', 'unsubscribe'],
+    ['it', 'Sono in ferie fino a lunedì, comunque non siamo interessati.', 'not_interested'],
+    ['en', "I'll be back in the office on Monday, let's talk then.", 'interested'],
+    // a request for the data held about the writer (GDPR art. 15) is neutral, not interest
+    ['en', 'Where did you get my address? Send me the information you hold about me.', 'neutral'],
+    ['nl', 'Waar heeft u mijn adres vandaan? Stuur mij de informatie die u over mij heeft.', 'neutral'],
+    ['pt', 'Onde vocês conseguiram meu e-mail? Enviem as informações que têm sobre mim.', 'neutral'],
+    ['en', 'Where did you get my address? Anyway, send me your pricing.', 'interested'],
+    // an absence in the past is no absence now; the reply is read for what it asks
+    ['en', 'Sorry for the slow reply, I was on holiday last week. Please send the pricing.', 'interested'],
+    ['it', 'Scusa il ritardo, ero in ferie. Mandami i prezzi.', 'interested'],
+    ['es', 'Estuve de vacaciones, ¿de qué se trataba?', 'neutral'],
+    // the writer says they ARE the one who handles it: no wrong person
+    ['pt', 'Sou eu quem cuida disso, o que vocês oferecem?', 'neutral'],
+    ['es', 'Sí, soy yo quien lleva las compras. ¿Qué ofrecéis exactamente?', 'neutral'],
+    ['de', 'Ich bin der richtige Ansprechpartner, was kostet das?', 'interested'],
+    // a question about OUR office or holidays is no absence of theirs
+    ['it', 'Il vostro ufficio è chiuso ad agosto?', 'neutral'],
+    ['nl', 'Is jullie kantoor gesloten in de zomer?', 'neutral'],
+    ['en', "I'm back from the conference and would like to hear more.", 'interested'],
   ])('%s: %s -> %s (not the kind above)', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
