@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { standardWebhookHeaders } from '@touchbase/providers';
 import { JOBS, touchJobId } from '@touchbase/queues';
 import { Redis } from 'ioredis';
+import { hasRedisServer, startPrivateRedis } from '../test/support/private-redis.js';
 import { seed, startTestSystem, type TestSystem } from '../test/support/test-system.js';
 import { check, finishBench, round, summarize } from './lib/index.js';
-import { hasRedisServer, startPrivateRedis } from './lib/private-redis.js';
 
 /**
  * Scale of cancel: the reply-to-cancel time (a signed reply webhook sent → its

@@ -1,4 +1,5 @@
 import { countCapViolations, type MailboxLimits, MailboxThrottle } from '@touchbase/providers';
+import { hasRedisServer, startPrivateRedis } from '../test/support/private-redis.js';
 import { type FleetMember, ReplicaFleet } from '../test/support/replica-fleet.js';
 import { startTestSystem } from '../test/support/test-system.js';
 import { enqueue, seedEnrollments, seedHistory, seedMailboxes, seedProspects } from './lib/dispatch-seed.js';
@@ -13,7 +14,6 @@ import {
   startPartMeter,
   withApplicationName,
 } from './lib/part-meter.js';
-import { hasRedisServer, startPrivateRedis } from './lib/private-redis.js';
 
 /**
  * Dispatch as `npm start` runs it, one process per part: the sender

@@ -6,6 +6,7 @@ import { createRedis, TouchQueue, touchJobId } from '@touchbase/queues';
 import { createTestDatabase, createTestRedisPrefix } from '@touchbase/testing';
 import { Redis } from 'ioredis';
 import { Pool } from 'undici';
+import { hasRedisServer, startPrivateRedis } from '../test/support/private-redis.js';
 import { ReplicaFleet } from '../test/support/replica-fleet.js';
 import { check, finishBench, machineInfo, round, summarize } from './lib/index.js';
 import { measureMachineUnit, runLoad } from './lib/load.js';
@@ -18,7 +19,6 @@ import {
   startPartMeter,
   withApplicationName,
 } from './lib/part-meter.js';
-import { hasRedisServer, startPrivateRedis } from './lib/private-redis.js';
 
 /**
  * Webhook intake, touchbase's ingest in a process of its own (`apps/ingest/src/main.ts`,

@@ -1,7 +1,7 @@
 import { countCapViolations, MailboxThrottle } from '@touchbase/providers';
 import { waitFor } from '@touchbase/testing';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PrivateRedis, startPrivateRedis } from '../support/private-redis.js';
 import { startTestSystem, type TestSystem } from '../support/test-system.js';
 
 // TIME_SCALE 1440: a day lasts 60 s, an hour 2.5 s: the day cap binds for the whole test.
@@ -9,25 +9,21 @@ const TIME_SCALE = 1440;
 const PER_DAY = 8;
 const PROSPECTS = 20;
 
-/** Deletes every key of the prefix at one instant, as a Redis that restarted empty (never FLUSHALL: shared). */
-const FLUSH_PREFIX = `
-local keys = redis.call('KEYS', ARGV[1] .. ':*')
-for i = 1, #keys, 1000 do redis.call('DEL', unpack(keys, i, math.min(i + 999, #keys))) end
-return #keys`;
-
 describe('Redis loses the token buckets mid-day (invariant 4: caps survive Redis loss)', () => {
   let sys: TestSystem;
-  let redis: Redis;
+  // A redis-server of the test's own: it is killed and comes back empty (never the shared one).
+  let redis: PrivateRedis;
   beforeAll(async () => {
-    sys = await startTestSystem('flushcaps', {
-      TIME_SCALE: String(TIME_SCALE),
-      SCHEDULER_RECONCILE_INTERVAL_MS: '1000',
-    });
-    redis = new Redis(sys.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
+    redis = await startPrivateRedis();
+    sys = await startTestSystem(
+      'flushcaps',
+      { TIME_SCALE: String(TIME_SCALE), SCHEDULER_RECONCILE_INTERVAL_MS: '1000' },
+      { redisUrl: redis.url },
+    );
   });
   afterAll(async () => {
-    redis?.disconnect();
     await sys?.stop();
+    await redis?.stop();
   });
 
   const metric = async (name: string, labels: Record<string, string> = {}) => {
@@ -73,7 +69,8 @@ describe('Redis loses the token buckets mid-day (invariant 4: caps survive Redis
       'a touch refused by the day cap',
       async () => (await metric('touchbase_sender_touches_skipped_total', { reason: 'throttled' })) > 0,
     );
-    const deleted = (await redis.eval(FLUSH_PREFIX, 0, sys.env.REDIS_PREFIX!)) as number;
+    // kill -9 of the Redis, back at once without persistence: every bucket, job and lock is gone.
+    const deleted = await redis.killAndRestartEmpty();
     const refusedAtFlush = await metric('touchbase_sender_touches_skipped_total', { reason: 'throttled' });
     const repairsAtFlush = await metric('touchbase_scheduler_reconcile_repairs_total');
 

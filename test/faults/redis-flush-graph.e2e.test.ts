@@ -1,6 +1,6 @@
 import { waitFor } from '@touchbase/testing';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { type PrivateRedis, startPrivateRedis } from '../support/private-redis.js';
 import { startTestSystem, type TestSystem } from '../support/test-system.js';
 import {
   allExhausted,
@@ -9,14 +9,8 @@ import {
   TWO_CHANNEL_ENV,
 } from './graph-fault-support.js';
 
-/** Deletes every key of the prefix at one instant (see redis-flush.e2e.test.ts); never FLUSHALL: the Redis is shared. */
-const FLUSH_PREFIX = `
-local keys = redis.call('KEYS', ARGV[1] .. ':*')
-for i = 1, #keys, 1000 do redis.call('DEL', unpack(keys, i, math.min(i + 999, #keys))) end
-return #keys`;
-
 /**
- * Invariant 3 on a branching, two-channel sequence: Redis loses every key (the
+ * Invariant 3 on a branching, two-channel sequence: Redis is killed and comes back empty (the
  * schedule, the LinkedIn and mailbox buckets) while enrollments wait on both
  * branches; the reconciler rebuilds the jobs from PostgreSQL (the node each
  * enrollment sits at), the buckets are re-seeded from the touches recorded. Every
@@ -24,17 +18,19 @@ return #keys`;
  */
 describe('Redis loses its data while a branching sequence runs', () => {
   let sys: TestSystem;
-  let redis: Redis;
+  // A redis-server of the test's own, killed below (never the shared one).
+  let redis: PrivateRedis;
   beforeAll(async () => {
-    sys = await startTestSystem('redisflush_graph', {
-      SCHEDULER_RECONCILE_INTERVAL_MS: '1000',
-      ...TWO_CHANNEL_ENV,
-    });
-    redis = new Redis(sys.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
+    redis = await startPrivateRedis();
+    sys = await startTestSystem(
+      'redisflush_graph',
+      { SCHEDULER_RECONCILE_INTERVAL_MS: '1000', ...TWO_CHANNEL_ENV },
+      { redisUrl: redis.url },
+    );
   });
   afterAll(async () => {
-    redis?.disconnect();
     await sys?.stop();
+    await redis?.stop();
   });
 
   it('every enrollment takes one branch and ends; nothing twice', async () => {
@@ -45,7 +41,8 @@ describe('Redis loses its data while a branching sequence runs', () => {
       timeoutMs: 30_000,
       intervalMs: 20,
     });
-    const deleted = (await redis.eval(FLUSH_PREFIX, 0, sys.env.REDIS_PREFIX!)) as number;
+    // kill -9 of the Redis, back at once without persistence: the schedule and every bucket are gone.
+    const deleted = await redis.killAndRestartEmpty();
     await allExhausted(sys, sequenceId, N, 60_000);
     const branches = await expectOneBranchEach(sys, sequenceId, enrollmentIds);
     console.log(JSON.stringify({ test: 'redis-flush-graph', keysDeleted: deleted, ...branches }));

@@ -2,30 +2,28 @@ import { waitFor } from '@touchbase/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertExactlyOnce } from '../support/exactly-once.js';
+import { type PrivateRedis, startPrivateRedis } from '../support/private-redis.js';
 import { seed, startTestSystem, type TestSystem } from '../support/test-system.js';
-
-/**
- * Deletes every key of the prefix in one script, so at one instant, as a Redis that
- * restarted empty would have lost them (a SCAN-and-DEL loop would let jobs added
- * meanwhile survive without their schedule, which is the partial loss tested below).
- * Never FLUSHALL: the Redis is shared.
- */
-const FLUSH_PREFIX = `
-local keys = redis.call('KEYS', ARGV[1] .. ':*')
-for i = 1, #keys, 1000 do redis.call('DEL', unpack(keys, i, math.min(i + 999, #keys))) end
-return #keys`;
 
 describe('Redis loses its data mid-run (invariant 3: Postgres is the truth)', () => {
   let sys: TestSystem;
+  // A redis-server of the test's own, killed and lost below (never the shared one).
+  let server: PrivateRedis;
   let redis: Redis;
   beforeAll(async () => {
+    server = await startPrivateRedis();
     // The reconciler runs every second so a rebuild is quick; the rest as `touchbase start`.
-    sys = await startTestSystem('redisflush', { SCHEDULER_RECONCILE_INTERVAL_MS: '1000' });
-    redis = new Redis(sys.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
+    sys = await startTestSystem(
+      'redisflush',
+      { SCHEDULER_RECONCILE_INTERVAL_MS: '1000' },
+      { redisUrl: server.url },
+    );
+    redis = new Redis(server.url, { maxRetriesPerRequest: 1 });
   });
   afterAll(async () => {
     redis?.disconnect();
     await sys?.stop();
+    await server?.stop();
   });
 
   async function enroll(prefix: string, n: number, steps: number, wait: string) {
@@ -88,7 +86,9 @@ describe('Redis loses its data mid-run (invariant 3: Postgres is the truth)', ()
       intervalMs: 5,
     });
     const atFlush = sys.sandbox.deliveries().length - before;
-    const deleted = (await redis.eval(FLUSH_PREFIX, 0, sys.env.REDIS_PREFIX!)) as number;
+    // kill -9 of the Redis, back at once without persistence (no AOF): every key is gone at one
+    // instant and every connection drops.
+    const deleted = await server.killAndRestartEmpty();
     const stats = await exhausted(ids.sequenceId, N, 40_000);
 
     const ds = deliveriesOf(await enrollmentIds(ids.sequenceId));
