@@ -84,6 +84,8 @@ export class MailboxThrottle implements Throttle {
   }
 
   private readonly takes: MicroBatcher<TakeCall, TakeAnswer> | null;
+  /** Takes asked and not yet answered (the first answer, before a seed). */
+  private underWay = 0;
 
   private takeOne(call: TakeCall): Promise<TakeAnswer> {
     return this.redis.touchbaseThrottleTake(call.logKey, call.stateKey, ...call.args);
@@ -130,7 +132,19 @@ export class MailboxThrottle implements Throttle {
     for (const [cap, ms] of windows) args.push(cap, ms);
     args.push(this.opts.seedFrom ? 1 : 0);
     const call = { logKey: this.logKey(mailboxId), stateKey: this.stateKey(mailboxId), args };
-    let [granted, wait, at] = await (this.takes ? this.takes.submit(call) : this.takeOne(call));
+    // A take with none other under way goes at once: a lone touch (a quiet sender, a
+    // paced stream) waits for no turn of the event loop; the ones that come while it
+    // runs are gathered into one call.
+    const alone = this.takes === null || this.underWay === 0;
+    this.underWay++;
+    let granted: string;
+    let wait: string;
+    let at: string;
+    try {
+      [granted, wait, at] = await (alone ? this.takeOne(call) : this.takes!.submit(call));
+    } finally {
+      this.underWay--;
+    }
     if (granted === 'S') {
       // The bucket was lost (or never made): rebuild it from PostgreSQL, then ask again.
       await this.seed(mailboxId, limits);
