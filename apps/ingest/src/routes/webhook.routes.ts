@@ -44,7 +44,10 @@ async function handle(
   const receivedAt = new Date();
   const delivery = provider.verify({
     method: req.method,
-    url: `${req.protocol}://${req.host}${req.url}`,
+    // Only a signature over the URL (HubSpot's) reads it: built then, not per delivery.
+    get url() {
+      return `${req.protocol}://${req.host}${req.url}`;
+    },
     headers: req.headers,
     rawBody: raw,
     pathToken: (req.params as { token?: string }).token,
