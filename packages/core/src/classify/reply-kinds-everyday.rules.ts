@@ -393,6 +393,11 @@ const LITTLE_MAIL = alt(
 export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readonly ReplyRule[]>>> = {
   unsubscribe: [
     {
+      label: 'asks, informally, to be taken off the list (seven languages)',
+      pattern:
+        /\b(me tira|tira-me|tire-me|me tire|toglimi|toglieteci|levami|cancellami|sacame|quitame|haal (me|mij)|take me|get me) (\w+ ){0,2}(da|das|dessa|desta|dessas|destas|dalla|dalle|dai|de la|de|van|uit|off|from) (\w+ ){0,2}(lista|liste|lijst|mailing ?list|mailinglijst|newsletter|list)\b/,
+    },
+    {
       label: 'asks formally to refrain from contact, or objects to marketing mail (seven languages)',
       pattern:
         /\brefrain from (contacting|emailing|writing to|messaging)\b|\b(object|objection) to (receiving|the processing|any (further )?(marketing|contact))\b|\bsehen sie (bitte )?(kunftig |zukunftig |in zukunft )?von (einer |jeder |weiteren )?(kontaktaufnahme|kontakt|zusendungen|e-?mails) ab\b|\bm'oppose (a|au) (la reception|l'envoi|tout envoi|vos)\b|\babstenga(n)? de (contactar|escribir|enviar)(me|nos)?\b|\bme opongo a (recibir|que)\b|\b(peco|pedimos|solicito) que nao (entrem|entre|me contatem|nos contatem) mais\b|\bnao autorizo (o envio|o uso|o contato|contato)\b|\bnon contattar(mi|ci) piu\b|\bmi oppongo (alla ricezione|all'invio|al trattamento)\b|\b(mij|ons) (in de toekomst |voortaan )?niet (meer )?te (benaderen|contacteren|mailen|e-?mailen)\b|\bmaak (ik )?bezwaar tegen\b/,
@@ -460,6 +465,11 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   wrong_person: [
+    {
+      label: 'says wrong person or not me, in few words (seven languages)',
+      pattern:
+        /\b(mauvaise personne|mauvais (interlocuteur|contact|destinataire)|persona (sbagliata|equivocada|incorrecta|errada)|pessoa errada|wrong (guy|person|contact|address)|verkeerde persoon|falsche person|contatto sbagliato|contacto equivocado)\b|\b(te |se )?equivoca(ste|ron|do|da|steis)? de (persona|contacto|destinatario)\b|^\W*(no soy yo|nao sou eu|non sono io|not me|c'est pas moi|ce n'est pas moi|ich bin es nicht|das bin ich nicht|ik ben het niet)\b|\bniet mijn (ding|pakkie-an|afdeling)\b/,
+    },
     {
       label: 'says head office decides, or to redirect the request to another department (seven languages)',
       pattern: new RegExp(
@@ -590,6 +600,11 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   out_of_office: [
+    {
+      label: 'says away until a day, in chat shorthand (seven languages)',
+      pattern:
+        /\b(on )?(vacay|hols)\b (until|till|til|thru)\b|\bde vacas hasta\b|(^|[.!?]\s*)(fuera|fora|fuori|weg|out|away|afwezig|abwesend|absent|ausente|assente) (hasta|ate|fino|tot|until|till|til|bis|jusqu)\b/,
+    },
     {
       label: 'is on the road with clients and hardly online (seven languages)',
       pattern:
@@ -753,6 +768,11 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   interested: [
+    {
+      label: 'asks what it costs, in chat shorthand (seven languages)',
+      pattern:
+        /\bwhat'?s it cost\b|\bwhats the (price|cost|damage)\b|\bwas kostet'?s\b|\bc'est combien\b|\bcombien (ca|cela) (coute|vaut|fait)\b|\bcuanto (sale|vale|cuesta) (esto|eso)?\b|\bquanto (custa|sai|fica)\b|\bquanto (costa|viene)\b|\bwat kost (dat|het|dit)\b/,
+    },
     {
       label:
         'asks for the next steps or a reference customer, or says the approach appeals (seven languages)',

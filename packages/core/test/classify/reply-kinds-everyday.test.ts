@@ -150,6 +150,15 @@ describe('everyday reply wordings, by kind', () => {
     ['en', 'Please refrain from emailing me again.', 'unsubscribe'],
     ['es', 'Me opongo a que usen mi correo para publicidad.', 'unsubscribe'],
     ['nl', 'Richt uw verzoek a.u.b. aan onze afdeling inkoop.', 'wrong_person'],
+    // chat shorthand: telegraphic absences, "wrong person", informal removal, price
+    ['en', 'on hols till weds', 'out_of_office'],
+    ['pt', 'fora até dia 20', 'out_of_office'],
+    ['it', 'persona sbagliata, mi spiace', 'wrong_person'],
+    ['fr', 'mauvais interlocuteur, désolé', 'wrong_person'],
+    ['es', 'no soy yo, habla con administración', 'wrong_person'],
+    ['pt', 'me tira dessa lista por favor', 'unsubscribe'],
+    ['it', 'toglimi dalla mailing list', 'unsubscribe'],
+    ['de', 'was kostets im monat?', 'interested'],
   ])('%s: %s -> %s', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
