@@ -769,6 +769,47 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
   ],
   interested: [
     {
+      label: 'would like an offer or quote, or asks for a trial (seven languages)',
+      pattern: new RegExp(
+        [
+          near(
+            alt(
+              "i'?d like",
+              'i would like',
+              "we'?d like",
+              'we would like',
+              'i want',
+              'we want',
+              'hatte (ich )?gerne?',
+              'hatten (wir )?gerne?',
+              'mochte',
+              'mochten',
+              'souhaiterais',
+              'souhaiterions',
+              'voudrais',
+              'voudrions',
+              'quisiera',
+              'quisieramos',
+              'me gustaria',
+              'nos gustaria',
+              'gostaria de',
+              'gostariamos de',
+              'queria',
+              'vorrei',
+              'vorremmo',
+              'wil graag',
+              'willen graag',
+              'zou graag',
+              'zouden graag',
+            ),
+            OFFER,
+            3,
+          ),
+          "\\b(free trial|trial (account|version|period|licen[cs]e)|test ?account|testzugang|testversion|kostenlos (testen|ausprobieren)|(tester|essayer) gratuitement|version d'essai|periodo de prueba|prueba gratuita|probar(lo|la)? gratis|teste gratis|testar (gratis|gratuitamente)|periodo di prova|prova gratuita|provar(lo|la)? gratuitamente|proefperiode|gratis (uit)?proberen|proefaccount)\\b",
+        ].join('|'),
+      ),
+    },
+    {
       label: 'asks what it costs, in chat shorthand (seven languages)',
       pattern:
         /\bwhat'?s it cost\b|\bwhats the (price|cost|damage)\b|\bwas kostet'?s\b|\bc'est combien\b|\bcombien (ca|cela) (coute|vaut|fait)\b|\bcuanto (sale|vale|cuesta) (esto|eso)?\b|\bquanto (custa|sai|fica)\b|\bquanto (costa|viene)\b|\bwat kost (dat|het|dit)\b/,

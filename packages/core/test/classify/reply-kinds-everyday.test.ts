@@ -159,6 +159,14 @@ describe('everyday reply wordings, by kind', () => {
     ['pt', 'me tira dessa lista por favor', 'unsubscribe'],
     ['it', 'toglimi dalla mailing list', 'unsubscribe'],
     ['de', 'was kostets im monat?', 'interested'],
+    // would like an offer, a trial; asks to be called at a number
+    ['es', 'Quisiéramos un presupuesto para la sede de Sevilla.', 'interested'],
+    ['nl', 'We zouden graag een prijsopgave ontvangen.', 'interested'],
+    ['de', 'Gibt es eine kostenlose Testversion?', 'interested'],
+    ['it', 'Avete un periodo di prova?', 'interested'],
+    ['fr', 'Vous pouvez m’appeler au 01 23 45 67 89.', 'meeting_request'],
+    ['nl', 'Je kunt me bellen op 020 123 4567.', 'meeting_request'],
+    ['it', 'Può chiamarmi al numero in firma.', 'meeting_request'],
   ])('%s: %s -> %s', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
@@ -202,6 +210,8 @@ describe('everyday reply wordings, by kind', () => {
     ['it', 'Il vostro ufficio è chiuso ad agosto?', 'neutral'],
     ['nl', 'Is jullie kantoor gesloten in de zomer?', 'neutral'],
     ['en', "I'm back from the conference and would like to hear more.", 'interested'],
+    // giving a number is interest; asking to be called at it is a meeting request
+    ['en', 'Sounds good. My number is 020 7946 0000.', 'interested'],
   ])('%s: %s -> %s (not the kind above)', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
