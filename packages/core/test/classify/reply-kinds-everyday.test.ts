@@ -212,6 +212,22 @@ describe('everyday reply wordings, by kind', () => {
     ['en', "I'm back from the conference and would like to hear more.", 'interested'],
     // giving a number is interest; asking to be called at it is a meeting request
     ['en', 'Sounds good. My number is 020 7946 0000.', 'interested'],
+    // a company footer's unsubscribe instructions are addressed to the reader, not a request
+    [
+      'en',
+      'Yes please, send the rate card.\n\nBest regards,\nLi Wei\nBuyer\n\nTo stop receiving our newsletter, click here to unsubscribe.',
+      'interested',
+    ],
+    [
+      'de',
+      'Gern, schicken Sie mir die Preisliste.\n\nViele Grüße\nLi\n\nSie möchten keine Newsletter mehr? Dann können Sie sich hier abmelden.',
+      'interested',
+    ],
+    [
+      'nl',
+      'Stuur de prijzen maar.\nLi\nInkoper\nWilt u geen e-mails meer ontvangen? Meld u dan hier af.',
+      'interested',
+    ],
   ])('%s: %s -> %s (not the kind above)', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
