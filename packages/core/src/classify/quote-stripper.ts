@@ -70,7 +70,17 @@ function findCut(lines: string[]): number {
       if (next.some((l) => HEADER_SENT.test(l))) return i;
     }
     if (SIGNATURE.some((p) => p.test(line))) return i;
-    if (VALEDICTION.test(line) && lines.slice(0, i).some((l) => l.trim())) return i;
+    if (VALEDICTION.test(line) && lines.slice(0, i).some((l) => l.trim()) && signedBelow(lines, i)) return i;
   }
   return lines.length;
+}
+
+/** Whether the line after a closing formula looks like a name (a few words, no sentence). */
+function signedBelow(lines: string[], at: number): boolean {
+  const next = lines
+    .slice(at + 1)
+    .find((l) => l.trim())
+    ?.trim();
+  if (next === undefined) return true;
+  return next.split(/\s+/).length <= 4 && !/[?!:;]|[.,]\s/.test(next);
 }

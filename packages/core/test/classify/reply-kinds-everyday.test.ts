@@ -228,6 +228,8 @@ describe('everyday reply wordings, by kind', () => {
       'Stuur de prijzen maar.\nLi\nInkoper\nWilt u geen e-mails meer ontvangen? Meld u dan hier af.',
       'interested',
     ],
+    // a "Thanks!" line followed by a sentence is no sign-off
+    ['en', 'Hi Sam,\nThanks!\nPlease remove me from your list.', 'unsubscribe'],
   ])('%s: %s -> %s (not the kind above)', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
