@@ -167,6 +167,17 @@ describe('everyday reply wordings, by kind', () => {
     ['fr', 'Vous pouvez m’appeler au 01 23 45 67 89.', 'meeting_request'],
     ['nl', 'Je kunt me bellen op 020 123 4567.', 'meeting_request'],
     ['it', 'Può chiamarmi al numero in firma.', 'meeting_request'],
+    // sixth pass: material asked for, the rollout, another way, a frozen budget, a
+    // training course, an assistant who sets the time, 'only handle', a mailbox not read
+    ['pt', 'Vocês têm uma apresentação da empresa?', 'interested'],
+    ['nl', 'Hoe zou de invoering bij ons verlopen?', 'interested'],
+    ['it', 'Alla fine abbiamo preso un’altra strada.', 'not_interested'],
+    ['de', 'Unser Budget ist eingefroren.', 'not_interested'],
+    ['fr', 'Je suis en formation jusqu’à jeudi.', 'out_of_office'],
+    ['es', 'Mi secretaria le llamará para concretar una cita.', 'meeting_request'],
+    ['en', 'I only handle payroll here.', 'wrong_person'],
+    ['de', 'Sein Postfach wird nicht mehr gelesen.', 'wrong_person'],
+    ['pt', 'Apaguem o meu e-mail, por favor.', 'unsubscribe'],
   ])('%s: %s -> %s', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
