@@ -221,6 +221,13 @@ export const REASON_RULES: readonly ReasonRule[] = [
       /(?<!(your|our|sender|sending) )\b(account|mailbox|user|address)\b( \S+)? (has been |was |is )?(closed|terminated|deleted|removed|cancell?ed)\b(?! (for|until|temporar))/,
   },
   {
+    reason: 'userunknown',
+    label:
+      'the recipient was not found at the domain (Exchange and Office 365 notices in French, Spanish, Portuguese, Italian and Dutch)',
+    pattern:
+      /\best introuvable (sur|dans)\b|\bimpossible de trouver \S+ sur\b|\bn'a pas [ée]t[ée] trouv[ée](e)? (sur|dans)\b|\bno se (encontr[oó]|pudo encontrar|ha encontrado) (\S+ )?en\b|\bn[aã]o foi encontrad[oa] (em|no|na)\b|\bnon ([eè] stato|[eè] stata) trovat[oa] (in|su|presso)\b|\b(is|werd) niet gevonden (op|bij|in)\b/,
+  },
+  {
     reason: 'expired',
     label: 'delivery was retried until the message expired',
     pattern:

@@ -54,7 +54,7 @@ async function classifyAt(raw: Buffer | string, depth: number): Promise<Classifi
   );
   const envelopeWhy = detectBounceNotice({ from, subject, headers, returnsMessage, text });
   if (!dsnText && depth === 0) {
-    const nested = await nestedReport(mail);
+    const nested = await nestedReport(mail, envelopeWhy.length > 0);
     if (nested) return nested;
   }
   const report = parseDeliveryStatus(dsnText || (envelopeWhy.length > 0 ? text : ''));
@@ -219,15 +219,25 @@ function fromDeliveryStatus(
  * itself a report. Our own returned message never is, so a bounce quoting it is
  * not read twice.
  */
-async function nestedReport(mail: ParsedMail): Promise<Classification | undefined> {
+async function nestedReport(mail: ParsedMail, outerIsNotice: boolean): Promise<Classification | undefined> {
   for (const part of mail.attachments) {
     if (!/^message\/rfc822$/i.test(part.contentType)) continue;
     const head = part.content.subarray(0, 20000).toString('latin1');
-    if (!/report-type\s*=\s*"?delivery-status|^content-type:\s*message\/delivery-status/im.test(head))
-      continue;
+    // A delivery report; or, when the outer message is a person's (a colleague's
+    // "FW: Undeliverable"), a plain-text notice forwarded whole (a daemon's From or
+    // Return-Path). Inside a notice, the message/rfc822 part is our own mail coming
+    // back, whoever sent it.
+    const report = /report-type\s*=\s*"?delivery-status|^content-type:\s*message\/delivery-status/im.test(
+      head,
+    );
+    const daemon =
+      /^(from|return-path):[^\n]*\b(mailer-?daemon|postmaster|mail delivery (system|subsystem))\b/im.test(
+        head,
+      );
+    if (!report && (outerIsNotice || !daemon)) continue;
     const inner = await classifyAt(part.content, 1);
     if (inner.class !== 'bounce' && inner.class !== 'delivered') continue;
-    return { ...inner, why: ['delivery report nested inside a message/rfc822 part', ...inner.why] };
+    return { ...inner, why: ['delivery notice nested inside a message/rfc822 part', ...inner.why] };
   }
   return undefined;
 }

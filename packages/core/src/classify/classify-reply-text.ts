@@ -93,8 +93,11 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
   // An autoresponder's text is not written to us: only a phrase rule (not a loose
   // word family, which reads "please stop and read this" as a request) counts there.
   const automated = auto.why.length > 0;
+  // A company footer's "click here to unsubscribe" is addressed to the reader (us),
+  // not a request from the writer: those sentences are left out of this one match.
   const unsubscribe =
-    match('unsubscribe', folded, automated) ?? (ownSubject ? match('unsubscribe', ownSubject) : undefined);
+    match('unsubscribe', withoutFooterInstructions(folded), automated) ??
+    (ownSubject ? match('unsubscribe', ownSubject) : undefined);
   if (unsubscribe) {
     why.push(`unsubscribe: ${unsubscribe}`);
     return decided('unsubscribe', `unsubscribe: ${unsubscribe}`);
@@ -238,6 +241,18 @@ function dataAccessRequest(folded: string): string | undefined {
 
 const SELF_AFFIRMED =
   /(?<!\b(no|nao|non|ne|not|nicht|niet) )\b(i am|i'm) (indeed |actually )?the (right|correct) (person|contact|one)\b|(?<!\b(no|nao) )\b(sou eu (quem|que)|soy yo (quien|el que|la que))\b|\bc'est (bien )?moi qui (gere|decide|m'occupe)\b|\bje suis (bien )?(la bonne personne|le bon interlocuteur|la bonne interlocutrice)\b|\bich bin (der|die) (richtige|zustandige)\b|(?<!\bnon )\bsono io (che|a) (decido|decidere|mi occupo|gestisco)\b|\bik ben (de juiste persoon|degene die)\b/;
+
+// Instructions a footer gives the reader: click here, if you no longer wish to, you can
+// unsubscribe here, in the seven languages.
+const FOOTER_INSTRUCTION =
+  /\b(click here|klicken sie hier|hier klicken|cliquez (ici|sur)|haga clic|pulse aqui|clique aqui|clicca qui|clicchi qui|klik hier|if you (no longer|do not|don'?t) (wish|want)|wenn sie (\w+ ){0,6}(nicht mehr|keine)|si vous ne (souhaitez|voulez) plus|si (no|ya no) (desea|quiere)|se (nao|voce nao) (deseja|quiser)|se non (desidera|vuole|desideri)|(wilt|indien|als) u geen|you (can|may) unsubscribe|konnen sie sich (hier |jederzeit )?abmelden|vous pouvez vous desinscrire|puede darse de baja|pode (se )?descadastrar|puo cancellarsi|kunt u zich (hier )?afmelden|meld u (dan )?hier af)\b/;
+
+function withoutFooterInstructions(folded: string): string {
+  return folded
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => !FOOTER_INSTRUCTION.test(sentence))
+    .join(' ');
+}
 
 function withoutLinks(text: string): string {
   return text.replace(/\b(https?:\/\/|www\.)\S+/gi, ' ').replace(/<mailto:[^>]*>/gi, ' ');

@@ -164,6 +164,16 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
     ),
   },
   {
+    label: 'asks to be called at a number (seven languages)',
+    pattern:
+      /\b(call|ring|phone) (me|us) (on|at)\b[^.?!]{0,6}[+(\d]|\brufen sie (mich |uns )?(einfach |gerne |gern |doch |jederzeit )?an\b|\b(me joindre|m'appeler|nous joindre|nous appeler) (au|sur le|sur mon)\b|\b(llamarme|llamarnos|llamame|llameme) (al|en el|a este)\b|\b(me ligar|ligar para mim|me liga|me ligue) (no|pelo|para o)\b|\b(chiamarmi|chiamarci|mi chiami|chiamami) (al|allo|sul)\b|\b(kunt|kun|kan) (u |je )?(me|mij|ons) (bellen|telefonisch bereiken) (op|via)\b|\b(bel|belt u) (me|mij) (op|via)\b/,
+  },
+  {
+    label: 'says their assistant will set a time (seven languages)',
+    pattern:
+      /\b(assistant|assistentin|assistent|assistante|asistente|assistente|secretary|sekretarin|secretaire|secretaria|segretaria|secretaresse)\b[^.!?]{0,80}\b(termin\w*|rendez-vous|rdv|cita|appuntamento|reuniao|reunion|afspraak|slot|meeting|call)\b/,
+  },
+  {
     label: 'invites us over on a day (seven languages)',
     pattern: new RegExp(
       [

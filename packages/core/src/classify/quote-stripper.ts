@@ -30,6 +30,12 @@ const SIGNATURE = [
   /^(sent from my|envoyé de mon|von meinem .* gesendet|enviado desde mi|enviado do meu|inviato da|verzonden (vanaf|met) mijn|verstuurd vanaf mijn|get outlook for)\b/i,
 ];
 
+// A closing formula on a line of its own ends the writer's words: what follows is a
+// name, a title, phone numbers and the company's footer (whose "click here to
+// unsubscribe" is addressed to the reader, not to us).
+const VALEDICTION =
+  /^((kind|best|warm|many|with)? ?(regards|wishes)|best|cheers|thanks( again| so much)?|thank you|many thanks|sincerely|yours( sincerely| truly)?|(mit )?(freundlichen|besten|herzlichen|vielen|liebe|viele|beste|freundliche) gr(ü|ue|u)(ß|ss)en?|gr(ü|ue|u)(ß|ss)e?|lg|vg|mfg|(bien )?cordialement|bien (à|a) vous|salutations( distinguées)?|bonne (journée|journee|soirée)|(un )?saludos?( cordiales)?|atentamente|un abrazo|atenciosamente|abraços?|abracos?|att\.?|cordiais saudações|(cordiali |distinti |un )?salut[io]|cordialità|met (vriendelijke|hartelijke) groet(en)?|(vriendelijke |hartelijke )?groet(en|jes)?|mvg)\s*[,.!]?$/i;
+
 /**
  * Returns only the new text of a reply: drops "> " quoted lines, and cuts at the
  * first attribution line ("On ... wrote:", "Am ... schrieb ...:", "Le ... a écrit :",
@@ -64,6 +70,17 @@ function findCut(lines: string[]): number {
       if (next.some((l) => HEADER_SENT.test(l))) return i;
     }
     if (SIGNATURE.some((p) => p.test(line))) return i;
+    if (VALEDICTION.test(line) && lines.slice(0, i).some((l) => l.trim()) && signedBelow(lines, i)) return i;
   }
   return lines.length;
+}
+
+/** Whether the line after a closing formula looks like a name (a few words, no sentence). */
+function signedBelow(lines: string[], at: number): boolean {
+  const next = lines
+    .slice(at + 1)
+    .find((l) => l.trim())
+    ?.trim();
+  if (next === undefined) return true;
+  return next.split(/\s+/).length <= 4 && !/[?!:;]|[.,]\s/.test(next);
 }

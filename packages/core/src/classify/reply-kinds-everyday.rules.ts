@@ -271,6 +271,52 @@ const CURRENT = alt(
   'bestaande',
 );
 
+const MATERIAL = alt(
+  'brochure',
+  'broschure',
+  'folleto',
+  'folheto',
+  'deck',
+  'one-?pager',
+  'case stud(?:y|ies)',
+  'catalog(?:ue)?',
+  'katalog',
+  'catalogo',
+  'documentation',
+  'dokumentation',
+  'documentacion',
+  'documentacao',
+  'documentazione',
+  'documentatie',
+  'presentation',
+  'prasentation',
+  'presentacion',
+  'apresentacao',
+  'presentazione',
+  'presentatie',
+  'datasheet',
+  'datenblatt',
+  'fiche produit',
+  'flyer',
+);
+const IMPLEMENTATION = alt(
+  'onboarding',
+  'implementation',
+  'rollout',
+  'roll-out',
+  'setup',
+  'einfuhrung',
+  'implementierung',
+  'deploiement',
+  'mise en place',
+  'implantacion',
+  'implementacion',
+  'implantacao',
+  'implementacao',
+  'implementazione',
+  'implementatie',
+  'invoering',
+);
 // --- head office decides; redirect to another department ----------------------------
 const HEAD_OFFICE = alt(
   'head office',
@@ -393,6 +439,16 @@ const LITTLE_MAIL = alt(
 export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readonly ReplyRule[]>>> = {
   unsubscribe: [
     {
+      label: 'asks to take their address out of our system (seven languages)',
+      pattern:
+        /\b(take|get|nehmen sie|entfernen sie|retirez|sortez|quitad|quiten|saquen|tirem|removam|togliete|rimuovete|haal|verwijder)\b[^.!?]{0,30}\b(my|meine|mon|ma|mi|meu|minha|il mio|la mia|mijn) (e-?mail-?)?(address|adresse|e-?mail|direccion|correo|endereco|indirizzo|adres|e-?mailadres|contact)\b[^.!?]{0,20}\b(out of|aus|de|del|da|do|dal|dalla|uit) (your|ihrem|ihrer|votre|vuestro|su|seu|do|vostro|jullie|uw)?\s?(system|systeem|sistema|systeme|datenbank|database|crm|base|bestand)\b|\b(apaguem|apague|apaga|borrad|borren|cancellate|cancelli|wis|verwijder|delete|remove|loschen sie|effacez|supprimez) (o |el |il |het )?(meu|minha|mi|mio|mijn|my|meine|mon) (e-?mail|endereco|correo|direccion|indirizzo|adres|e-?mailadres|e-?mail-adresse|address|adresse)\b/,
+    },
+    {
+      label: 'asks, informally, to be taken off the list (seven languages)',
+      pattern:
+        /\b(me tira|tira-me|tire-me|me tire|toglimi|toglieteci|levami|cancellami|sacame|quitame|haal (me|mij)|take me|get me) (\w+ ){0,2}(da|das|dessa|desta|dessas|destas|dalla|dalle|dai|de la|de|van|uit|off|from) (\w+ ){0,2}(lista|liste|lijst|mailing ?list|mailinglijst|newsletter|list)\b/,
+    },
+    {
       label: 'asks formally to refrain from contact, or objects to marketing mail (seven languages)',
       pattern:
         /\brefrain from (contacting|emailing|writing to|messaging)\b|\b(object|objection) to (receiving|the processing|any (further )?(marketing|contact))\b|\bsehen sie (bitte )?(kunftig |zukunftig |in zukunft )?von (einer |jeder |weiteren )?(kontaktaufnahme|kontakt|zusendungen|e-?mails) ab\b|\bm'oppose (a|au) (la reception|l'envoi|tout envoi|vos)\b|\babstenga(n)? de (contactar|escribir|enviar)(me|nos)?\b|\bme opongo a (recibir|que)\b|\b(peco|pedimos|solicito) que nao (entrem|entre|me contatem|nos contatem) mais\b|\bnao autorizo (o envio|o uso|o contato|contato)\b|\bnon contattar(mi|ci) piu\b|\bmi oppongo (alla ricezione|all'invio|al trattamento)\b|\b(mij|ons) (in de toekomst |voortaan )?niet (meer )?te (benaderen|contacteren|mailen|e-?mailen)\b|\bmaak (ik )?bezwaar tegen\b/,
@@ -435,6 +491,11 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
   ],
   left_company: [
     {
+      label: 'says someone retired or their mailbox is no longer read (seven languages)',
+      pattern:
+        /\bin (rente|pension|den ruhestand) gegangen\b|\bse jubilo\b|\bmet pensioen gegaan\b|\b(inbox|mailbox|postfach|boite|buzon|caixa|casella)\b[^.!?]{0,30}\b(is )?(no longer (monitored|read|checked)|nicht mehr (gelesen|abgerufen|bearbeitet)|n'est plus (consultee|lue|relevee)|ya no se (revisa|lee|consulta)|nao e mais (lida|verificada|consultada)|non (e|viene) piu (letta|controllata|consultata)|(wordt )?niet meer (gelezen|bekeken|gecontroleerd))\b/,
+    },
+    {
       label: 'says they will not come back to the role or the company (seven languages)',
       pattern:
         /\b(will not|won'?t) (be )?(back|return(ing)?|coming back) (in|to) (this|my|the) (role|position|job|company)\b|\bnot (be )?returning to (the company|this role|my role|this position)\b|\b(kehre|komme) nicht (mehr )?(in das unternehmen |in die firma |auf diese stelle )?zuruck\b|\bne reviendrai pas (dans|a|au sein)\b|\bno volvere (a la empresa|a este puesto|al puesto)\b|\bnao voltarei (para a empresa|a empresa|ao cargo)\b|\bnon tornero (in azienda|in questo ruolo|al mio posto)\b|\bkom (ik )?niet (meer )?terug (bij|in|op) (het bedrijf|deze functie|mijn functie)\b/,
@@ -460,6 +521,16 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   wrong_person: [
+    {
+      label: 'says they only handle another area (seven languages)',
+      pattern:
+        /\b(i|ich) (only|just) (handle|do|look after|cover|work on|deal with)\b|\bbin nur (fur|zustandig fur)\b|\bje ne m'occupe que\b|\b(yo )?solo (llevo|me ocupo de|gestiono|hago)\b|\b(eu )?so (cuido|trato|mexo) (de|com)\b|\bmi occupo solo (di|delle|dei|della|del)\b|\bik doe (alleen|enkel|uitsluitend)\b/,
+    },
+    {
+      label: 'says wrong person or not me, in few words (seven languages)',
+      pattern:
+        /\b(mauvaise personne|mauvais (interlocuteur|contact|destinataire)|persona (sbagliata|equivocada|incorrecta|errada)|pessoa errada|wrong (guy|person|contact|address)|verkeerde persoon|falsche person|contatto sbagliato|contacto equivocado)\b|\b(te |se )?equivoca(ste|ron|do|da|steis)? de (persona|contacto|destinatario)\b|^\W*(no soy yo|nao sou eu|non sono io|not me|c'est pas moi|ce n'est pas moi|ich bin es nicht|das bin ich nicht|ik ben het niet)\b|\bniet mijn (ding|pakkie-an|afdeling)\b/,
+    },
     {
       label: 'says head office decides, or to redirect the request to another department (seven languages)',
       pattern: new RegExp(
@@ -591,6 +662,16 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
   ],
   out_of_office: [
     {
+      label: 'is on a training course, or reachable only now and then (seven languages)',
+      pattern:
+        /\b(nur )?(sporadisch|eingeschrankt|begrenzt|unregelmassig) (per e-?mail |per mail )?erreichbar\b|\bacces (sporadique|ponctuel|intermittent) (a|aux)\b|\bacceso (esporadico|restringido|intermitente) (al|a mi)\b|\bacesso (esporadico|restrito|intermitente) (ao|aos|a)\b|\baccesso (sporadico|saltuario|intermittente) (alla|alle|all')\b|\b(sporadic|intermittent) access\b|\b(auf|in) einer (schulung|fortbildung|weiterbildung)\b|\bje suis en formation\b|\b(estoy|estare) (\w+ ){0,3}en (una|un) (formacion|curso)\b|\b(estou|estarei) (num|em um|numa|em uma) (treinamento|curso)\b|\b(sono|saro) (a|ad|in) un corso\b|\b(zit|ben) (\w+ ){0,3}op (een )?(training|cursus)\b|\bon a training (course)?\b|\battending a (training|course|workshop)\b/,
+    },
+    {
+      label: 'says away until a day, in chat shorthand (seven languages)',
+      pattern:
+        /\b(on )?(vacay|hols)\b (until|till|til|thru)\b|\bde vacas hasta\b|(^|[.!?]\s*)(fuera|fora|fuori|weg|out|away|afwezig|abwesend|absent|ausente|assente) (hasta|ate|fino|tot|until|till|til|bis|jusqu)\b/,
+    },
+    {
       label: 'is on the road with clients and hardly online (seven languages)',
       pattern:
         /\b(mostly|largely|mainly|almost always|often) offline\b|\bbarely (online|reachable)\b|\bhardly (online|reachable|at my (desk|computer|laptop))\b|\b(little|no|patchy|limited) (connectivity|signal|internet|wi-?fi)\b|\bon the road (visiting|with|all week|this week|until)\b|\bvisiting (clients|customers) (all|this|until)\b|\b(bei kunden|beruflich|geschaftlich|dienstlich) unterwegs\b|\bkaum (am rechner|erreichbar|online|am computer|am laptop)\b|\ben tournee\b|\bpeu (disponible|joignable)\b|\b(casi )?sin (conexion|cobertura)\b|\bvisitando clientes\b|\b(quase )?sem (conexao|sinal|internet)\b|\bin giro (dai|per|presso) clienti\b|\b(quasi sempre|spesso) offline\b|\bpoco raggiungibile\b|\b(zit|ben) (de hele week|deze week|tot \w+) bij klanten\b|\bnauwelijks (online|bereikbaar)\b|\bslecht bereikbaar\b/,
@@ -634,6 +715,11 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   not_interested: [
+    {
+      label: 'went another way, has a frozen budget, or will pass (seven languages)',
+      pattern:
+        /\b(went|gone|going) (in )?(a )?different direction\b|\banders entschieden\b|\b(fait|pris) un autre choix\b|\b(tomamos|tomado|elegimos) otro camino\b|\b(seguimos|tomamos) (por )?outro caminho\b|\bpreso un'?altra strada\b|\bandere (richting|kant) (gekozen|op)\b|\bbudget\w* (is |ist |est |esta |e |wurde )?(frozen|eingefroren|gele|congelado|congelato|bevroren)\b|\b(presupuesto|orcamento) (esta )?congelado\b|\b(have to|must|will|going to) pass\b|\b(muss|mussen) (ich|wir) (leider )?absagen\b|\bje vais (donc )?decliner\b|\b(asi que|entonces|por eso) paso\b|\bvou passar\b|\bquindi passo\b|\bdus (ik|we) pas(sen)?\b/,
+    },
     {
       label: 'decided to stay with the current supplier, or it is outside their plans (seven languages)',
       pattern: new RegExp(
@@ -753,6 +839,61 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   interested: [
+    {
+      label: 'asks whether we have material, or how the rollout would go (seven languages)',
+      pattern: new RegExp(
+        [
+          `\\b(do you have|have you got|got any|haben sie|habt ihr|avez-vous|vous avez|teneis|tienen|tienes|voces tem|voce tem|avete|hebben jullie|heeft u|heb je)\\b(?:[^\\w.!?\\n]+[\\w'-]+){0,3}?[^\\w.!?\\n]+${MATERIAL}\\b`,
+          `(?:^|(?<=[.!?\\n]))(?=[^.!?\\n]*\\b${IMPLEMENTATION}\\b)[^.!?\\n]*\\b(how|what would|wie|comment|como|come|hoe)\\b`,
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'would like an offer or quote, or asks for a trial (seven languages)',
+      pattern: new RegExp(
+        [
+          near(
+            alt(
+              "i'?d like",
+              'i would like',
+              "we'?d like",
+              'we would like',
+              'i want',
+              'we want',
+              'hatte (ich )?gerne?',
+              'hatten (wir )?gerne?',
+              'mochte',
+              'mochten',
+              'souhaiterais',
+              'souhaiterions',
+              'voudrais',
+              'voudrions',
+              'quisiera',
+              'quisieramos',
+              'me gustaria',
+              'nos gustaria',
+              'gostaria de',
+              'gostariamos de',
+              'queria',
+              'vorrei',
+              'vorremmo',
+              'wil graag',
+              'willen graag',
+              'zou graag',
+              'zouden graag',
+            ),
+            OFFER,
+            3,
+          ),
+          "\\b(free trial|trial (account|version|period|licen[cs]e)|test ?account|testzugang|testversion|kostenlos (testen|ausprobieren)|(tester|essayer) gratuitement|version d'essai|periodo de prueba|prueba gratuita|probar(lo|la)? gratis|teste gratis|testar (gratis|gratuitamente)|periodo di prova|prova gratuita|provar(lo|la)? gratuitamente|proefperiode|gratis (uit)?proberen|proefaccount)\\b",
+        ].join('|'),
+      ),
+    },
+    {
+      label: 'asks what it costs, in chat shorthand (seven languages)',
+      pattern:
+        /\bwhat'?s it cost\b|\bwhats the (price|cost|damage)\b|\bwas kostet'?s\b|\bc'est combien\b|\bcombien (ca|cela) (coute|vaut|fait)\b|\bcuanto (sale|vale|cuesta) (esto|eso)?\b|\bquanto (custa|sai|fica)\b|\bquanto (costa|viene)\b|\bwat kost (dat|het|dit)\b/,
+    },
     {
       label:
         'asks for the next steps or a reference customer, or says the approach appeals (seven languages)',

@@ -145,4 +145,39 @@ describe('bounce kinds: telling a notice from a person', () => {
     );
     expect(got.class).toBe('bounce');
   });
+
+  it('reads a plain-text notice that a colleague forwarded whole', async () => {
+    const got = await classifyRawMessage(
+      crlf([
+        'From: Office Desk <desk@acme.test>',
+        'Subject: FW: returned',
+        'Content-Type: multipart/mixed; boundary="f"',
+        '',
+        '--f',
+        'Content-Type: text/plain',
+        '',
+        'This came back, FYI.',
+        '--f',
+        'Content-Type: message/rfc822',
+        '',
+        'From: Mail Delivery System <MAILER-DAEMON@gw.acme.test>',
+        'Subject: Undelivered Mail Returned to Sender',
+        'Content-Type: text/plain',
+        '',
+        '<lou@acme.test>: host gw.acme.test said: 550 5.1.1 <lou@acme.test>: Recipient address rejected: User unknown (in reply to RCPT TO command)',
+        '--f--',
+        '',
+      ]),
+    );
+    expect(got).toMatchObject({ class: 'bounce', hard: true });
+    expect(got.why[0]).toContain('nested');
+  });
+
+  it.each([
+    'lou est introuvable sur acme.test.',
+    'lou no se encontró en acme.test.',
+    'lou werd niet gevonden op acme.test.',
+  ])('reads a localized Exchange "not found at the domain": %s', (notice) => {
+    expect(decideBounce({ status: '', diagnostic: '', notice }).hard).toBe(true);
+  });
 });

@@ -150,6 +150,34 @@ describe('everyday reply wordings, by kind', () => {
     ['en', 'Please refrain from emailing me again.', 'unsubscribe'],
     ['es', 'Me opongo a que usen mi correo para publicidad.', 'unsubscribe'],
     ['nl', 'Richt uw verzoek a.u.b. aan onze afdeling inkoop.', 'wrong_person'],
+    // chat shorthand: telegraphic absences, "wrong person", informal removal, price
+    ['en', 'on hols till weds', 'out_of_office'],
+    ['pt', 'fora até dia 20', 'out_of_office'],
+    ['it', 'persona sbagliata, mi spiace', 'wrong_person'],
+    ['fr', 'mauvais interlocuteur, désolé', 'wrong_person'],
+    ['es', 'no soy yo, habla con administración', 'wrong_person'],
+    ['pt', 'me tira dessa lista por favor', 'unsubscribe'],
+    ['it', 'toglimi dalla mailing list', 'unsubscribe'],
+    ['de', 'was kostets im monat?', 'interested'],
+    // would like an offer, a trial; asks to be called at a number
+    ['es', 'Quisiéramos un presupuesto para la sede de Sevilla.', 'interested'],
+    ['nl', 'We zouden graag een prijsopgave ontvangen.', 'interested'],
+    ['de', 'Gibt es eine kostenlose Testversion?', 'interested'],
+    ['it', 'Avete un periodo di prova?', 'interested'],
+    ['fr', 'Vous pouvez m’appeler au 01 23 45 67 89.', 'meeting_request'],
+    ['nl', 'Je kunt me bellen op 020 123 4567.', 'meeting_request'],
+    ['it', 'Può chiamarmi al numero in firma.', 'meeting_request'],
+    // sixth pass: material asked for, the rollout, another way, a frozen budget, a
+    // training course, an assistant who sets the time, 'only handle', a mailbox not read
+    ['pt', 'Vocês têm uma apresentação da empresa?', 'interested'],
+    ['nl', 'Hoe zou de invoering bij ons verlopen?', 'interested'],
+    ['it', 'Alla fine abbiamo preso un’altra strada.', 'not_interested'],
+    ['de', 'Unser Budget ist eingefroren.', 'not_interested'],
+    ['fr', 'Je suis en formation jusqu’à jeudi.', 'out_of_office'],
+    ['es', 'Mi secretaria le llamará para concretar una cita.', 'meeting_request'],
+    ['en', 'I only handle payroll here.', 'wrong_person'],
+    ['de', 'Sein Postfach wird nicht mehr gelesen.', 'wrong_person'],
+    ['pt', 'Apaguem o meu e-mail, por favor.', 'unsubscribe'],
   ])('%s: %s -> %s', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
@@ -193,6 +221,26 @@ describe('everyday reply wordings, by kind', () => {
     ['it', 'Il vostro ufficio è chiuso ad agosto?', 'neutral'],
     ['nl', 'Is jullie kantoor gesloten in de zomer?', 'neutral'],
     ['en', "I'm back from the conference and would like to hear more.", 'interested'],
+    // giving a number is interest; asking to be called at it is a meeting request
+    ['en', 'Sounds good. My number is 020 7946 0000.', 'interested'],
+    // a company footer's unsubscribe instructions are addressed to the reader, not a request
+    [
+      'en',
+      'Yes please, send the rate card.\n\nBest regards,\nLi Wei\nBuyer\n\nTo stop receiving our newsletter, click here to unsubscribe.',
+      'interested',
+    ],
+    [
+      'de',
+      'Gern, schicken Sie mir die Preisliste.\n\nViele Grüße\nLi\n\nSie möchten keine Newsletter mehr? Dann können Sie sich hier abmelden.',
+      'interested',
+    ],
+    [
+      'nl',
+      'Stuur de prijzen maar.\nLi\nInkoper\nWilt u geen e-mails meer ontvangen? Meld u dan hier af.',
+      'interested',
+    ],
+    // a "Thanks!" line followed by a sentence is no sign-off
+    ['en', 'Hi Sam,\nThanks!\nPlease remove me from your list.', 'unsubscribe'],
   ])('%s: %s -> %s (not the kind above)', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
