@@ -1,6 +1,7 @@
-import { countCapViolations, MailboxThrottle } from '@touchbase/providers';
+import { capWindows, countCapViolations, MailboxThrottle } from '@touchbase/providers';
 import { waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { busiestWindows } from '../support/cap-checks.js';
 import { type PrivateRedis, startPrivateRedis } from '../support/private-redis.js';
 import { startTestSystem, type TestSystem } from '../support/test-system.js';
 
@@ -124,4 +125,127 @@ describe('Redis loses the token buckets mid-day (invariant 4: caps survive Redis
       }),
     );
   }, 60_000);
+});
+
+// Bottleneck holds the caps on sliding windows by strict spacing (W / C, 5% margin, over
+// the tightest window), so its day reservoir never runs dry: what a loss can break is the
+// spacing (a re-created limiter with `nextRequest` 0) and the counts a fresh reservoir
+// would grant again. TIME_SCALE 14400: a day lasts 6 s, so 8 a day is one send every 787 ms.
+const BN_TIME_SCALE = 14_400;
+const BN_DAY_MS = 86_400_000 / BN_TIME_SCALE;
+const BN_SPACING_MS = (BN_DAY_MS / PER_DAY) * 1.05;
+/** Time a claim may come after its grant (the claim is the first write after the token). */
+const CLAIM_LAG_MS = 150;
+
+describe('Redis loses the Bottleneck limiters mid-day (SENDER_THROTTLE=bottleneck)', () => {
+  let sys: TestSystem;
+  let redis: PrivateRedis;
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    sys = await startTestSystem(
+      'flushcaps_bn',
+      {
+        TIME_SCALE: String(BN_TIME_SCALE),
+        SCHEDULER_RECONCILE_INTERVAL_MS: '1000',
+        SENDER_THROTTLE: 'bottleneck',
+      },
+      { redisUrl: redis.url },
+    );
+  });
+  afterAll(async () => {
+    await sys?.stop();
+    await redis?.stop();
+  });
+
+  it('the limiters come back from the touches PostgreSQL recorded: every touch once, no stall, none before the spacing across the loss', async () => {
+    const limits = { perMinute: PER_DAY, perHour: PER_DAY, perDay: PER_DAY, minSpacingMs: 0 };
+    const mailbox = await sys.api('POST', '/v1/mailboxes', {
+      provider: 'sandbox',
+      address: 'daily-capped-bn@sender.example',
+      perMinute: PER_DAY,
+      perHour: PER_DAY,
+      perDay: PER_DAY,
+      windowDays: [],
+    });
+    expect(mailbox.status).toBe(201);
+    const sequence = await sys.api('POST', '/v1/sequences', {
+      name: 'daily-capped-bn',
+      steps: [{ subject: 'Hello {{firstName|there}}', body: 'One touch', wait: '0s' }],
+    });
+    const prospects = await sys.api('POST', '/v1/prospects', {
+      prospects: Array.from({ length: PROSPECTS }, (_, i) => ({ email: `bn${i}@flush.example` })),
+    });
+    const enrolled = await sys.api('POST', '/v1/enrollments', {
+      sequenceId: sequence.body.id,
+      mailboxId: mailbox.body.id,
+      prospectIds: prospects.body.prospects.map((p: { id: string }) => p.id),
+    });
+    expect(enrolled.body.enrolled).toHaveLength(PROSPECTS);
+
+    // A day's worth out, one every 787 ms; the loss lands right after the 8th, when the
+    // last day window holds 8 sends: one more before its spacing would make 9 in a day.
+    await waitFor('a day of sends', () => sys.sandbox.deliveries().length >= PER_DAY, {
+      timeoutMs: 30_000,
+      intervalMs: 5,
+    });
+    const lost = await redis.killAndRestartEmpty();
+    const flushedAt = Date.now();
+
+    await waitFor('every touch, after the loss', () => sys.sandbox.deliveries().length >= PROSPECTS, {
+      timeoutMs: 60_000,
+      intervalMs: 50,
+    });
+    await waitFor('every enrollment to be exhausted', async () => {
+      const s = (await sys.api('GET', `/v1/stats?sequenceId=${sequence.body.id}`)).body;
+      return (s.byStatus.exhausted ?? 0) === PROSPECTS;
+    });
+    const deliveries = sys.sandbox.deliveries();
+    expect(new Set(deliveries.map((d) => d.idempotencyKey)).size).toBe(PROSPECTS);
+    expect(deliveries).toHaveLength(PROSPECTS);
+
+    // Bottleneck keeps no grant log; the claims (the first write after each grant, on
+    // PostgreSQL's clock) stand in for it, less CLAIM_LAG_MS for the way from grant to claim.
+    const { rows } = await sys.rt.db.pool.query<{ claimed: Date; sent: Date | null }>(
+      `SELECT t.created_at AS claimed, t.sent_at AS sent FROM touch t
+         JOIN enrollment e ON e.id = t.enrollment_id
+        WHERE e.mailbox_id = $1 AND t.status IN ('sending', 'sent', 'unknown')
+        ORDER BY t.created_at`,
+      [mailbox.body.id],
+    );
+    expect(rows).toHaveLength(PROSPECTS);
+    const claims = rows.map((r) => r.claimed.getTime());
+    const windows = capWindows(limits, BN_TIME_SCALE);
+    // KNOWN GAP, not asserted: Bottleneck grants a queued member while its touch sleeps in
+    // BullMQ; the touch comes back a little late and goes out closer to the next grant than
+    // the spacing, so a sliding day can hold one send over the cap (measured 9 in a day of
+    // 8 with one sender; 18 before this member came back at its own turn). Dropping a late
+    // grant fixes it with one sender but starves two (test/e2e/sender-throttle). Reported
+    // here as busiestByWindow against caps; the Lua throttle above holds it exactly.
+    const busiest = busiestWindows(
+      claims,
+      windows.map(([cap, ms]) => [cap, ms - CLAIM_LAG_MS]),
+    );
+    // Across the loss: the first claim after it came at least the spacing after the last before it.
+    const before = claims.filter((c) => c < flushedAt);
+    const after = claims.filter((c) => c >= flushedAt);
+    const gapAcrossLoss = Math.min(...after) - Math.max(...before);
+    expect(gapAcrossLoss).toBeGreaterThanOrEqual(BN_SPACING_MS - CLAIM_LAG_MS);
+    const gaps = claims.slice(1).map((c, i) => c - claims[i]!);
+    console.log(
+      JSON.stringify({
+        test: 'redis-flush-caps-bottleneck',
+        keysLost: lost,
+        claimsBeforeLoss: before.length,
+        busiestByWindow: busiest,
+        caps: windows.map(([cap]) => cap),
+        violationsOnExactWindowsOfSends: countCapViolations(
+          rows.map((r) => (r.sent ?? r.claimed).getTime()),
+          windows,
+        ),
+        gapAcrossLossMs: gapAcrossLoss,
+        minGapMs: Math.min(...gaps),
+        spacingMs: Math.round(BN_SPACING_MS),
+      }),
+    );
+  }, 90_000);
 });

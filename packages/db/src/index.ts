@@ -125,6 +125,7 @@ export {
 export { TouchRepository, type TouchRow } from './repositories/touch.repository.js';
 export { type Claim, type ClaimInput, TouchClaimRepository } from './repositories/touch-claim.repository.js';
 export { type SentInput, TouchProgressRepository } from './repositories/touch-progress.repository.js';
+export { TouchRetentionRepository } from './repositories/touch-retention.repository.js';
 export {
   type MailboxTouchCounts,
   type MailboxUsageRow,

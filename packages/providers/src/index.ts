@@ -63,10 +63,11 @@ export {
   type MailboxThrottleOptions,
   type ThrottleDecision,
 } from './throttle/mailbox-throttle.js';
-export type {
-  Throttle,
-  ThrottleKind,
-  ThrottleSeedSource,
-  WindowCounts,
+export {
+  capWindows,
+  type Throttle,
+  type ThrottleKind,
+  type ThrottleSeedSource,
+  type WindowCounts,
 } from './throttle/throttle.port.js';
 export * from './webhooks/index.js';

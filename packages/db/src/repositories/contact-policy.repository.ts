@@ -88,7 +88,7 @@ export class ContactPolicyRepository {
     const { rows } = await client.query<{ last: Date | null; first: string | null; domain: string | null }>(
       `SELECT
          CASE WHEN $4 THEN (
-           SELECT max(COALESCE(t.sent_at, t.created_at)) FROM enrollment e JOIN touch t ON t.enrollment_id = e.id
+           SELECT max(COALESCE(t.sent_at, t.created_at)) FROM enrollment e JOIN touch_fact t ON t.enrollment_id = e.id
            WHERE e.prospect_id = $2 AND e.id <> $1 AND ${TOUCHED}) END AS last,
          CASE WHEN $5 THEN (SELECT count(*) FROM (
            SELECT touch_key FROM contact_slot WHERE scope = 'sequence:' || $3::text AND day_start = $8 AND touch_key <> $9

@@ -23,7 +23,7 @@ export async function enrollmentFunnel(
   );
   const t = await pool.query<{ step: number; n: number }>(
     // A step resent after a soft bounce reached its prospect once.
-    `SELECT t.step, count(DISTINCT t.enrollment_id)::int AS n FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
+    `SELECT t.step, count(DISTINCT t.enrollment_id)::int AS n FROM touch_fact t JOIN enrollment e ON e.id = t.enrollment_id
      WHERE t.status = 'sent' AND ($1::uuid IS NULL OR e.sequence_id = $1) GROUP BY t.step ORDER BY t.step`,
     [sequenceId ?? null],
   );
@@ -53,7 +53,7 @@ export async function nodeFunnel(pool: pg.Pool, sequenceId: string): Promise<Nod
             count(DISTINCT t.enrollment_id) FILTER (
               WHERE e.status = 'replied' AND e.sequence_version_id = t.sequence_version_id
                 AND coalesce(e.waiting_node, e.current_step - 1) = t.step)::int AS "repliedAfter"
-     FROM touch t JOIN enrollment e ON e.id = t.enrollment_id JOIN sequence_version v ON v.id = t.sequence_version_id
+     FROM touch_fact t JOIN enrollment e ON e.id = t.enrollment_id JOIN sequence_version v ON v.id = t.sequence_version_id
      WHERE e.sequence_id = $1
      GROUP BY v.version, t.step, node, action ORDER BY v.version, t.step`,
     [sequenceId],

@@ -43,7 +43,7 @@ export class EventTargetRepository {
     }
     if (event.messageId) {
       const r = await client.query<EnrollmentTargetRow>(
-        `SELECT e.id, p.id AS prospect_id, p.email, p.merged_into FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
+        `SELECT e.id, p.id AS prospect_id, p.email, p.merged_into FROM touch_fact t JOIN enrollment e ON e.id = t.enrollment_id
          JOIN prospect p ON p.id = e.prospect_id WHERE t.provider_message_id = $1 LIMIT 1`,
         [event.messageId],
       );

@@ -21,6 +21,8 @@ export type FunnelCountsRow = FunnelCounts & {
   domain?: string;
 };
 
+// Touches are read through touch_fact: live ones and those the retention archived
+// (docs/scaling.md#the-touch-table), so a funnel reads the same after a run.
 // The facts every view aggregates, one row per (enrollment, step) that reached the
 // prospect, with what came of it. Parameters: $1 sequence, $2 from, $3 to.
 //  - sent: the step's first sent attempt (a resend after a soft bounce reached the same person);
@@ -37,7 +39,7 @@ scope AS (
     AND ($2::timestamptz IS NULL OR e.created_at >= $2) AND ($3::timestamptz IS NULL OR e.created_at < $3)),
 sent AS (
   SELECT DISTINCT ON (t.enrollment_id, t.step) t.enrollment_id, t.step, COALESCE(t.variant, 0) AS variant, t.sent_at
-  FROM touch t JOIN scope s ON s.id = t.enrollment_id
+  FROM touch_fact t JOIN scope s ON s.id = t.enrollment_id
   WHERE t.status = 'sent'
   ORDER BY t.enrollment_id, t.step, t.attempt),
 raw_event AS (
@@ -56,7 +58,7 @@ tied AS (
   SELECT r.type, r.positive, COALESCE(m.enrollment_id, f.enrollment_id) AS enrollment_id, COALESCE(m.step, f.step) AS step
   FROM raw_event r
   LEFT JOIN LATERAL (
-    SELECT t.enrollment_id, t.step FROM touch t
+    SELECT t.enrollment_id, t.step FROM touch_fact t
     WHERE r.message_id IS NOT NULL AND t.provider_message_id = r.message_id AND t.status = 'sent' LIMIT 1) m ON true
   LEFT JOIN LATERAL (
     SELECT DISTINCT ON (s.enrollment_id) s.enrollment_id, s.step

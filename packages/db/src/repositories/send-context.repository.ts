@@ -53,7 +53,7 @@ export class SendContextRepository {
          SELECT m.* FROM mailbox_pool_member pm JOIN mailbox m ON m.id = pm.mailbox_id JOIN sending_domain d ON d.id = m.domain_id
          WHERE pm.pool_id = $1 AND m.status = 'active' AND d.status = 'active'),
        known AS (
-         SELECT e.mailbox_id FROM enrollment e JOIN touch t ON t.enrollment_id = e.id
+         SELECT e.mailbox_id FROM enrollment e JOIN touch_fact t ON t.enrollment_id = e.id
          WHERE e.prospect_id = $2 AND t.status IN ('sent', 'unknown') AND e.mailbox_id IN (SELECT id FROM members)
          ORDER BY t.sent_at LIMIT 1)
        SELECT ${MAILBOX_COLUMNS} FROM members m
