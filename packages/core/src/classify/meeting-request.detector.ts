@@ -174,6 +174,11 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
       /\b(assistant|assistentin|assistent|assistante|asistente|assistente|secretary|sekretarin|secretaire|secretaria|segretaria|secretaresse)\b[^.!?]{0,80}\b(termin\w*|rendez-vous|rdv|cita|appuntamento|reuniao|reunion|afspraak|slot|meeting|call)\b/,
   },
   {
+    label: 'asks us to come for a visit (seven languages)',
+    pattern:
+      /\b(come|visit|venir|kommen|vir|venire|komen|venga|venha|vengan)\b[^.?!]{0,80}\b(visit|site visit|besichtigung|besuch|visite|visita|sopralluogo|bezoek)\b|\b(visit|besichtigung|besuch|visite|visita|sopralluogo|bezoek)\b[^.?!]{0,60}\b(come|kommen|venir|vir|venire|komen)\b/,
+  },
+  {
     label: 'invites us over on a day (seven languages)',
     pattern: new RegExp(
       [

@@ -52,6 +52,13 @@ const SEND = alt(
   'stuurt',
   'sturen',
   'opsturen',
+  'share',
+  'partager',
+  'compartir',
+  'condividere',
+  'delen',
+  'pasar',
+  'passar',
   'pasa(?:me|nos)?',
   'pasad(?:me|nos)?',
   'passa(?:-me)?',
@@ -111,6 +118,12 @@ const OFFER = alt(
   'propuesta',
   'prijsopgave',
   'prijsindicatie',
+  'costs?',
+  'couts',
+  'costes',
+  'custos',
+  'costi',
+  'kosten',
   'overzicht',
   'overview',
   'ubersicht',
@@ -439,6 +452,10 @@ const LITTLE_MAIL = alt(
 export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readonly ReplyRule[]>>> = {
   unsubscribe: [
     {
+      label: 'tells us to stop sending, in Dutch word order',
+      pattern: /\bstop (alsjeblieft |aub |nou |toch )?met (het )?(sturen|mailen|e-?mailen|versturen)\b/,
+    },
+    {
       label: 'asks to take their address out of our system (seven languages)',
       pattern:
         /\b(take|get|nehmen sie|entfernen sie|retirez|sortez|quitad|quiten|saquen|tirem|removam|togliete|rimuovete|haal|verwijder)\b[^.!?]{0,30}\b(my|meine|mon|ma|mi|meu|minha|il mio|la mia|mijn) (e-?mail-?)?(address|adresse|e-?mail|direccion|correo|endereco|indirizzo|adres|e-?mailadres|contact)\b[^.!?]{0,20}\b(out of|aus|de|del|da|do|dal|dalla|uit) (your|ihrem|ihrer|votre|vuestro|su|seu|do|vostro|jullie|uw)?\s?(system|systeem|sistema|systeme|datenbank|database|crm|base|bestand)\b|\b(apaguem|apague|apaga|borrad|borren|cancellate|cancelli|wis|verwijder|delete|remove|loschen sie|effacez|supprimez) (o |el |il |het )?(meu|minha|mi|mio|mijn|my|meine|mon) (e-?mail|endereco|correo|direccion|indirizzo|adres|e-?mailadres|e-?mail-adresse|address|adresse)\b/,
@@ -521,6 +538,11 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   wrong_person: [
+    {
+      label: 'names the one we should talk to instead (seven languages)',
+      pattern:
+        /\bis the (one|person) you (want|need|should talk to)\b|\bwho you (want|need) (is|to talk to)\b|\bda wollen sie zu\b|\bqu'il vous faut\b|\bcon quien (tienes|tiene|debes|debe) que hablar\b|\bquem (voce|o senhor|a senhora) (procura|quer|precisa)\b|\b(deve|devi|dovete) parlare con\b|\b(je|u) moet (bij|met) \w+ (zijn|praten|spreken)\b/,
+    },
     {
       label: 'says they only handle another area (seven languages)',
       pattern:
@@ -662,6 +684,11 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
   ],
   out_of_office: [
     {
+      label: 'reads messages only in the evening (seven languages)',
+      pattern:
+        /\b(checking|reading|check|read|lese|consulte|miro|vejo|leggo|lees)\b[^.!?]{0,30}\b(only|nur|que|solo|so|alleen)\b[^.!?]{0,20}(in the evening|at night|abends|le soir|por la noche|a noite|la sera|'?s avonds)|\b(only|nur|solo|so|alleen)\b[^.!?]{0,10}\b(check|read|lese|miro|vejo|leggo|lees)\b[^.!?]{0,30}(in the evening|at night|abends|le soir|por la noche|a noite|la sera|'?s avonds)/,
+    },
+    {
       label: 'is on a training course, or reachable only now and then (seven languages)',
       pattern:
         /\b(nur )?(sporadisch|eingeschrankt|begrenzt|unregelmassig) (per e-?mail |per mail )?erreichbar\b|\bacces (sporadique|ponctuel|intermittent) (a|aux)\b|\bacceso (esporadico|restringido|intermitente) (al|a mi)\b|\bacesso (esporadico|restrito|intermitente) (ao|aos|a)\b|\baccesso (sporadico|saltuario|intermittente) (alla|alle|all')\b|\b(sporadic|intermittent) access\b|\b(auf|in) einer (schulung|fortbildung|weiterbildung)\b|\bje suis en formation\b|\b(estoy|estare) (\w+ ){0,3}en (una|un) (formacion|curso)\b|\b(estou|estarei) (num|em um|numa|em uma) (treinamento|curso)\b|\b(sono|saro) (a|ad|in) un corso\b|\b(zit|ben) (\w+ ){0,3}op (een )?(training|cursus)\b|\bon a training (course)?\b|\battending a (training|course|workshop)\b/,
@@ -715,6 +742,11 @@ export const EVERYDAY_KIND_RULES: Readonly<Partial<Record<ReplyRuleGroup, readon
     },
   ],
   not_interested: [
+    {
+      label: 'tried something similar and it did not work for them (seven languages)',
+      pattern:
+        /\b(did ?n'?t|did not) work (out )?for us\b|\bhat (bei uns|fur uns) nicht (funktioniert|geklappt)\b|\b(teste|essaye)[^.!?]{0,40}sans succes\b|\bno nos funciono\b|\bnao funcionou (para nos|pra gente|aqui|conosco)\b|\bnon ha funzionato (per noi|da noi)\b|\bwerkte (niet|niet goed) (voor ons|bij ons)\b/,
+    },
     {
       label: 'went another way, has a frozen budget, or will pass (seven languages)',
       pattern:

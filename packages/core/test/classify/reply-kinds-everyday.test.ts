@@ -178,6 +178,14 @@ describe('everyday reply wordings, by kind', () => {
     ['en', 'I only handle payroll here.', 'wrong_person'],
     ['de', 'Sein Postfach wird nicht mehr gelesen.', 'wrong_person'],
     ['pt', 'Apaguem o meu e-mail, por favor.', 'unsubscribe'],
+    // seventh pass: a visit asked for, mail read only in the evening, the one to talk to,
+    // 'it did not work for us', costs to share, Dutch 'stop met sturen'
+    ['de', 'Könnten Sie nächste Woche zu einer Besichtigung zu uns kommen?', 'meeting_request'],
+    ['it', 'Questa settimana leggo la posta solo la sera.', 'out_of_office'],
+    ['fr', 'C’est Paul qu’il vous faut, il gère les achats.', 'wrong_person'],
+    ['es', 'Lo probamos hace un año y no nos funcionó.', 'not_interested'],
+    ['nl', 'Kunnen jullie de kosten delen?', 'interested'],
+    ['nl', 'Stop nou met het mailen.', 'unsubscribe'],
   ])('%s: %s -> %s', (_lang, text, expected) => {
     expect(classOf(text)).toBe(expected);
   });
