@@ -52,7 +52,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 type Chain = { signature: string; minute: Bottleneck; hour: Bottleneck; day: Bottleneck };
-type Pending = { done: Promise<number>; at: number | null };
+/** A member's place in Bottleneck's queue: its grant time once granted, and whether `take` answered it. */
+type Pending = { done: Promise<number>; at: number | null; handed: boolean };
 
 /**
  * The per-mailbox caps on Bottleneck's Redis datastore (`datastore: 'ioredis'`, one
@@ -123,6 +124,14 @@ export class BottleneckThrottle implements Throttle {
     const chain = await this.chainOf(mailboxId, limits);
     const key = `${mailboxId}/${member}`;
     let pending = this.pending.get(key);
+    if (pending?.at != null && !pending.handed && Date.now() - pending.at > this.staleAfterMs(limits)) {
+      // Granted while its touch slept in BullMQ, and back too late: Bottleneck has already
+      // timed the next grant a spacing after this one, so sending now would put two sends
+      // closer than the spacing (9 sends in a day of 8, in redis-flush-caps). Its token is
+      // spent unused (the safe side); the member queues again.
+      this.pending.delete(key);
+      pending = undefined;
+    }
     if (!pending) {
       if (opts.queue === false) {
         const free = await Promise.all([chain.minute.check(), chain.hour.check(), chain.day.check()]);
@@ -130,6 +139,7 @@ export class BottleneckThrottle implements Throttle {
       }
       const entry: Pending = {
         at: null,
+        handed: false,
         done: chain.minute.schedule(() =>
           chain.hour.schedule(() => chain.day.schedule(async () => Date.now())),
         ),
@@ -158,12 +168,15 @@ export class BottleneckThrottle implements Throttle {
           if (k === key) break;
           if (p.at === null && k.startsWith(`${mailboxId}/`)) before++;
         }
-        const waitMs = Math.max(this.maxWaitMs, before * this.spacingOf(limits));
+        // Half a wait early: back before its grant, it waits for it here, so it is sent at
+        // the grant's time, not after (a late one is dropped above).
+        const waitMs = Math.max(this.maxWaitMs, before * this.spacingOf(limits) - this.maxWaitMs / 2);
         return { granted: false, waitMs, at: Date.now() };
       }
     }
     // A grant stays this member's until its day window passes (a retry after a 429 re-takes it).
     const at = pending.at as number;
+    pending.handed = true;
     setTimeout(() => this.pending.delete(key), DAY / this.timeScale).unref();
     return { granted: true, at };
   }
@@ -320,6 +333,23 @@ export class BottleneckThrottle implements Throttle {
     // A failed read is not kept: the next init asks again.
     counts.catch(() => this.seeds.delete(mailboxId));
     return counts;
+  }
+
+  /**
+   * How late after its grant a token may still be handed out. Strict spacing S over a
+   * window (C, W) leaves C * S - W of slack (5% of W); a send late by L shortens the
+   * span of C + 1 sends by L, so half the slack (the other half for the way from grant
+   * to send) keeps every sliding window within its cap. Without strict spacing there
+   * is no slack to keep and a grant is handed out whenever it is asked for.
+   */
+  private staleAfterMs(limits: MailboxLimits): number {
+    if (this.opts.strict === false) return Number.POSITIVE_INFINITY;
+    const spacing = this.spacingOf(limits);
+    const slack = (['minute', 'hour', 'day'] as const).map((w) => {
+      const [cap, ms] = this.windowOf(w, limits);
+      return spacing * Math.max(1, cap) - ms;
+    });
+    return Math.max(0, Math.min(...slack)) / 2;
   }
 
   /** The day limiter's `minTime`: the spacing, raised in strict mode to the tightest W / C (5% margin for timer drift). */
