@@ -91,8 +91,12 @@ type Pending = { done: Promise<number>; at: number | null; handed: boolean };
  *   `init` creates the limiter only when Redis does not have it, so replicas that
  *   re-create it at once agree, and a limiter that exists is left as it is. What stays
  *   open: the spacing is raised one round trip after the reservoir is set, so a grant by
- *   another replica in between can come early once (the counts still hold); and the
- *   reservoirs refill as fixed windows from the re-creation, which strict spacing covers.
+ *   another replica in between can come early once; the reservoirs refill as fixed
+ *   windows from the re-creation, which strict spacing covers; and jobs Bottleneck had
+ *   already timed in a process's memory before the loss still fire, while the re-created
+ *   limiter times new ones from the last recorded send, so two grants can come closer
+ *   than the spacing: a sliding day held 9 sends of 8 now and then across a loss in
+ *   test/faults/redis-flush-caps.e2e.test.ts. The Lua buckets hold the caps exactly there.
  */
 export class BottleneckThrottle implements Throttle {
   readonly kind = 'bottleneck' as const;
