@@ -47,6 +47,21 @@ if cur == nil then return 0 end
 if cur < tonumber(ARGV[1]) then redis.call('hset', KEYS[1], 'nextRequest', ARGV[1]) return 1 end
 return 0`;
 
+/**
+ * The hand-out guard: answers 1 and records ARGV[1] when the mailbox's last hand-out
+ * (or, with the key gone, ARGV[3]: the last send PostgreSQL recorded) is at least ARGV[2]
+ * ms before it; 0 when it is closer; -1 when the key is gone and no seed was given.
+ */
+const GUARD_HAND_OUT = `
+local last = tonumber(redis.call('get', KEYS[1]))
+if last == nil then
+  if ARGV[3] == '' then return -1 end
+  last = tonumber(ARGV[3])
+end
+if tonumber(ARGV[1]) - last < tonumber(ARGV[2]) then return 0 end
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[4])
+return 1`;
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -95,8 +110,10 @@ type Pending = { done: Promise<number>; at: number | null; handed: boolean };
  *   windows from the re-creation, which strict spacing covers; and jobs Bottleneck had
  *   already timed in a process's memory before the loss still fire, while the re-created
  *   limiter times new ones from the last recorded send, so two grants can come closer
- *   than the spacing: a sliding day held 9 sends of 8 now and then across a loss in
- *   test/faults/redis-flush-caps.e2e.test.ts. The Lua buckets hold the caps exactly there.
+ *   than the spacing (a sliding day held 9 sends of 8 now and then across a loss in
+ *   test/faults/redis-flush-caps.e2e.test.ts). In strict mode the hand-out guard closes
+ *   all three for the caps: a grant is handed out only W / C after the mailbox's last
+ *   hand-out on any replica (see `guardHandOut`), one more Redis call per send.
  */
 export class BottleneckThrottle implements Throttle {
   readonly kind = 'bottleneck' as const;
@@ -180,6 +197,12 @@ export class BottleneckThrottle implements Throttle {
     }
     // A grant stays this member's until its day window passes (a retry after a 429 re-takes it).
     const at = pending.at as number;
+    if (!pending.handed && this.opts.strict !== false && !(await this.guardHandOut(mailboxId, limits))) {
+      // Closer to the mailbox's last hand-out, on any replica, than its tightest cap's
+      // rate: the grant is dropped (its token spent unused) and the member queues again.
+      this.pending.delete(key);
+      return { granted: false, waitMs: this.maxWaitMs, at: Date.now() };
+    }
     pending.handed = true;
     setTimeout(() => this.pending.delete(key), DAY / this.timeScale).unref();
     return { granted: true, at };
@@ -337,6 +360,27 @@ export class BottleneckThrottle implements Throttle {
     // A failed read is not kept: the next init asks again.
     counts.catch(() => this.seeds.delete(mailboxId));
     return counts;
+  }
+
+  /**
+   * Whether a grant may be handed out now: at least W / C (the tightest window's rate,
+   * which alone keeps every sliding window within its cap) after the mailbox's last
+   * hand-out by any replica, kept in Redis beside the limiters. Bottleneck alone cannot
+   * promise it across a Redis loss: jobs it had timed in a process's memory before the
+   * loss still fire, uncounted by the re-created limiter (9 sends in a day of 8 in
+   * redis-flush-caps). When the key is gone too, the last send PostgreSQL recorded
+   * stands in for the last hand-out.
+   */
+  private async guardHandOut(mailboxId: string, limits: MailboxLimits): Promise<boolean> {
+    const gap = Math.floor(Math.max(...this.windows(limits).map(([cap, ms]) => ms / Math.max(1, cap))));
+    const key = `${this.opts.prefix}-throttle-${mailboxId}-handed`;
+    const ttl = Math.ceil(DAY / this.timeScale) + 60_000;
+    const ask = async (seed: string) =>
+      Number(await this.redis.eval(GUARD_HAND_OUT, 1, key, Date.now(), gap, seed, ttl));
+    const answer = await ask('');
+    if (answer !== -1) return answer === 1;
+    const last = this.opts.seedFrom ? (await this.seedCounts(mailboxId, limits)).lastAt : null;
+    return (await ask(String(last ?? 0))) === 1;
   }
 
   /**
