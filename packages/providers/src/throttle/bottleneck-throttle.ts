@@ -373,7 +373,8 @@ export class BottleneckThrottle implements Throttle {
    */
   private async guardHandOut(mailboxId: string, limits: MailboxLimits): Promise<boolean> {
     const gap = Math.floor(Math.max(...this.windows(limits).map(([cap, ms]) => ms / Math.max(1, cap))));
-    const key = `${this.opts.prefix}-throttle-${mailboxId}-handed`;
+    // Under the prefix (`{prefix}:`), so whatever clears a prefix clears it too; it expires anyway.
+    const key = `${this.opts.prefix}:throttle-handed:${mailboxId}`;
     const ttl = Math.ceil(DAY / this.timeScale) + 60_000;
     const ask = async (seed: string) =>
       Number(await this.redis.eval(GUARD_HAND_OUT, 1, key, Date.now(), gap, seed, ttl));
