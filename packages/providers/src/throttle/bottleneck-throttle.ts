@@ -47,12 +47,28 @@ if cur == nil then return 0 end
 if cur < tonumber(ARGV[1]) then redis.call('hset', KEYS[1], 'nextRequest', ARGV[1]) return 1 end
 return 0`;
 
+/**
+ * The hand-out guard: answers 1 and records ARGV[1] when the mailbox's last hand-out
+ * (or, with the key gone, ARGV[3]: the last send PostgreSQL recorded) is at least ARGV[2]
+ * ms before it; 0 when it is closer; -1 when the key is gone and no seed was given.
+ */
+const GUARD_HAND_OUT = `
+local last = tonumber(redis.call('get', KEYS[1]))
+if last == nil then
+  if ARGV[3] == '' then return -1 end
+  last = tonumber(ARGV[3])
+end
+if tonumber(ARGV[1]) - last < tonumber(ARGV[2]) then return 0 end
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[4])
+return 1`;
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 type Chain = { signature: string; minute: Bottleneck; hour: Bottleneck; day: Bottleneck };
-type Pending = { done: Promise<number>; at: number | null };
+/** A member's place in Bottleneck's queue: its grant time once granted, and whether `take` answered it. */
+type Pending = { done: Promise<number>; at: number | null; handed: boolean };
 
 /**
  * The per-mailbox caps on Bottleneck's Redis datastore (`datastore: 'ioredis'`, one
@@ -90,8 +106,14 @@ type Pending = { done: Promise<number>; at: number | null };
  *   `init` creates the limiter only when Redis does not have it, so replicas that
  *   re-create it at once agree, and a limiter that exists is left as it is. What stays
  *   open: the spacing is raised one round trip after the reservoir is set, so a grant by
- *   another replica in between can come early once (the counts still hold); and the
- *   reservoirs refill as fixed windows from the re-creation, which strict spacing covers.
+ *   another replica in between can come early once; the reservoirs refill as fixed
+ *   windows from the re-creation, which strict spacing covers; and jobs Bottleneck had
+ *   already timed in a process's memory before the loss still fire, while the re-created
+ *   limiter times new ones from the last recorded send, so two grants can come closer
+ *   than the spacing (a sliding day held 9 sends of 8 now and then across a loss in
+ *   test/faults/redis-flush-caps.e2e.test.ts). In strict mode the hand-out guard closes
+ *   all three for the caps: a grant is handed out only W / C after the mailbox's last
+ *   hand-out on any replica (see `guardHandOut`), one more Redis call per send.
  */
 export class BottleneckThrottle implements Throttle {
   readonly kind = 'bottleneck' as const;
@@ -123,6 +145,14 @@ export class BottleneckThrottle implements Throttle {
     const chain = await this.chainOf(mailboxId, limits);
     const key = `${mailboxId}/${member}`;
     let pending = this.pending.get(key);
+    if (pending?.at != null && !pending.handed && Date.now() - pending.at > this.staleAfterMs(limits)) {
+      // Granted while its touch slept in BullMQ, and back too late: Bottleneck has already
+      // timed the next grant a spacing after this one, so sending now would put two sends
+      // closer than the spacing (9 sends in a day of 8, in redis-flush-caps). Its token is
+      // spent unused (the safe side); the member queues again.
+      this.pending.delete(key);
+      pending = undefined;
+    }
     if (!pending) {
       if (opts.queue === false) {
         const free = await Promise.all([chain.minute.check(), chain.hour.check(), chain.day.check()]);
@@ -130,6 +160,7 @@ export class BottleneckThrottle implements Throttle {
       }
       const entry: Pending = {
         at: null,
+        handed: false,
         done: chain.minute.schedule(() =>
           chain.hour.schedule(() => chain.day.schedule(async () => Date.now())),
         ),
@@ -158,12 +189,21 @@ export class BottleneckThrottle implements Throttle {
           if (k === key) break;
           if (p.at === null && k.startsWith(`${mailboxId}/`)) before++;
         }
-        const waitMs = Math.max(this.maxWaitMs, before * this.spacingOf(limits));
+        // Half a wait early: back before its grant, it waits for it here, so it is sent at
+        // the grant's time, not after (a late one is dropped above).
+        const waitMs = Math.max(this.maxWaitMs, before * this.spacingOf(limits) - this.maxWaitMs / 2);
         return { granted: false, waitMs, at: Date.now() };
       }
     }
     // A grant stays this member's until its day window passes (a retry after a 429 re-takes it).
     const at = pending.at as number;
+    if (!pending.handed && this.opts.strict !== false && !(await this.guardHandOut(mailboxId, limits))) {
+      // Closer to the mailbox's last hand-out, on any replica, than its tightest cap's
+      // rate: the grant is dropped (its token spent unused) and the member queues again.
+      this.pending.delete(key);
+      return { granted: false, waitMs: this.maxWaitMs, at: Date.now() };
+    }
+    pending.handed = true;
     setTimeout(() => this.pending.delete(key), DAY / this.timeScale).unref();
     return { granted: true, at };
   }
@@ -320,6 +360,45 @@ export class BottleneckThrottle implements Throttle {
     // A failed read is not kept: the next init asks again.
     counts.catch(() => this.seeds.delete(mailboxId));
     return counts;
+  }
+
+  /**
+   * Whether a grant may be handed out now: at least W / C (the tightest window's rate,
+   * which alone keeps every sliding window within its cap) after the mailbox's last
+   * hand-out by any replica, kept in Redis beside the limiters. Bottleneck alone cannot
+   * promise it across a Redis loss: jobs it had timed in a process's memory before the
+   * loss still fire, uncounted by the re-created limiter (9 sends in a day of 8 in
+   * redis-flush-caps). When the key is gone too, the last send PostgreSQL recorded
+   * stands in for the last hand-out.
+   */
+  private async guardHandOut(mailboxId: string, limits: MailboxLimits): Promise<boolean> {
+    const gap = Math.floor(Math.max(...this.windows(limits).map(([cap, ms]) => ms / Math.max(1, cap))));
+    // Under the prefix (`{prefix}:`), so whatever clears a prefix clears it too; it expires anyway.
+    const key = `${this.opts.prefix}:throttle-handed:${mailboxId}`;
+    const ttl = Math.ceil(DAY / this.timeScale) + 60_000;
+    const ask = async (seed: string) =>
+      Number(await this.redis.eval(GUARD_HAND_OUT, 1, key, Date.now(), gap, seed, ttl));
+    const answer = await ask('');
+    if (answer !== -1) return answer === 1;
+    const last = this.opts.seedFrom ? (await this.seedCounts(mailboxId, limits)).lastAt : null;
+    return (await ask(String(last ?? 0))) === 1;
+  }
+
+  /**
+   * How late after its grant a token may still be handed out. Strict spacing S over a
+   * window (C, W) leaves C * S - W of slack (5% of W); a send late by L shortens the
+   * span of C + 1 sends by L, so half the slack (the other half for the way from grant
+   * to send) keeps every sliding window within its cap. Without strict spacing there
+   * is no slack to keep and a grant is handed out whenever it is asked for.
+   */
+  private staleAfterMs(limits: MailboxLimits): number {
+    if (this.opts.strict === false) return Number.POSITIVE_INFINITY;
+    const spacing = this.spacingOf(limits);
+    const slack = (['minute', 'hour', 'day'] as const).map((w) => {
+      const [cap, ms] = this.windowOf(w, limits);
+      return spacing * Math.max(1, cap) - ms;
+    });
+    return Math.max(0, Math.min(...slack)) / 2;
   }
 
   /** The day limiter's `minTime`: the spacing, raised in strict mode to the tightest W / C (5% margin for timer drift). */
