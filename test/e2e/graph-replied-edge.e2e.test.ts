@@ -480,6 +480,9 @@ describe('graph sequence: the replied edge (whole system)', () => {
       replyTookTheEdge: tookEdge.length,
       timeoutWonTheRace: N - tookEdge.length,
       repliedAfterTheEnd: endedBefore.length,
+      // How late the replies were acknowledged after their planned time (a loaded machine
+      // delays them past the timeout; seconds late, the reply never wins the race).
+      medianAckLateMs: [...fireAt].map(([eid, at]) => ackAt.get(eid)! - at).sort((a, b) => a - b)[N >> 1]!,
       bothEdges: bothEdges.length,
       sentAfterTheAck: afterAck.length,
       deliveredTwice: keys.length - new Set(keys).size,
