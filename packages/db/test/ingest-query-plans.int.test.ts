@@ -164,6 +164,34 @@ describe('ingest statements use indexes on populated tables (real PostgreSQL)', 
     expect(await liveStatus(colleagues.map((c) => c.enrollmentId))).toEqual(colleagues.map(() => 'paused'));
   });
 
+  it("the domain rollup trigger's once-per-enrollment read reaches event by an index (its generic plan)", async () => {
+    // The statement as the trigger function holds it, NEW's fields as parameters: a
+    // PL/pgSQL statement keeps a generic plan, so this is the plan every reply runs.
+    const { rows } = await fixture.db.pool.query<{ src: string }>(
+      `SELECT prosrc AS src FROM pg_proc WHERE proname = 'touchbase_event_rollup'`,
+    );
+    const read = /SELECT 1 FROM "event" e[\s\S]*?'false'\s+OR e\."outcome" = 'applied'\)/.exec(
+      rows[0]!.src,
+    )?.[0];
+    expect(read).toBeDefined();
+    const text = read!
+      .replaceAll('NEW."enrollment_id"', '$1::uuid')
+      .replaceAll('NEW."type"', '$2::text')
+      .replaceAll('NEW."seq"', '$3::bigint');
+    const client = await fixture.db.pool.connect();
+    try {
+      await client.query('SET plan_cache_mode = force_generic_plan');
+      await client.query(`PREPARE counted_once(uuid, text, bigint) AS ${text}`);
+      const plan = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `EXPLAIN (FORMAT JSON) EXECUTE counted_once('${people[0]!.enrollmentId}', 'reply', 1)`,
+      );
+      expect(seqScansOfBigTables(plan.rows[0]!['QUERY PLAN'][0].Plan)).toEqual([]);
+    } finally {
+      await client.query('DEALLOCATE counted_once; RESET plan_cache_mode');
+      client.release();
+    }
+  });
+
   it('with company-level stop on, a reply no sequence acts on (a decline, by the defaults) reads no colleague', async () => {
     const from = people[10]!;
     const statements = await statementsOf(
