@@ -70,10 +70,13 @@ describe('Redis loses the token buckets mid-day (invariant 4: caps survive Redis
       'a touch refused by the day cap',
       async () => (await metric('touchbase_sender_touches_skipped_total', { reason: 'throttled' })) > 0,
     );
-    // kill -9 of the Redis, back at once without persistence: every bucket, job and lock is gone.
-    const deleted = await redis.killAndRestartEmpty();
+    // Counted before the kill: the reconciler (every second) can repair the lost jobs, and the
+    // sender be refused again, while the Redis is still coming back (a CI run read them after
+    // and waited for a repair that had already happened).
     const refusedAtFlush = await metric('touchbase_sender_touches_skipped_total', { reason: 'throttled' });
     const repairsAtFlush = await metric('touchbase_scheduler_reconcile_repairs_total');
+    // kill -9 of the Redis, back at once without persistence: every bucket, job and lock is gone.
+    const deleted = await redis.killAndRestartEmpty();
 
     // The reconciler re-creates the lost jobs; the sender takes them, asks for tokens, and is
     // refused by the rebuilt bucket (a fresh one would have granted a second day's 8 at once).
