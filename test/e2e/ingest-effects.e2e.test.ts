@@ -117,7 +117,11 @@ describe('ingest: effects of events', () => {
     expect(ok[1]!.url).toContain('idProperty=email');
     expect(ok[1]!.auth).toBe('Bearer pat-test-0123456789');
     expect(ok[1]!.body).toEqual({ properties: { touchbase_email_status: 'hard_bounced' } });
-    const outbox = await sys.rt.repos.crmOutbox.list();
+    // The notifier marks the row done after HubSpot's answer reaches it: wait for that.
+    const outbox = await waitFor('outbox row done', async () => {
+      const rows = await sys.rt.repos.crmOutbox.list();
+      return rows.every((n) => n.status === 'done') ? rows : null;
+    });
     expect(outbox.map((n) => n.status)).toEqual(['done']);
   });
 

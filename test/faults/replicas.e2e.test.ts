@@ -147,12 +147,18 @@ describe('replicas: 3 senders, 2 ingest, 2 schedulers, one of each killed mid-ru
 
     // Grants as the senders took them; a day lasts 120 s, so older ones would be trimmed.
     const grants = new Map<string, Map<string, number>>(mailboxes.map((m) => [m.id, new Map()]));
+    // The most the day-capped mailbox's day ever held (see dayEntries), read at every poll:
+    // its day slides, so by the end of a slow run its first grants have left the window
+    // and the places they free wait for the next waiter's hint.
+    let dayPeak = { grants: 0, pastHints: 0, futureHints: 0 };
     const readGrants = async () => {
       for (const m of mailboxes) {
         const flat = await redis.zrange(`${redisPrefix.prefix}:throttle:{${m.id}}`, 0, -1, 'WITHSCORES');
         for (let i = 0; i < flat.length; i += 2)
           if (flat[i]!.startsWith('g:')) grants.get(m.id)!.set(flat[i]!.slice(2), Number(flat[i + 1]));
       }
+      const day = await dayEntries(mailboxes[3]!.id);
+      if (day.grants + day.pastHints > dayPeak.grants + dayPeak.pastHints) dayPeak = day;
     };
     // What the throttle counts in the capped mailbox's day: grants, and the places of
     // waiters whose time has come (a waiter whose sender died keeps its place until the
@@ -323,6 +329,7 @@ describe('replicas: 3 senders, 2 ingest, 2 schedulers, one of each killed mid-ru
       enrollments: lost.total,
       leftWaitingForTheNextDay: lost.open,
       dayCappedMailbox: await dayEntries(dayCapped.id),
+      dayCappedMailboxAtPeak: dayPeak,
       statuses: Object.fromEntries(statuses.map((s) => [s.status, s.n])),
       deliveries: log.length,
       deliveriesAtKill: kills,
@@ -342,11 +349,13 @@ describe('replicas: 3 senders, 2 ingest, 2 schedulers, one of each killed mid-ru
     }
     // The day cap bound: the capped mailbox used its whole day, and no more.
     // (Grants, not deliveries: a grant taken by a killed sender is used up too; and the
-    // place of a waiter whose sender died counts until the window passes it.)
+    // place of a waiter whose sender died counts until the window passes it.) Read at
+    // the day's fullest: its day slides, and a place freed when the first grants leave
+    // it stays empty until the next waiter's hint comes round, longer when the waiter
+    // the place was meant for was stopped by a reply in between.
     expect(report.dayCappedMailbox.grants).toBeLessThanOrEqual(dayCapped.limits.perDay);
-    expect(report.dayCappedMailbox.grants + report.dayCappedMailbox.pastHints).toBeGreaterThanOrEqual(
-      dayCapped.limits.perDay,
-    );
+    expect(dayPeak.grants).toBeLessThanOrEqual(dayCapped.limits.perDay);
+    expect(dayPeak.grants + dayPeak.pastHints).toBeGreaterThanOrEqual(dayCapped.limits.perDay);
 
     expect(report.deliveredAfterAck).toBe(0);
     expect(report.claimedAfterAck).toBe(0);
