@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, waitFor } from '@touchbase/testing';
+import { onFreePort, PortTakenError, waitFor } from '@touchbase/testing';
 import pg from 'pg';
 
 const run = promisify(execFile);
@@ -59,7 +59,6 @@ export async function startReplicaPair(
     await chown(dir, Number(stdout.trim()), Number(gid.trim()));
     await chmod(dir, 0o700);
   }
-  const [primaryPort, standbyPort] = [await freePort(), await freePort()];
   const primaryDir = join(dir, 'primary');
   const standbyDir = join(dir, 'standby');
   const started: string[] = [];
@@ -67,6 +66,37 @@ export async function startReplicaPair(
     // fsync off: a test's throwaway cluster; the socket in our own directory;
     // pg_stat_statements counts each statement where it ran (primary or standby).
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=60 -c shared_preload_libraries=pg_stat_statements`;
+  /**
+   * `pg_ctl start` of the cluster in `dataDir` on a free port; on a port another
+   * process bound first, again on another. Answers the port. A failure names the
+   * end of the server's log.
+   */
+  const startOnFreePort = (dataDir: string, name: string, options: string) =>
+    onFreePort(async (port) => {
+      const log = join(dir, `${name}-${port}.log`);
+      try {
+        await pgCmd('pg_ctl', [
+          '-D',
+          dataDir,
+          '-l',
+          log,
+          '-o',
+          `${settings(port)} ${options}`,
+          '-w',
+          'start',
+        ]);
+      } catch (err) {
+        const tail = (await readFile(log, 'utf8').catch(() => ''))
+          .trimEnd()
+          .split('\n')
+          .slice(-10)
+          .join('\n');
+        const why = `${name} on port ${port} did not start: ${(err as Error).message}; its log:\n${tail}`;
+        throw /Address already in use/.test(tail) ? new PortTakenError(why) : new Error(why);
+      }
+      started.push(dataDir);
+      return port;
+    });
   const stop = async () => {
     for (const d of started.reverse()) {
       // Immediate: nothing in these clusters is kept; the directory goes next.
@@ -79,17 +109,11 @@ export async function startReplicaPair(
   try {
     await pgCmd('initdb', ['-D', primaryDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
     // initdb's pg_hba already trusts replication connections from 127.0.0.1.
-    await pgCmd('pg_ctl', [
-      '-D',
+    const primaryPort = await startOnFreePort(
       primaryDir,
-      '-l',
-      join(dir, 'primary.log'),
-      '-o',
-      `${settings(primaryPort)} -c wal_level=replica -c max_wal_senders=4`,
-      '-w',
-      'start',
-    ]);
-    started.push(primaryDir);
+      'primary',
+      '-c wal_level=replica -c max_wal_senders=4',
+    );
     const primaryUrl = `postgresql://postgres@127.0.0.1:${primaryPort}/${database}`;
     await prepare(primaryUrl);
     await pgCmd('pg_basebackup', [
@@ -108,17 +132,7 @@ export async function startReplicaPair(
       'fast',
       '--no-sync',
     ]);
-    await pgCmd('pg_ctl', [
-      '-D',
-      standbyDir,
-      '-l',
-      join(dir, 'standby.log'),
-      '-o',
-      `${settings(standbyPort)} -c hot_standby=on`,
-      '-w',
-      'start',
-    ]);
-    started.push(standbyDir);
+    const standbyPort = await startOnFreePort(standbyDir, 'standby', '-c hot_standby=on');
     const replicaUrl = `postgresql://postgres@127.0.0.1:${standbyPort}/${database}`;
     const onServer = async <T>(url: string, sql: string): Promise<T | undefined> => {
       const c = new pg.Client({ connectionString: url });

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@touchbase/testing';
+import { onFreePort } from '@touchbase/testing';
 import { Redis } from 'ioredis';
+import { type RedisServerProcess, spawnRedisServer } from './redis-server.js';
 
 /** Whether `redis-server` is on PATH. */
 export function hasRedisServer(): boolean {
@@ -34,36 +35,24 @@ export type PrivateRedis = {
  * settings or would be blurred by others using the shared Redis.
  */
 export async function startPrivateRedis(args: string[] = []): Promise<PrivateRedis> {
-  const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'tb-private-redis-'));
-  const url = `redis://127.0.0.1:${port}`;
-  const start = (): ChildProcess =>
-    spawn(
-      'redis-server',
-      [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--dir',
-        dir,
-        '--maxmemory-policy',
-        'noeviction',
-        ...args,
-      ],
-      { stdio: 'ignore' },
-    );
-  const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
-  const kill = (c: ChildProcess, signal: NodeJS.Signals) =>
-    new Promise<void>((resolve) => {
-      if (exited(c)) return resolve();
-      c.once('exit', () => resolve());
-      c.kill(signal);
-    });
+  const start = (port: number): Promise<RedisServerProcess> =>
+    spawnRedisServer(port, [
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--maxmemory-policy',
+      'noeviction',
+      ...args,
+    ]);
+  let server = await onFreePort(start).catch((err: unknown) => {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  });
+  const url = `redis://127.0.0.1:${server.port}`;
   const withClient = async <T>(fn: (r: Redis) => Promise<T>): Promise<T> => {
     const r = new Redis(url, { maxRetriesPerRequest: 0, retryStrategy: () => null });
     r.on('error', () => {});
@@ -73,8 +62,6 @@ export async function startPrivateRedis(args: string[] = []): Promise<PrivateRed
       r.disconnect();
     }
   };
-  let child = start();
-  await answering(url, port);
   return {
     url,
     flushAll: () =>
@@ -86,32 +73,15 @@ export async function startPrivateRedis(args: string[] = []): Promise<PrivateRed
       }),
     async killAndRestartEmpty() {
       const keys = await withClient((r) => r.dbsize());
-      await kill(child, 'SIGKILL');
-      child = start();
-      await answering(url, port);
+      await server.kill('SIGKILL');
+      // The same port: the clients under test reconnect to the URL they were given.
+      // Nothing else takes it in between (it is outside the OS's ephemeral range).
+      server = await start(server.port);
       return keys;
     },
     async stop() {
-      await kill(child, 'SIGTERM');
+      await server.kill('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-async function answering(url: string, port: number): Promise<void> {
-  for (let i = 0; ; i++) {
-    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => {});
-    try {
-      await probe.connect();
-      await probe.ping();
-      return;
-    } catch {
-      // Not listening yet (or the old process still holds the port): asked again below.
-      if (i > 200) throw new Error(`redis-server on port ${port} did not start`);
-      await new Promise((r) => setTimeout(r, 50));
-    } finally {
-      probe.disconnect();
-    }
-  }
 }

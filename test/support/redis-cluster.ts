@@ -1,11 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, waitFor } from '@touchbase/testing';
+import { onFreePort, waitFor } from '@touchbase/testing';
 import { Redis } from 'ioredis';
+import { type RedisServerProcess, spawnRedisServer } from './redis-server.js';
 
 const run = promisify(execFile);
 
@@ -28,9 +28,7 @@ export type ClusterNode = {
  * `cluster-node-timeout` is 1 s, so a dead master's replica takes over in about 2 s.
  */
 export class RedisCluster {
-  private readonly children = new Map<number, ChildProcess>();
-  /** The last lines each node printed, for a node that would not start. */
-  private readonly output = new Map<number, string>();
+  private readonly nodes = new Map<number, RedisServerProcess>();
 
   private constructor(
     readonly ports: number[],
@@ -44,20 +42,26 @@ export class RedisCluster {
 
   static async start(): Promise<RedisCluster> {
     const dir = await mkdtemp(join(tmpdir(), 'touchbase-redis-cluster-'));
-    const ports: number[] = [];
-    while (ports.length < 6) {
-      const p = await freePort();
-      // The cluster bus listens on port + 10000: both must be free.
-      if (p < 55_000 && !ports.includes(p) && (await isFree(p + 10_000))) ports.push(p);
-    }
-    const cluster = new RedisCluster(ports, dir);
+    const started = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        // The cluster bus listens on port + 10000: both must be free, and a node that
+        // finds either taken after all starts again on other ports.
+        onFreePort((port) => spawnRedisServer(port, nodeArgs(port, dir)), { alsoFree: [10_000] }),
+      ),
+    );
+    const nodes = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const cluster = new RedisCluster(
+      nodes.map((n) => n.port),
+      dir,
+    );
+    for (const n of nodes) cluster.nodes.set(n.port, n);
     try {
-      for (const port of ports) cluster.startNode(port);
-      await Promise.all(ports.map((p) => cluster.answering(p)));
+      const failed = started.find((s) => s.status === 'rejected');
+      if (failed) throw failed.reason;
       await run('redis-cli', [
         '--cluster',
         'create',
-        ...ports.map((p) => `127.0.0.1:${p}`),
+        ...cluster.ports.map((p) => `127.0.0.1:${p}`),
         '--cluster-replicas',
         '1',
         '--cluster-yes',
@@ -140,14 +144,8 @@ export class RedisCluster {
   /** SIGKILL of one node; with `awaitFailover`, returns once its replica serves its slots. */
   async kill(node: ClusterNode, opts: { awaitFailover?: boolean } = {}): Promise<void> {
     const replica = (await this.topology()).find((n) => n.masterId === node.id && !n.failed);
-    const child = this.children.get(node.port);
-    if (child && child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL');
-      });
-    }
-    this.children.delete(node.port);
+    await this.nodes.get(node.port)?.kill('SIGKILL');
+    this.nodes.delete(node.port);
     if (!opts.awaitFailover) return;
     if (!replica) throw new Error(`node ${node.port} has no replica to fail over to`);
     // The others notice the master gone after cluster-node-timeout; its replica then takes over.
@@ -157,7 +155,9 @@ export class RedisCluster {
       { timeoutMs: 30_000, intervalMs: 100 },
     ).catch((err: Error) => {
       throw new Error(
-        `${err.message}; replica's log: ${(this.output.get(replica.port) ?? '')
+        `${err.message}; replica's log: ${(
+          this.nodes.get(replica.port)?.logTail(Number.POSITIVE_INFINITY) ?? ''
+        )
           .split('\n')
           .filter((l) => /ailover|FAIL|lection|vote|epoch/.test(l))
           .join('\n')}`,
@@ -181,70 +181,39 @@ export class RedisCluster {
   }
 
   async stop(): Promise<void> {
-    await Promise.all(
-      [...this.children.values()].map(
-        (c) =>
-          new Promise<void>((resolve) => {
-            if (c.exitCode !== null || c.signalCode !== null) return resolve();
-            c.once('exit', () => resolve());
-            c.kill('SIGKILL');
-          }),
-      ),
-    );
-    this.children.clear();
+    await Promise.all([...this.nodes.values()].map((n) => n.kill('SIGKILL')));
+    this.nodes.clear();
     await rm(this.dir, { recursive: true, force: true });
   }
 
   private alive(): number[] {
-    return [...this.children.keys()];
+    return [...this.nodes.keys()];
   }
+}
 
-  private startNode(port: number): void {
-    const child = spawn(
-      'redis-server',
-      [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--cluster-enabled',
-        'yes',
-        '--cluster-config-file',
-        join(this.dir, `nodes-${port}.conf`),
-        '--cluster-node-timeout',
-        '1000',
-        // A replica may always take over, however long since it last heard from its
-        // master: with a 1 s node timeout the default factor (10) made a replica
-        // refuse now and then ("Disconnected from master for longer than allowed").
-        '--cluster-replica-validity-factor',
-        '0',
-        '--dir',
-        this.dir,
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--maxmemory-policy',
-        'noeviction',
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    const keep = (d: Buffer) => {
-      out = (out + String(d)).slice(-50_000);
-      this.output.set(port, out);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    this.children.set(port, child);
-  }
-
-  private answering(port: number): Promise<unknown> {
-    return waitFor(`redis-server on ${port}`, async () => (await this.cmd(port, 'PING')) === 'PONG', {
-      timeoutMs: 10_000,
-      intervalMs: 50,
-    });
-  }
+/** A cluster node's settings, its files in `dir`. */
+function nodeArgs(port: number, dir: string): string[] {
+  return [
+    '--cluster-enabled',
+    'yes',
+    '--cluster-config-file',
+    join(dir, `nodes-${port}.conf`),
+    '--cluster-node-timeout',
+    '1000',
+    // A replica may always take over, however long since it last heard from its
+    // master: with a 1 s node timeout the default factor (10) made a replica
+    // refuse now and then ("Disconnected from master for longer than allowed").
+    '--cluster-replica-validity-factor',
+    '0',
+    '--dir',
+    dir,
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--maxmemory-policy',
+    'noeviction',
+  ];
 }
 
 function parseNodes(text: string): ClusterNode[] {
@@ -268,13 +237,4 @@ function parseNodes(text: string): ClusterNode[] {
         failed: f.includes('fail') || f.includes('fail?') || f.includes('noaddr'),
       } satisfies ClusterNode;
     });
-}
-
-/** Whether a loopback port can be bound right now. */
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.once('error', () => resolve(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-  });
 }

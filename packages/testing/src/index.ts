@@ -5,7 +5,7 @@
 
 export { bounceCorpusDir, IN_REPO_CORPORA_DIR } from './corpus.js';
 export { createTestDatabase, type TestDatabase } from './database.js';
-export { freePort } from './free-port.js';
+export { freePort, onFreePort, PortTakenError } from './free-port.js';
 export { createTestRedisPrefix } from './redis.js';
 export { FIELD_EXAMPLE_GRAPH } from './sequence-graphs.js';
 export { waitFor } from './wait-for.js';
