@@ -220,8 +220,8 @@ try {
 
   const repos = createRepositories(db);
   const metrics = new Metrics({ defaultMetrics: false });
-  const touchQueue = new TouchQueue(redis, prefix);
-  const alertQueue = new AlertQueue(redis, prefix);
+  const touchQueue = new TouchQueue(redis, prefix, createLogger({ name: 'bench', level: 'silent' }));
+  const alertQueue = new AlertQueue(redis, prefix, createLogger({ name: 'bench', level: 'silent' }));
   const tick = () =>
     domainHealthTick({
       repos,

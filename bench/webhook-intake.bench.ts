@@ -3,6 +3,7 @@ import { touchKey } from '@touchbase/core';
 import { createDatabase, createRepositories } from '@touchbase/db';
 import { standardWebhookHeaders } from '@touchbase/providers';
 import { createRedis, TouchQueue, touchJobId } from '@touchbase/queues';
+import { createLogger } from '@touchbase/telemetry';
 import { createTestDatabase, createTestRedisPrefix } from '@touchbase/testing';
 import { Redis } from 'ioredis';
 import { Pool } from 'undici';
@@ -65,7 +66,11 @@ const redisPrefix = await createTestRedisPrefix('bench-intake', privateRedis.url
 const db = createDatabase(tdb.url, { poolSize: 10 });
 const repos = createRepositories(db);
 const redis = createRedis(redisPrefix.url, 'producer');
-const touchQueue = new TouchQueue(redis, redisPrefix.prefix);
+const touchQueue = new TouchQueue(
+  redis,
+  redisPrefix.prefix,
+  createLogger({ name: 'bench', level: 'silent' }),
+);
 const backends = postgresBackends(tdb.url, APP);
 const fleet = new ReplicaFleet({
   DATABASE_URL: withApplicationName(tdb.url, APP),

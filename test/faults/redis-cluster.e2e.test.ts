@@ -29,6 +29,8 @@ describe('on a 3-master Redis Cluster (REDIS_CLUSTER_NODES, TOUCH_QUEUE_PARTITIO
   let cluster: RedisCluster;
   let sys: TestSystem;
   let redis: Cluster;
+  // Each node may take up to 30 s to start on a loaded machine (see spawnRedisServer),
+  // then the cluster is created and settles, then the system starts.
   beforeAll(async () => {
     cluster = await RedisCluster.start();
     sys = await startTestSystem('cluster', {
@@ -41,7 +43,7 @@ describe('on a 3-master Redis Cluster (REDIS_CLUSTER_NODES, TOUCH_QUEUE_PARTITIO
       cluster.ports.slice(0, 3).map((port) => ({ host: '127.0.0.1', port })),
       'worker',
     );
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     redis?.disconnect();
     await sys?.stop();

@@ -1,6 +1,7 @@
 import { touchKey } from '@touchbase/core';
 import { countCapViolations, MailboxThrottle, type SandboxDelivery } from '@touchbase/providers';
 import { TouchQueue, touchJobId } from '@touchbase/queues';
+import { createLogger } from '@touchbase/telemetry';
 import {
   createTestDatabase,
   createTestRedisPrefix,
@@ -54,7 +55,7 @@ describe('replicas: 3 senders, 2 ingest, 2 schedulers, one of each killed mid-ru
     redisPrefix = await createTestRedisPrefix('replicas');
     pool = new pg.Pool({ connectionString: db.url, max: 3 });
     redis = new Redis(redisPrefix.url);
-    touchQueue = new TouchQueue(redis, redisPrefix.prefix);
+    touchQueue = new TouchQueue(redis, redisPrefix.prefix, createLogger({ name: 'test', level: 'silent' }));
   });
   afterAll(async () => {
     await fleet?.stopAll();

@@ -17,14 +17,15 @@ const env = (name: string): string => {
 };
 if (!sequenceId || !planId) throw new Error('usage: migration-applier.child.ts <sequenceId> <planId>');
 
+const logger = createLogger({ name: 'migration-applier', level: 'warn' });
 const db = createDatabase(env('DATABASE_URL'));
 const redis = createRedis(env('REDIS_URL'), 'producer');
-const touchQueue = new TouchQueue(redis, env('REDIS_PREFIX'));
+const touchQueue = new TouchQueue(redis, env('REDIS_PREFIX'), logger);
 const repos = createRepositories(db);
 const deps = {
   repos,
   touchQueue,
-  logger: createLogger({ name: 'migration-applier', level: 'warn' }),
+  logger,
   timeScale: Number(env('TIME_SCALE')),
   batchSize: Number(process.env.MIGRATION_BATCH_SIZE ?? 10),
   deferWaitMs: 100,

@@ -2,8 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { PortTakenError } from '@touchbase/testing';
 import { Redis } from 'ioredis';
 
-/** How long a redis-server that is running may take to answer (a loaded CI machine: seconds, not this). */
-const STARTUP_MS = 45_000;
+/**
+ * How long a redis-server that is still running may take to answer. A dead one
+ * fails at once, with its log; a live one is given time: a cluster node fsyncs its
+ * nodes.conf before it listens, and on a loaded CI machine (PostgreSQL creating
+ * databases beside it) that took seconds, past the 10 s the cluster used to wait.
+ */
+const STARTUP_MS = 30_000;
 
 /** A redis-server child process of a test, with what it printed. */
 export type RedisServerProcess = {

@@ -26,8 +26,8 @@ export async function startApi(rt: Runtime, opts: { pacingMs?: number } = {}): P
   const opsOpen =
     config.API_OPS_ACCESS === 'open' || (config.API_OPS_ACCESS === 'auto' && isLoopback(binding.host));
   // Shown in Bull Board; the domain-health one also takes the operator's manual runs.
-  const schedulerQueue = new SchedulerQueue(rt.redis.producer, rt.queueLayout);
-  const domainHealthQueue = new DomainHealthQueue(rt.redis.producer, rt.queueLayout);
+  const schedulerQueue = new SchedulerQueue(rt.redis.producer, rt.queueLayout, rt.logger);
+  const domainHealthQueue = new DomainHealthQueue(rt.redis.producer, rt.queueLayout, rt.logger);
   const app = await buildApi({
     repos: rt.repos,
     reads: rt.reads,

@@ -7,6 +7,8 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApi } from '../src/index.js';
 
+const logger = createLogger({ name: 'test', level: 'silent' });
+
 const TOKEN = 'test-admin-token-0123456789';
 
 describe('API surface (app.inject, real PostgreSQL and Redis)', () => {
@@ -25,9 +27,9 @@ describe('API surface (app.inject, real PostgreSQL and Redis)', () => {
     db = createDatabase(tdb.url);
     prefix = await createTestRedisPrefix('api');
     redis = createRedis(prefix.url, 'producer');
-    touchQueue = new TouchQueue(redis, prefix.prefix);
-    domainHealthQueue = new DomainHealthQueue(redis, prefix.prefix);
-    alertQueue = new AlertQueue(redis, prefix.prefix);
+    touchQueue = new TouchQueue(redis, prefix.prefix, logger);
+    domainHealthQueue = new DomainHealthQueue(redis, prefix.prefix, logger);
+    alertQueue = new AlertQueue(redis, prefix.prefix, logger);
     const repos = createRepositories(db);
     app = await buildApi({
       repos,
@@ -36,7 +38,7 @@ describe('API surface (app.inject, real PostgreSQL and Redis)', () => {
       alertQueue,
       enroll: { repos, touchQueue, clock: () => new Date(), timeScale: 1, pacingMs: 0 },
       providerNames: ['sandbox'],
-      logger: createLogger({ name: 'test', level: 'silent' }),
+      logger,
       metrics: new Metrics({ defaultMetrics: false }),
       checks: [{ name: 'postgres', check: () => db.pool.query('SELECT 1') }],
       adminToken: TOKEN,
@@ -217,16 +219,16 @@ describe('CSV import', () => {
     // A prefix of its own, deleted afterwards: a fixed one left its meta keys behind in Redis.
     prefix = await createTestRedisPrefix('csv');
     redis = createRedis(prefix.url, 'producer');
-    const touchQueue = new TouchQueue(redis, prefix.prefix);
+    const touchQueue = new TouchQueue(redis, prefix.prefix, logger);
     const repos = createRepositories(db);
     app = await buildApi({
       repos,
       touchQueue,
-      domainHealthQueue: new DomainHealthQueue(redis, 'tbtest-csv-unused'),
-      alertQueue: new AlertQueue(redis, 'tbtest-csv-unused'),
+      domainHealthQueue: new DomainHealthQueue(redis, 'tbtest-csv-unused', logger),
+      alertQueue: new AlertQueue(redis, 'tbtest-csv-unused', logger),
       enroll: { repos, touchQueue, clock: () => new Date(), timeScale: 1, pacingMs: 0 },
       providerNames: ['sandbox'],
-      logger: createLogger({ name: 'test', level: 'silent' }),
+      logger,
       metrics: new Metrics({ defaultMetrics: false }),
       checks: [],
       queues: [],

@@ -79,7 +79,7 @@ describe('GET /v1/enrollments/:id/waiting (real PostgreSQL and Redis)', () => {
 
   beforeAll(async () => {
     f = await apiFixture('api-waiting', { adminToken: TOKEN });
-    touchQueue = new TouchQueue(f.redis, f.prefix);
+    touchQueue = new TouchQueue(f.redis, f.prefix, createLogger({ name: 'test', level: 'silent' }));
     sequenceId = (await f.repos.sequences.create({ name: 'Waiting', steps: STEPS })).id;
 
     ids.due = (await enroll((await mailbox()).id)).id;

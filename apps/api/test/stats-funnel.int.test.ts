@@ -61,7 +61,7 @@ describe('GET /v1/stats/funnel (real PostgreSQL)', () => {
 
   beforeAll(async () => {
     f = await apiFixture('api-funnel', { adminToken: TOKEN });
-    touchQueue = new TouchQueue(f.redis, f.prefix);
+    touchQueue = new TouchQueue(f.redis, f.prefix, createLogger({ name: 'test', level: 'silent' }));
     const step = (s: string) => ({ channel: 'email' as const, subject: s, body: 'Hello', wait: '1d' });
     seqId = (
       await f.repos.sequences.create({

@@ -43,8 +43,8 @@ export type DomainHealth = {
  */
 export async function buildDomainHealth(deps: DomainHealthAppDeps): Promise<DomainHealth> {
   const { channels, publicBaseUrl, connection, producer, prefix, everyMs, clock, ...tick } = deps;
-  const queue = new DomainHealthQueue(producer, prefix);
-  const alertQueue = new AlertQueue(producer, prefix);
+  const queue = new DomainHealthQueue(producer, prefix, deps.logger);
+  const alertQueue = new AlertQueue(producer, prefix, deps.logger);
   const stopKeeper = await queue.keepTicking(everyMs, deps.logger);
   const tickWorker = startWorker(
     () =>

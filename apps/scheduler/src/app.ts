@@ -66,7 +66,7 @@ export async function buildScheduler(deps: SchedulerDeps): Promise<{
     }
     return result;
   };
-  const queue = new SchedulerQueue(deps.producer, deps.prefix);
+  const queue = new SchedulerQueue(deps.producer, deps.prefix, deps.logger);
   const stopKeeper = await queue.keepReconciling(deps.reconcileEveryMs, deps.logger);
   const worker = startWorker(
     () =>

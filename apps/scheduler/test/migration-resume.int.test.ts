@@ -24,7 +24,7 @@ describe("the scheduler's tick resumes a migration a crash left applying", () =>
     prefix = await createTestRedisPrefix('migration_resume');
     redis = createRedis(prefix.url, 'producer');
     worker = createRedis(prefix.url, 'worker');
-    touchQueue = new TouchQueue(redis, prefix.prefix);
+    touchQueue = new TouchQueue(redis, prefix.prefix, logger);
   });
   afterAll(async () => {
     await touchQueue?.close();

@@ -21,7 +21,7 @@ describe('invariant 3: the reconciler rebuilds the schedule from PostgreSQL', ()
     repos = createRepositories(db);
     prefix = await createTestRedisPrefix('reconcile');
     redis = createRedis(prefix.url, 'producer');
-    touchQueue = new TouchQueue(redis, prefix.prefix);
+    touchQueue = new TouchQueue(redis, prefix.prefix, logger);
   });
   afterAll(async () => {
     await touchQueue?.close();

@@ -1,6 +1,7 @@
 import { touchKey } from '@touchbase/core';
 import { createDatabase, createRepositories, type Database, type Repositories } from '@touchbase/db';
 import { createRedis, TouchQueue } from '@touchbase/queues';
+import { createLogger } from '@touchbase/telemetry';
 import { createTestDatabase, createTestRedisPrefix, type TestDatabase } from '@touchbase/testing';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +27,7 @@ describe('the sender adds next jobs in batches and takes back strays (real Postg
     repos = createRepositories(db);
     redisEnv = await createTestRedisPrefix('sender-batches');
     redis = createRedis(redisEnv.url, 'producer');
-    queue = new TouchQueue(redis, redisEnv.prefix);
+    queue = new TouchQueue(redis, redisEnv.prefix, createLogger({ name: 'test', level: 'silent' }));
   });
   afterAll(async () => {
     await queue?.close();

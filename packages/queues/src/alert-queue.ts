@@ -1,6 +1,8 @@
 import { Queue } from 'bullmq';
 import { type AlertDeliver, AlertDeliverSchema, JOBS, QUEUE } from './queue-catalog.js';
+import { logQueueErrors } from './queue-errors.js';
 import { type LayoutOrPrefix, queuePrefix } from './queue-layout.js';
+import type { QueueLogger } from './queue-logger.js';
 import type { RedisClient } from './redis-connection.js';
 
 /**
@@ -11,11 +13,13 @@ import type { RedisClient } from './redis-connection.js';
 export class AlertQueue {
   readonly queue: Queue<AlertDeliver>;
 
-  constructor(connection: RedisClient, layout: LayoutOrPrefix) {
+  /** `logger` takes the queue's errors (its Redis connection's, re-emitted). */
+  constructor(connection: RedisClient, layout: LayoutOrPrefix, logger: QueueLogger) {
     this.queue = new Queue<AlertDeliver>(QUEUE.alerts, {
       connection,
       prefix: queuePrefix(layout, QUEUE.alerts),
     });
+    logQueueErrors(this.queue, logger, { queue: QUEUE.alerts });
   }
 
   /** Enqueues the deliveries of these alerts, validated. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { keepJobScheduler } from './job-scheduler-keeper.js';
 import { JOBS, QUEUE } from './queue-catalog.js';
+import { logQueueErrors } from './queue-errors.js';
 import { type LayoutOrPrefix, queuePrefix } from './queue-layout.js';
 import type { QueueLogger } from './queue-logger.js';
 import type { RedisClient } from './redis-connection.js';
@@ -14,11 +15,13 @@ import type { RedisClient } from './redis-connection.js';
 export class DomainHealthQueue {
   readonly queue: Queue;
 
-  constructor(connection: RedisClient, layout: LayoutOrPrefix) {
+  /** `logger` takes the queue's errors (its Redis connection's, re-emitted). */
+  constructor(connection: RedisClient, layout: LayoutOrPrefix, logger: QueueLogger) {
     this.queue = new Queue(QUEUE.domainHealth, {
       connection,
       prefix: queuePrefix(layout, QUEUE.domainHealth),
     });
+    logQueueErrors(this.queue, logger, { queue: QUEUE.domainHealth });
   }
 
   /**

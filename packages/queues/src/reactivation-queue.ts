@@ -1,6 +1,8 @@
 import { Queue } from 'bullmq';
 import { JOBS, QUEUE, type ReactivationDue, ReactivationDueSchema } from './queue-catalog.js';
+import { logQueueErrors } from './queue-errors.js';
 import { type LayoutOrPrefix, queuePrefix } from './queue-layout.js';
+import type { QueueLogger } from './queue-logger.js';
 import type { RedisClient } from './redis-connection.js';
 
 /**
@@ -12,11 +14,13 @@ import type { RedisClient } from './redis-connection.js';
 export class ReactivationQueue {
   readonly queue: Queue<ReactivationDue>;
 
-  constructor(connection: RedisClient, layout: LayoutOrPrefix) {
+  /** `logger` takes the queue's errors (its Redis connection's, re-emitted). */
+  constructor(connection: RedisClient, layout: LayoutOrPrefix, logger: QueueLogger) {
     this.queue = new Queue<ReactivationDue>(QUEUE.reactivations, {
       connection,
       prefix: queuePrefix(layout, QUEUE.reactivations),
     });
+    logQueueErrors(this.queue, logger, { queue: QUEUE.reactivations });
   }
 
   /** Adds the delayed jobs of these reactivations (due now when their time has passed). */

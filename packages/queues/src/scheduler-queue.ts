@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import { keepJobScheduler } from './job-scheduler-keeper.js';
 import { JOBS, QUEUE } from './queue-catalog.js';
+import { logQueueErrors } from './queue-errors.js';
 import { type LayoutOrPrefix, queuePrefix } from './queue-layout.js';
 import type { QueueLogger } from './queue-logger.js';
 import type { RedisClient } from './redis-connection.js';
@@ -12,8 +13,10 @@ import type { RedisClient } from './redis-connection.js';
 export class SchedulerQueue {
   readonly queue: Queue;
 
-  constructor(connection: RedisClient, layout: LayoutOrPrefix) {
+  /** `logger` takes the queue's errors (its Redis connection's, re-emitted). */
+  constructor(connection: RedisClient, layout: LayoutOrPrefix, logger: QueueLogger) {
     this.queue = new Queue(QUEUE.scheduler, { connection, prefix: queuePrefix(layout, QUEUE.scheduler) });
+    logQueueErrors(this.queue, logger, { queue: QUEUE.scheduler });
   }
 
   /**

@@ -1,7 +1,9 @@
 import { MicroBatcher, touchKey } from '@touchbase/core';
 import { Queue } from 'bullmq';
 import { JOBS, QUEUE, type TouchSend, TouchSendSchema } from './queue-catalog.js';
+import { logQueueErrors } from './queue-errors.js';
 import { type LayoutOrPrefix, queuePrefix, toLayout, touchPartitionOf } from './queue-layout.js';
+import type { QueueLogger } from './queue-logger.js';
 import type { RedisClient } from './redis-connection.js';
 import { touchJobId, touchKeyOfJobId } from './touch-job-id.js';
 
@@ -42,16 +44,24 @@ export class TouchQueue {
   /** One queue per partition, in partition order. */
   readonly partitions: Queue<TouchSend>[];
 
+  /** `logger` takes each partition's errors (its Redis connection's, re-emitted). */
   constructor(
     private readonly connection: RedisClient,
     layout: LayoutOrPrefix,
+    logger: QueueLogger,
   ) {
     const { touchPartitions } = toLayout(layout);
-    this.partitions = Array.from(
-      { length: touchPartitions },
-      (_, i) =>
-        new Queue<TouchSend>(QUEUE.touches, { connection, prefix: queuePrefix(layout, QUEUE.touches, i) }),
-    );
+    this.partitions = Array.from({ length: touchPartitions }, (_, i) => {
+      const queue = new Queue<TouchSend>(QUEUE.touches, {
+        connection,
+        prefix: queuePrefix(layout, QUEUE.touches, i),
+      });
+      logQueueErrors(queue, logger, {
+        queue: QUEUE.touches,
+        ...(touchPartitions > 1 ? { partition: i } : {}),
+      });
+      return queue;
+    });
   }
 
   /** The first (with one partition, the only) queue: Bull Board and tests of an unpartitioned layout. */

@@ -37,7 +37,7 @@ describe('the touches queue on Redis', () => {
   beforeAll(async () => {
     env = await createTestRedisPrefix('queues');
     redis = createRedis(env.url, 'producer');
-    queue = new TouchQueue(redis, env.prefix);
+    queue = new TouchQueue(redis, env.prefix, silent);
   });
   afterAll(async () => {
     await queue.close();

@@ -127,9 +127,9 @@ export async function openRuntime(opts: {
   for (const r of [producer, worker])
     r.on('error', (err) => logger.warn({ err: err.message }, 'Redis connection error'));
   await Promise.all([redisReady(producer), redisReady(worker)]);
-  const touchQueue = new TouchQueue(producer, queueLayout);
-  const alertQueue = new AlertQueue(producer, queueLayout);
-  const reactivationQueue = new ReactivationQueue(producer, queueLayout);
+  const touchQueue = new TouchQueue(producer, queueLayout, logger);
+  const alertQueue = new AlertQueue(producer, queueLayout, logger);
+  const reactivationQueue = new ReactivationQueue(producer, queueLayout, logger);
   const sandboxUrl = opts.sandboxUrl ?? config.SANDBOX_URL ?? `http://127.0.0.1:${config.SANDBOX_PORT}`;
   const sandbox = new SandboxAdapter(sandboxUrl, config.SENDER_PROVIDER_TIMEOUT_MS);
   const providers = new ProviderRegistry().register(sandbox);

@@ -7,6 +7,8 @@ import type { Redis } from 'ioredis';
 import type { ApiScope } from '../../src/auth/api-scope.js';
 import { type ApiAuthOptions, buildApi, createApiKey } from '../../src/index.js';
 
+const logger = createLogger({ name: 'test', level: 'silent' });
+
 /** An API over a database and a Redis prefix of its own, for the authentication tests. */
 export type ApiFixture = {
   app: FastifyInstance;
@@ -36,9 +38,9 @@ export async function apiFixture(
   const db = createDatabase(tdb.url);
   const testPrefix = await createTestRedisPrefix(label);
   const redis = createRedis(testPrefix.url, 'producer');
-  const touchQueue = new TouchQueue(redis, testPrefix.prefix);
-  const domainHealthQueue = new DomainHealthQueue(redis, testPrefix.prefix);
-  const alertQueue = new AlertQueue(redis, testPrefix.prefix);
+  const touchQueue = new TouchQueue(redis, testPrefix.prefix, logger);
+  const domainHealthQueue = new DomainHealthQueue(redis, testPrefix.prefix, logger);
+  const alertQueue = new AlertQueue(redis, testPrefix.prefix, logger);
   const repos = createRepositories(db);
   const app = await buildApi({
     repos,
@@ -47,7 +49,7 @@ export async function apiFixture(
     alertQueue,
     enroll: { repos, touchQueue, clock: () => new Date(), timeScale: 1, pacingMs: 0 },
     providerNames: ['sandbox'],
-    logger: createLogger({ name: 'test', level: 'silent' }),
+    logger,
     metrics: new Metrics({ defaultMetrics: false }),
     checks: [],
     queues: [touchQueue.queue],

@@ -25,8 +25,8 @@ export async function openHarness(label: string) {
   const repos = createRepositories(db);
   const prefix = await createTestRedisPrefix(label);
   const producer = createRedis(prefix.url, 'producer');
-  const touchQueue = new TouchQueue(producer, prefix.prefix);
-  const alertQueue = new AlertQueue(producer, prefix.prefix);
+  const touchQueue = new TouchQueue(producer, prefix.prefix, logger);
+  const alertQueue = new AlertQueue(producer, prefix.prefix, logger);
   const metrics = new Metrics({ defaultMetrics: false });
   const sequence = await repos.sequences.create({
     name: 'health',
