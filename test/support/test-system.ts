@@ -81,7 +81,7 @@ export function steps(n: number, wait = '1d') {
 }
 
 /** A mailbox's caps, as `POST /v1/mailboxes` takes them. */
-export type MailboxCaps = { perMinute: number; perHour: number; perDay: number };
+export type MailboxCaps = { perMinute: number; perHour: number; perDay: number; minSpacingMs?: number };
 
 /**
  * Creates a sandbox mailbox (sending every day, with `caps` when given, else the
@@ -127,6 +127,21 @@ export async function enrollAll(
   const enrolled = (res.body?.enrolled ?? []) as { id: string }[];
   if (enrolled.length !== ids.prospectIds.length) throw new Error(`enrollments: ${JSON.stringify(res.body)}`);
   return enrolled.map((e) => e.id);
+}
+
+/**
+ * The environment of a sender process a test kills with SIGKILL: the system's, the
+ * sandbox's URL, 50 slots, and a job lock of 2 s checked for stalls every second, so a
+ * killed sender's jobs are taken over within seconds.
+ */
+export function killableSenderEnv(sys: TestSystem): Record<string, string> {
+  return {
+    ...sys.env,
+    SANDBOX_URL: sys.sandbox.url,
+    SENDER_CONCURRENCY: '50',
+    SENDER_LOCK_DURATION_MS: '2000',
+    SENDER_STALLED_INTERVAL_MS: '1000',
+  };
 }
 
 /**
