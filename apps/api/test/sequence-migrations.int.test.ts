@@ -71,6 +71,23 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     await f.touchQueue.schedule([{ enrollmentId: id, step: node, dueAt: new Date(Date.now() + 3_600_000) }]);
   }
 
+  /** Claims the touch of `step` as the sender does (`sending`, not yet recorded); returns its id. */
+  async function claimInFlight(id: string, step: number) {
+    const touchId = randomUUID();
+    await q(
+      `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key) VALUES ($1, $2, $3, 'sending', $4)`,
+      [touchId, id, step, touchKey(id, step)],
+    );
+    return touchId;
+  }
+
+  /** Waits for the migration of `planId` to complete; answers it as GET returns it. */
+  const completed = (sequenceId: string, planId: string) =>
+    waitFor('the migration to complete', async () => {
+      const m = await call('GET', `/v1/sequences/${sequenceId}/migrations/${planId}`);
+      return m.body.status === 'completed' ? m.body : null;
+    });
+
   const MAP = { 'step-1': 'step-1', 'step-2': 'step-2', 'step-3': 'step-3' };
 
   it('a dry run answers the plan: who moves where, who is skipped, which copy changes mid-thread', async () => {
@@ -186,10 +203,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
       planId: again.body.planId,
     });
     expect(applied.status).toBe(202);
-    const done = await waitFor('the migration to complete', async () => {
-      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${again.body.planId}`);
-      return m.body.status === 'completed' ? m.body : null;
-    });
+    const done = await completed(c.sequenceId, again.body.planId);
     expect(done.progress).toMatchObject({ total: 3, moved: 3, pending: 0, skipped: 0 });
     expect(done.appliedBy).toBeTruthy();
     const rows = await q<{ id: string; sequence_version_id: string; current_step: number }>(
@@ -233,10 +247,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     const c = await campaign(2);
     await advance(c.ids[0]!, 2);
     // Touch 2 of the first one is claimed (sending): the sender is on it.
-    await q(
-      `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key) VALUES ($1, $2, 2, 'sending', $3)`,
-      [randomUUID(), c.ids[0], touchKey(c.ids[0]!, 2)],
-    );
+    await claimInFlight(c.ids[0]!, 2);
     const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
       from: 1,
       to: 2,
@@ -263,11 +274,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
       reason: 'in flight',
     });
     // After the plan, the sender claims touch 2 (as it would).
-    const touchId = randomUUID();
-    await q(
-      `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key) VALUES ($1, $2, 2, 'sending', $3)`,
-      [touchId, c.ids[0], touchKey(c.ids[0]!, 2)],
-    );
+    const touchId = await claimInFlight(c.ids[0]!, 2);
     // The claim is not part of the fingerprint (ids, nodes, statuses): the plan applies.
     const applied = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
       planId: plan.body.planId,
@@ -288,10 +295,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
        UPDATE enrollment SET current_step = 3 WHERE id = $2`,
       [touchId, c.ids[0]],
     );
-    const done = await waitFor('the migration to complete', async () => {
-      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
-      return m.body.status === 'completed' ? m.body : null;
-    });
+    const done = await completed(c.sequenceId, plan.body.planId);
     expect(done.progress).toMatchObject({ moved: 2, skipped: 0 });
     const [moved] = await q<{ sequence_version_id: string; current_step: number }>(
       'SELECT sequence_version_id, current_step FROM enrollment WHERE id = $1',
@@ -309,11 +313,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
       mapping: MAP,
       reason: 'reply meanwhile',
     });
-    const touchId = randomUUID();
-    await q(
-      `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key) VALUES ($1, $2, 2, 'sending', $3)`,
-      [touchId, c.ids[0], touchKey(c.ids[0]!, 2)],
-    );
+    const touchId = await claimInFlight(c.ids[0]!, 2);
     await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { planId: plan.body.planId });
     await waitFor('the first to be deferred', async () => {
       const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
@@ -324,10 +324,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
        UPDATE enrollment SET status = 'replied', stop_reason = 'reply' WHERE id = $2`,
       [touchId, c.ids[0]],
     );
-    const done = await waitFor('the migration to complete', async () => {
-      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
-      return m.body.status === 'completed' ? m.body : null;
-    });
+    const done = await completed(c.sequenceId, plan.body.planId);
     expect(done.progress).toMatchObject({ moved: 1, skipped: 1, skippedBy: { 'stopped: replied': 1 } });
     const [e] = await q<{ sequence_version_id: string }>(
       'SELECT sequence_version_id FROM enrollment WHERE id = $1',
@@ -358,10 +355,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     });
     expect(plan.status).toBe(201);
     await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { planId: plan.body.planId });
-    await waitFor('completed', async () => {
-      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
-      return m.body.status === 'completed';
-    });
+    await completed(c.sequenceId, plan.body.planId);
     const [e] = await q<{ sequence_version_id: string; current_step: number; current_attempt: number }>(
       'SELECT sequence_version_id, current_step, current_attempt FROM enrollment WHERE id = $1',
       [id],
@@ -389,10 +383,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
         planId: plan.body.planId,
       });
       expect(applied.status).toBe(202);
-      await waitFor('completed', async () => {
-        const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
-        return m.body.status === 'completed';
-      });
+      await completed(c.sequenceId, plan.body.planId);
     };
     await migrate(1, 2, MAP);
     await migrate(2, 1, MAP);
@@ -426,10 +417,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     });
     expect(plan.body.enrollments).toBe(2);
     await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { planId: plan.body.planId });
-    await waitFor('completed', async () => {
-      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
-      return m.body.status === 'completed';
-    });
+    await completed(c.sequenceId, plan.body.planId);
     const rows = await q<{ id: string; status: string; sequence_version_id: string }>(
       'SELECT id, status::text, sequence_version_id FROM enrollment WHERE id = ANY($1::uuid[]) ORDER BY id',
       [c.ids],
@@ -458,10 +446,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     });
     expect(again.status).toBe(202);
     expect(again.body.status).toBe('applying');
-    const done = await waitFor('the migration to complete', async () => {
-      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
-      return m.body.status === 'completed' ? m.body : null;
-    });
+    const done = await completed(c.sequenceId, plan.body.planId);
     expect(done.progress).toMatchObject({ total: 3, moved: 3, pending: 0 });
   });
 
@@ -543,10 +528,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     expect(ok.status).toBe(201);
     expect(ok.body.perSourceNode).toEqual([{ from: 'mail-3', to: 'mail-opened', enrollments: 1 }]);
     await call('POST', `/v1/sequences/${seq.body.id}/migrations`, { planId: ok.body.planId });
-    await waitFor('the migration to complete', async () => {
-      const m = await call('GET', `/v1/sequences/${seq.body.id}/migrations/${ok.body.planId}`);
-      return m.body.status === 'completed' ? m.body : null;
-    });
+    await completed(seq.body.id, ok.body.planId);
     const [row] = await q<{ sequence_version_id: string; current_step: number; current_attempt: number }>(
       'SELECT sequence_version_id, current_step, current_attempt FROM enrollment WHERE id = $1',
       [byEmail],
@@ -604,10 +586,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
       });
       if (plan.status !== 201) return plan;
       await call('POST', `/v1/sequences/${seq.body.id}/migrations`, { planId: plan.body.planId });
-      await waitFor('the migration to complete', async () => {
-        const m = await call('GET', `/v1/sequences/${seq.body.id}/migrations/${plan.body.planId}`);
-        return m.body.status === 'completed';
-      });
+      await completed(seq.body.id, plan.body.planId);
       return plan;
     };
     // v1: a (node 1) sent; the enrollment waits at b.
