@@ -89,6 +89,9 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     });
 
   const MAP = { 'step-1': 'step-1', 'step-2': 'step-2', 'step-3': 'step-3' };
+  /** Plans the move of a campaign's enrollments from version 1 to 2 by {@link MAP}. */
+  const planMigration = (sequenceId: string, reason: string) =>
+    call('POST', `/v1/sequences/${sequenceId}/migrations`, { from: 1, to: 2, mapping: MAP, reason });
 
   it('a dry run answers the plan: who moves where, who is skipped, which copy changes mid-thread', async () => {
     const c = await campaign(4);
@@ -179,12 +182,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
 
   it('applies exactly the plan, or 409 when the population changed', async () => {
     const c = await campaign(3);
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'new copy',
-    });
+    const plan = await planMigration(c.sequenceId, 'new copy');
     await advance(c.ids[0]!, 2);
     const stale = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
       planId: plan.body.planId,
@@ -193,12 +191,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     expect(stale.body.code).toBe('population_changed');
     expect(stale.body.errors).toEqual([expect.objectContaining({ field: 'planId' })]);
 
-    const again = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'new copy',
-    });
+    const again = await planMigration(c.sequenceId, 'new copy');
     const applied = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
       planId: again.body.planId,
     });
@@ -248,12 +241,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     await advance(c.ids[0]!, 2);
     // Touch 2 of the first one is claimed (sending): the sender is on it.
     await claimInFlight(c.ids[0]!, 2);
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'in flight',
-    });
+    const plan = await planMigration(c.sequenceId, 'in flight');
     expect(plan.status).toBe(201);
     // A touch in flight is not a touch run: the plan takes it, and the apply waits for it to settle.
     expect(plan.body.perSourceNode).toEqual(
@@ -267,12 +255,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
   it('a touch in flight defers the move until the sender records it; then it moves by its new node', async () => {
     const c = await campaign(2);
     await advance(c.ids[0]!, 2);
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'in flight',
-    });
+    const plan = await planMigration(c.sequenceId, 'in flight');
     // After the plan, the sender claims touch 2 (as it would).
     const touchId = await claimInFlight(c.ids[0]!, 2);
     // The claim is not part of the fingerprint (ids, nodes, statuses): the plan applies.
@@ -307,12 +290,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
   it('an enrollment that replies while its touch was in flight is skipped, with the reason', async () => {
     const c = await campaign(2);
     await advance(c.ids[0]!, 2);
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'reply meanwhile',
-    });
+    const plan = await planMigration(c.sequenceId, 'reply meanwhile');
     const touchId = await claimInFlight(c.ids[0]!, 2);
     await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { planId: plan.body.planId });
     await waitFor('the first to be deferred', async () => {
@@ -347,12 +325,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     await f.touchQueue.schedule([
       { enrollmentId: id, step: 2, attempt: 2, dueAt: new Date(Date.now() + 3_600_000) },
     ]);
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'soft bounce',
-    });
+    const plan = await planMigration(c.sequenceId, 'soft bounce');
     expect(plan.status).toBe(201);
     await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { planId: plan.body.planId });
     await completed(c.sequenceId, plan.body.planId);
@@ -409,12 +382,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
       [queued, person.body.prospects[0].id, c.sequenceId, c.v1, mailboxId],
     );
     c.ids = [...c.ids, queued].sort();
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'queued too',
-    });
+    const plan = await planMigration(c.sequenceId, 'queued too');
     expect(plan.body.enrollments).toBe(2);
     await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { planId: plan.body.planId });
     await completed(c.sequenceId, plan.body.planId);
@@ -433,12 +401,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
 
   it('a migration a crash left applying is resumed by asking to apply its plan again', async () => {
     const c = await campaign(3);
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'resume by the API',
-    });
+    const plan = await planMigration(c.sequenceId, 'resume by the API');
     // Marked applying by a process that died before moving anyone.
     expect(await f.repos.sequenceMigrations.startApplying(plan.body.planId, 'a dead process')).toBe(true);
     const again = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
@@ -644,12 +607,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     // A sender took the node's job and read the enrollment (version 1, whose copy of step-2 is the old one).
     const stale = (await f.repos.touches.loadForSend(id))!;
     expect(stale.sequenceVersionId).toBe(c.v1);
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'race',
-    });
+    const plan = await planMigration(c.sequenceId, 'race');
     expect(plan.status).toBe(201);
     // The move's batch holds the enrollment's lock, moved to step-2 of version 2 (same number, same attempt) ...
     let inside!: () => void;
