@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { type CanonicalEvent, touchKey } from '@touchbase/core';
+import type { CanonicalEvent } from '@touchbase/core';
 import { createDatabase, createRepositories, type Database, type Repositories } from '@touchbase/db';
 import { createTestDatabase, type TestDatabase } from '@touchbase/testing';
 import { recordAndApplyEvent } from '@touchbase/use-cases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftBounceRepository } from '../../packages/db/src/repositories/soft-bounce.repository.js';
-import { type RetentionReport, runRetention } from '../src/commands/retention.command.js';
-
-type Person = { enrollmentId: string; prospectId: string; email: string; msg: Record<number, string> };
+import {
+  enrollPeople,
+  funnelViews,
+  type Person,
+  runRetentionCommand,
+  sendTouch,
+  withTriggersLifted,
+} from './support/retention-fixture.js';
 
 /**
  * `touchbase retention` on a real database: events recorded through the use case
@@ -20,7 +25,7 @@ describe('touchbase retention --older-than 180d', () => {
   let db: Database;
   let repos: Repositories;
   let sequenceId: string;
-  const people: Record<'a' | 'b' | 'c', Person> = {} as never;
+  let people: Record<'a' | 'b' | 'c', Person>;
   const retired: CanonicalEvent[] = [];
   let n = 0;
 
@@ -37,19 +42,6 @@ describe('touchbase retention --older-than 180d', () => {
     expect(r.duplicate).toBe(false);
     return e;
   };
-  const send = async (p: Person, step: number) => {
-    expect(
-      (await repos.touches.claim(p.enrollmentId, step, touchKey(p.enrollmentId, step), p.email)).kind,
-    ).toBe('claimed');
-    p.msg[step] = `msg-${randomUUID()}`;
-    await repos.touches.recordSent({
-      enrollmentId: p.enrollmentId,
-      step,
-      messageId: p.msg[step] as string,
-      conversationId: `conv-${p.enrollmentId}`,
-      nextTouchAt: new Date(Date.now() + 86_400_000),
-    });
-  };
   const streak = async (prospectId: string) => {
     const client = await db.pool.connect();
     try {
@@ -60,32 +52,12 @@ describe('touchbase retention --older-than 180d', () => {
   };
   /** Everything retention must leave as it was. */
   const observed = async () => ({
-    funnel: await Promise.all(
-      (['sequence', 'step', 'variant', 'mailbox', 'domain'] as const).flatMap((v) => [
-        repos.funnel.view(v, {}),
-        repos.funnel.view(v, { sequenceId }),
-      ]),
-    ),
+    funnel: await funnelViews(repos, sequenceId),
     stats: await repos.enrollments.funnel(sequenceId),
     rollup: (await db.pool.query('SELECT * FROM domain_daily_stat ORDER BY domain_id, day')).rows,
     streakC: await streak(people.c.prospectId),
   });
-  const run = async (...args: string[]) => {
-    let report: RetentionReport | undefined;
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runRetention(
-      args,
-      { DATABASE_URL: tdb.url },
-      { print: (l) => out.push(l), error: (l) => err.push(l) },
-      {
-        onReport: (r) => {
-          report = r;
-        },
-      },
-    );
-    return { code, out, err, report };
-  };
+  const run = (...args: string[]) => runRetentionCommand(tdb.url, ...args);
   const keys = (e: CanonicalEvent) =>
     db.pool
       .query('SELECT count(*)::int AS n FROM event WHERE source = $1 AND external_id = $2', [
@@ -98,33 +70,12 @@ describe('touchbase retention --older-than 180d', () => {
     tdb = await createTestDatabase('cli_retention');
     db = createDatabase(tdb.url, { poolSize: 4 });
     repos = createRepositories(db);
-    const seq = await repos.sequences.create({
-      name: 'retention',
-      steps: [
-        { channel: 'email', subject: 'a', body: 'b', wait: '1d' },
-        { channel: 'email', subject: 'a', body: 'c', wait: '1d' },
-      ],
-    });
-    sequenceId = seq.id;
-    const mailboxId = (
-      await repos.mailboxes.create({ provider: 'sandbox', address: 'sdr@retention.example' })
-    ).id;
-    for (const key of ['a', 'b', 'c'] as const) {
-      const [p] = await repos.prospects.upsertMany([{ email: `${key}@people.example` }]);
-      const r = await repos.enrollments.enroll({
-        sequenceId,
-        sequenceVersionId: seq.version.id,
-        mailboxId,
-        prospectIds: [p!.id],
-        firstTouchAt: () => new Date(),
-      });
-      people[key] = { enrollmentId: r.enrolled[0]!.id, prospectId: p!.id, email: p!.email, msg: {} };
-    }
+    ({ sequenceId, people } = await enrollPeople(repos, 'retention', ['a', 'b', 'c'] as const));
     const { a, b, c } = people;
-    await send(a, 1);
-    await send(a, 2);
-    await send(b, 1);
-    await send(c, 1);
+    await sendTouch(repos, a, 1);
+    await sendTouch(repos, a, 2);
+    await sendTouch(repos, b, 1);
+    await sendTouch(repos, c, 1);
     // a: every engagement type, then a positive reply (kept: it changed something).
     retired.push(await event({ type: 'sent', messageId: a.msg[1] }));
     retired.push(await event({ type: 'delivered', messageId: a.msg[1] }));
@@ -144,15 +95,9 @@ describe('touchbase retention --older-than 180d', () => {
     retired.push(await event({ type: 'opened', email: 'stranger@elsewhere.example' }));
     // As if all of it had arrived 200 days ago: arrival times are immutable (a trigger),
     // so the test lifts the triggers for this one statement of its own session.
-    const client = await db.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SET LOCAL session_replication_role = replica');
+    await withTriggersLifted(db, async (client) => {
       await client.query(`UPDATE event SET received_at = received_at - interval '200 days'`);
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
+    });
   });
   afterAll(async () => {
     await db?.close();

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { touchKey } from '@touchbase/core';
 import { createDatabase, createRepositories, type Database, type Repositories } from '@touchbase/db';
 import { createTestDatabase, type TestDatabase } from '@touchbase/testing';
 import { recordAndApplyEvent } from '@touchbase/use-cases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RetentionReport, runRetention } from '../src/commands/retention.command.js';
+import {
+  enrollPeople,
+  funnelViews,
+  type Person,
+  runRetentionCommand,
+  sendTouch,
+  withTriggersLifted,
+} from './support/retention-fixture.js';
 
-type Person = { enrollmentId: string; prospectId: string; email: string; msg: Record<number, string> };
 const KEYS = ['done', 'replied', 'bounced', 'endedLately', 'live', 'sending'] as const;
 type Key = (typeof KEYS)[number];
 
@@ -24,48 +29,15 @@ describe('touchbase retention: the touch table', () => {
   let db: Database;
   let repos: Repositories;
   let sequenceId: string;
-  const people = {} as Record<Key, Person>;
+  let people: Record<Key, Person>;
 
-  const send = async (p: Person, step: number, record = true) => {
-    expect(
-      (await repos.touches.claim(p.enrollmentId, step, touchKey(p.enrollmentId, step), p.email)).kind,
-    ).toBe('claimed');
-    if (!record) return;
-    p.msg[step] = `msg-${randomUUID()}`;
-    await repos.touches.recordSent({
-      enrollmentId: p.enrollmentId,
-      step,
-      messageId: p.msg[step] as string,
-      conversationId: `conv-${p.enrollmentId}`,
-      nextTouchAt: new Date(Date.now() + 86_400_000),
-    });
-  };
   /** Everything the archive must leave as it was. */
   const observed = async () => ({
-    funnel: await Promise.all(
-      (['sequence', 'step', 'variant', 'mailbox', 'domain'] as const).flatMap((v) => [
-        repos.funnel.view(v, {}),
-        repos.funnel.view(v, { sequenceId }),
-      ]),
-    ),
+    funnel: await funnelViews(repos, sequenceId),
     stats: await repos.enrollments.funnel(sequenceId),
     nodes: await repos.enrollments.nodeFunnel(sequenceId),
   });
-  const run = async (...args: string[]) => {
-    let report: RetentionReport | undefined;
-    const out: string[] = [];
-    const code = await runRetention(
-      args,
-      { DATABASE_URL: tdb.url },
-      { print: (l) => out.push(l), error: (l) => out.push(l) },
-      {
-        onReport: (r) => {
-          report = r;
-        },
-      },
-    );
-    return { code, out, report };
-  };
+  const run = (...args: string[]) => runRetentionCommand(tdb.url, ...args);
   const live = (p: Person) =>
     db.pool
       .query<{ n: number }>('SELECT count(*)::int AS n FROM touch WHERE enrollment_id = $1', [p.enrollmentId])
@@ -81,44 +53,20 @@ describe('touchbase retention: the touch table', () => {
     tdb = await createTestDatabase('cli_touch_retention');
     db = createDatabase(tdb.url, { poolSize: 4 });
     repos = createRepositories(db);
-    const seq = await repos.sequences.create({
-      name: 'touch-retention',
-      steps: [
-        { channel: 'email', subject: 'a', body: 'b', wait: '1d' },
-        { channel: 'email', subject: 'a', body: 'c', wait: '1d' },
-      ],
-    });
-    sequenceId = seq.id;
-    const mailboxId = (
-      await repos.mailboxes.create({ provider: 'sandbox', address: 'sdr@touch-retention.example' })
-    ).id;
-    for (const key of KEYS) {
-      const [p] = await repos.prospects.upsertMany([{ email: `${key}@people.example` }]);
-      const r = await repos.enrollments.enroll({
-        sequenceId,
-        sequenceVersionId: seq.version.id,
-        mailboxId,
-        prospectIds: [p!.id],
-        firstTouchAt: () => new Date(),
-      });
-      people[key] = { enrollmentId: r.enrolled[0]!.id, prospectId: p!.id, email: p!.email, msg: {} };
-    }
-    await send(people.done, 1);
-    await send(people.done, 2);
-    await send(people.replied, 1);
-    await send(people.bounced, 1);
-    await send(people.endedLately, 1);
-    await send(people.live, 1);
-    await send(people.sending, 1);
+    ({ sequenceId, people } = await enrollPeople(repos, 'touch-retention', KEYS));
+    await sendTouch(repos, people.done, 1);
+    await sendTouch(repos, people.done, 2);
+    await sendTouch(repos, people.replied, 1);
+    await sendTouch(repos, people.bounced, 1);
+    await sendTouch(repos, people.endedLately, 1);
+    await sendTouch(repos, people.live, 1);
+    await sendTouch(repos, people.sending, 1);
     // Claimed, never recorded: a touch being sent when its enrollment ended.
-    await send(people.sending, 2, false);
+    await sendTouch(repos, people.sending, 2, false);
     // As if all of it had happened 200 days ago, and the enrollments had ended then (but
     // `endedLately`, which ended today). Arrival times are guarded by triggers, so the
     // test lifts them for its own statements.
-    const client = await db.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SET LOCAL session_replication_role = replica');
+    await withTriggersLifted(db, async (client) => {
       await client.query(
         `UPDATE touch SET created_at = created_at - interval '200 days', sent_at = sent_at - interval '200 days'`,
       );
@@ -136,10 +84,7 @@ describe('touchbase retention: the touch table', () => {
       await client.query(`UPDATE enrollment SET updated_at = now() - interval '199 days' WHERE id = $1`, [
         people.live.enrollmentId,
       ]);
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
+    });
   });
   afterAll(async () => {
     await db?.close();

@@ -4,12 +4,23 @@ import { waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { busiestWindows } from '../support/cap-checks.js';
 import { killHard, spawnService } from '../support/child-service.js';
-import { startTestSystem, type TestSystem } from '../support/test-system.js';
+import { enrollAll, seed, startTestSystem, type TestSystem, waitForEnded } from '../support/test-system.js';
 
 // TIME_SCALE 1440: a day lasts 60 s, an hour 2.5 s, a minute 42 ms.
 const TIME_SCALE = 1440;
 const HOUR_MS = 3_600_000 / TIME_SCALE;
 const PROSPECTS = 12;
+const CAPS = { perMinute: 3, perHour: 5, perDay: 1000 };
+
+/** The capped mailbox and a one-touch sequence sent at once, for PROSPECTS prospects (not enrolled yet). */
+function cappedCampaign(sys: TestSystem, emailPrefix: string) {
+  return seed(sys, {
+    steps: 1,
+    wait: '0s',
+    caps: CAPS,
+    prospects: Array.from({ length: PROSPECTS }, (_, i) => `${emailPrefix}${i}@prospect.example`),
+  });
+}
 
 describe('token buckets across two sender replicas (invariant 4)', () => {
   let sys: TestSystem;
@@ -27,45 +38,18 @@ describe('token buckets across two sender replicas (invariant 4)', () => {
   });
 
   it('two replicas together stay within the hourly cap; touches past it wait for the hour to roll and are then sent', async () => {
-    const mailbox = await sys.api('POST', '/v1/mailboxes', {
-      provider: 'sandbox',
-      address: 'capped@sender.example',
-      perMinute: 3,
-      perHour: 5,
-      perDay: 1000,
-      windowDays: [],
-    });
-    expect(mailbox.status).toBe(201);
-    const sequence = await sys.api('POST', '/v1/sequences', {
-      name: 'capped',
-      steps: [{ subject: 'Hello {{firstName|there}}', body: 'One touch', wait: '0s' }],
-    });
-    const prospects = await sys.api('POST', '/v1/prospects', {
-      prospects: Array.from({ length: PROSPECTS }, (_, i) => ({
-        email: `capped${i}@prospect.example`,
-        firstName: `C${i}`,
-      })),
-    });
+    const ids = await cappedCampaign(sys, 'capped');
     const env = { ...sys.env, SANDBOX_URL: sys.sandbox.url, SENDER_CONCURRENCY: '20' };
     senders.push(spawnService('sender', env), spawnService('sender', env));
-
-    const enrolled = await sys.api('POST', '/v1/enrollments', {
-      sequenceId: sequence.body.id,
-      mailboxId: mailbox.body.id,
-      prospectIds: prospects.body.prospects.map((p: { id: string }) => p.id),
-    });
-    expect(enrolled.body.enrolled).toHaveLength(PROSPECTS);
+    await enrollAll(sys, ids);
 
     // All 12 are due at once; 5 an hour means three hours of the mailbox (7.5 s here).
     await waitFor('every touch to be delivered', () => sys.sandbox.deliveries().length >= PROSPECTS, {
       timeoutMs: 40_000,
       intervalMs: 20,
     });
-    const stats = await waitFor('every enrollment to be exhausted', async () => {
-      const s = (await sys.api('GET', `/v1/stats?sequenceId=${sequence.body.id}`)).body;
-      return (s.byStatus.exhausted ?? 0) === PROSPECTS ? s : null;
-    });
-    expect(stats.enrolled).toBe(PROSPECTS);
+    await waitForEnded(sys, ids.sequenceId, PROSPECTS, { timeoutMs: 30_000, ended: ['exhausted'] });
+    expect((await sys.api('GET', `/v1/stats?sequenceId=${ids.sequenceId}`)).body.enrolled).toBe(PROSPECTS);
 
     const deliveries = sys.sandbox.deliveries();
     expect(new Set(deliveries.map((d) => d.idempotencyKey)).size).toBe(PROSPECTS);
@@ -76,14 +60,9 @@ describe('token buckets across two sender replicas (invariant 4)', () => {
       prefix: sys.env.REDIS_PREFIX as string,
       timeScale: TIME_SCALE,
     });
-    const grants = await throttle.grants(mailbox.body.id);
+    const grants = await throttle.grants(ids.mailboxId);
     expect(grants).toHaveLength(PROSPECTS);
-    expect(
-      countCapViolations(
-        grants,
-        throttle.windows({ perMinute: 3, perHour: 5, perDay: 1000, minSpacingMs: 0 }),
-      ),
-    ).toBe(0);
+    expect(countCapViolations(grants, throttle.windows({ ...CAPS, minSpacingMs: 0 }))).toBe(0);
 
     // Nothing early: the 6th and 11th deliveries waited for the first and second hour to roll.
     const first = Math.min(...grants);
@@ -98,22 +77,7 @@ describe('token buckets across two sender replicas (invariant 4)', () => {
   it('with SENDER_THROTTLE=bottleneck too: two replicas deliver every touch once, no window of claims over the hourly cap', async () => {
     // The Lua replicas of the test above leave first: they take from the same queue.
     await Promise.all(senders.splice(0).map(killHard));
-    const mailbox = await sys.api('POST', '/v1/mailboxes', {
-      provider: 'sandbox',
-      address: 'capped-bottleneck@sender.example',
-      perMinute: 3,
-      perHour: 5,
-      perDay: 1000,
-      windowDays: [],
-    });
-    expect(mailbox.status).toBe(201);
-    const sequence = await sys.api('POST', '/v1/sequences', {
-      name: 'capped-bottleneck',
-      steps: [{ subject: 'Hello {{firstName|there}}', body: 'One touch', wait: '0s' }],
-    });
-    const prospects = await sys.api('POST', '/v1/prospects', {
-      prospects: Array.from({ length: PROSPECTS }, (_, i) => ({ email: `bn${i}@prospect.example` })),
-    });
+    const ids = await cappedCampaign(sys, 'bn');
     const env = {
       ...sys.env,
       SANDBOX_URL: sys.sandbox.url,
@@ -121,21 +85,13 @@ describe('token buckets across two sender replicas (invariant 4)', () => {
       SENDER_THROTTLE: 'bottleneck',
     };
     senders.push(spawnService('sender', env), spawnService('sender', env));
-    const enrolled = await sys.api('POST', '/v1/enrollments', {
-      sequenceId: sequence.body.id,
-      mailboxId: mailbox.body.id,
-      prospectIds: prospects.body.prospects.map((p: { id: string }) => p.id),
-    });
-    expect(enrolled.body.enrolled).toHaveLength(PROSPECTS);
+    await enrollAll(sys, ids);
     const mine = () => sys.sandbox.deliveries().filter((d) => d.to.startsWith('bn'));
     await waitFor('every touch to be delivered', () => mine().length >= PROSPECTS, {
       timeoutMs: 40_000,
       intervalMs: 20,
     });
-    await waitFor('every enrollment to be exhausted', async () => {
-      const s = (await sys.api('GET', `/v1/stats?sequenceId=${sequence.body.id}`)).body;
-      return (s.byStatus.exhausted ?? 0) === PROSPECTS ? s : null;
-    });
+    await waitForEnded(sys, ids.sequenceId, PROSPECTS, { timeoutMs: 30_000, ended: ['exhausted'] });
     expect(new Set(mine().map((d) => d.idempotencyKey)).size).toBe(PROSPECTS);
     expect(mine()).toHaveLength(PROSPECTS);
 
@@ -145,7 +101,7 @@ describe('token buckets across two sender replicas (invariant 4)', () => {
     const { rows } = await sys.rt.db.pool.query<{ at: Date }>(
       `SELECT t.created_at AS at FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
         WHERE e.mailbox_id = $1 ORDER BY t.created_at`,
-      [mailbox.body.id],
+      [ids.mailboxId],
     );
     expect(rows).toHaveLength(PROSPECTS);
     const [hourMost] = busiestWindows(

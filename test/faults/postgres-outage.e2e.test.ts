@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killHard, spawnService } from '../support/child-service.js';
 import { assertExactlyOnce } from '../support/exactly-once.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
-import { seed, startTestSystem, type TestSystem, waitForEnded } from '../support/test-system.js';
+import { enrollAll, seed, startTestSystem, type TestSystem, waitForEnded } from '../support/test-system.js';
 
 const ENROLLMENTS = 300;
 const STEPS = 3;
@@ -83,12 +83,7 @@ describe('PostgreSQL down for 10 seconds mid-run', () => {
       });
     const emails = Array.from({ length: ENROLLMENTS }, (_, i) => `p${i}@pgdown.example`);
     const ids = await seed(sys, { steps: STEPS, prospects: emails, wait: '3d' });
-    const res = await sys.api('POST', '/v1/enrollments', {
-      sequenceId: ids.sequenceId,
-      mailboxId: ids.mailboxId,
-      prospectIds: ids.prospectIds,
-    });
-    expect(res.body.enrolled).toHaveLength(ENROLLMENTS);
+    await enrollAll(sys, ids);
     let senderExit: string | null = null;
     sender = spawnService('sender', {
       ...sys.env,

@@ -11,7 +11,7 @@ import { waitFor } from '@touchbase/testing';
 import type { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisCluster } from '../support/redis-cluster.js';
-import { seed, startTestSystem, type TestSystem } from '../support/test-system.js';
+import { enrollAll, seed, startTestSystem, type TestSystem } from '../support/test-system.js';
 
 const PARTITIONS = 3;
 const TIME_SCALE = 288_000; // a day lasts 300 ms
@@ -56,13 +56,7 @@ describe('on a 3-master Redis Cluster (REDIS_CLUSTER_NODES, TOUCH_QUEUE_PARTITIO
   async function enroll(label: string, n: number, steps: number, wait: string) {
     const emails = Array.from({ length: n }, (_, i) => `${label}${i}@cluster.example`);
     const ids = await seed(sys, { steps, prospects: emails, wait });
-    const res = await sys.api('POST', '/v1/enrollments', {
-      sequenceId: ids.sequenceId,
-      mailboxId: ids.mailboxId,
-      prospectIds: ids.prospectIds,
-    });
-    expect(res.body.enrolled).toHaveLength(n);
-    return { ...ids, enrollmentIds: (res.body.enrolled as { id: string }[]).map((e) => e.id) };
+    return { ...ids, enrollmentIds: await enrollAll(sys, ids) };
   }
 
   const ended = (sequenceId: string, n: number, timeoutMs: number) =>
@@ -205,24 +199,14 @@ describe('on a 3-master Redis Cluster (REDIS_CLUSTER_NODES, TOUCH_QUEUE_PARTITIO
   it('caps hold: the grant log of a capped mailbox shows no window past its cap', async () => {
     const PER_DAY = 4;
     const PROSPECTS = 16;
-    const mailbox = await sys.api('POST', '/v1/mailboxes', {
-      provider: 'sandbox',
-      address: 'capped@cluster.example',
-      perMinute: PER_DAY,
-      perHour: PER_DAY,
-      perDay: PER_DAY,
-      minSpacingMs: 0,
-      windowDays: [],
+    const CAPS = { perMinute: PER_DAY, perHour: PER_DAY, perDay: PER_DAY, minSpacingMs: 0 };
+    const ids = await seed(sys, {
+      steps: 1,
+      wait: '0s',
+      caps: CAPS,
+      prospects: Array.from({ length: PROSPECTS }, (_, i) => `cap${i}@cluster.example`),
     });
-    expect(mailbox.status).toBe(201);
-    const sequence = await sys.api('POST', '/v1/sequences', {
-      name: 'capped',
-      steps: [{ subject: 'Hello', body: 'One touch', wait: '0s' }],
-    });
-    const prospects = await sys.api('POST', '/v1/prospects', {
-      prospects: Array.from({ length: PROSPECTS }, (_, i) => ({ email: `cap${i}@cluster.example` })),
-    });
-    const logKey = `${prefix()}:throttle:{${mailbox.body.id}}`;
+    const logKey = `${prefix()}:throttle:{${ids.mailboxId}}`;
     const grants = new Map<string, number>();
     let polling = true;
     // A day lasts 300 ms here and the log keeps a day: read it often enough to see every grant.
@@ -234,23 +218,13 @@ describe('on a 3-master Redis Cluster (REDIS_CLUSTER_NODES, TOUCH_QUEUE_PARTITIO
         await new Promise((r) => setTimeout(r, 40));
       }
     })();
-    const enrolled = await sys.api('POST', '/v1/enrollments', {
-      sequenceId: sequence.body.id,
-      mailboxId: mailbox.body.id,
-      prospectIds: prospects.body.prospects.map((p: { id: string }) => p.id),
-    });
-    expect(enrolled.body.enrolled).toHaveLength(PROSPECTS);
-    await ended(sequence.body.id, PROSPECTS, 60_000);
+    const enrollmentIds = await enrollAll(sys, ids);
+    await ended(ids.sequenceId, PROSPECTS, 60_000);
     polling = false;
     await poll;
     const throttle = new MailboxThrottle(redis, { prefix: prefix(), timeScale: TIME_SCALE });
-    const windows = throttle.windows({
-      perMinute: PER_DAY,
-      perHour: PER_DAY,
-      perDay: PER_DAY,
-      minSpacingMs: 0,
-    });
-    const { ds, twice } = deliveriesOf(enrolled.body.enrolled.map((e: { id: string }) => e.id));
+    const windows = throttle.windows(CAPS);
+    const { ds, twice } = deliveriesOf(enrollmentIds);
     expect(twice).toEqual([]);
     expect(ds).toHaveLength(PROSPECTS);
     expect(grants.size).toBeGreaterThanOrEqual(PROSPECTS);

@@ -1,14 +1,28 @@
-import { capWindows, countCapViolations, MailboxThrottle } from '@touchbase/providers';
+import { capWindows, countCapViolations } from '@touchbase/providers';
 import { waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { busiestWindows } from '../support/cap-checks.js';
 import { type PrivateRedis, startPrivateRedis } from '../support/private-redis.js';
-import { startTestSystem, type TestSystem } from '../support/test-system.js';
+import { enrollAll, seed, startTestSystem, type TestSystem, waitForEnded } from '../support/test-system.js';
 
 // TIME_SCALE 1440: a day lasts 60 s, an hour 2.5 s: the day cap binds for the whole test.
 const TIME_SCALE = 1440;
 const PER_DAY = 8;
 const PROSPECTS = 20;
+/** Every window capped at the day's 8, so the day cap is the one that binds. */
+const CAPS = { perMinute: PER_DAY, perHour: PER_DAY, perDay: PER_DAY };
+const LIMITS = { ...CAPS, minSpacingMs: 0 };
+/** The capped mailbox, a one-touch sequence sent at once, and PROSPECTS enrolled in it. */
+async function cappedCampaign(sys: TestSystem, emailPrefix: string) {
+  const ids = await seed(sys, {
+    steps: 1,
+    wait: '0s',
+    caps: CAPS,
+    prospects: Array.from({ length: PROSPECTS }, (_, i) => `${emailPrefix}${i}@flush.example`),
+  });
+  await enrollAll(sys, ids);
+  return ids;
+}
 
 describe('Redis loses the token buckets mid-day (invariant 4: caps survive Redis loss)', () => {
   let sys: TestSystem;
@@ -35,31 +49,7 @@ describe('Redis loses the token buckets mid-day (invariant 4: caps survive Redis
   };
 
   it('a flushed bucket is rebuilt from the touches PostgreSQL recorded: no cap is exceeded', async () => {
-    const mailbox = await sys.api('POST', '/v1/mailboxes', {
-      provider: 'sandbox',
-      address: 'daily-capped@sender.example',
-      perMinute: PER_DAY,
-      perHour: PER_DAY,
-      perDay: PER_DAY,
-      windowDays: [],
-    });
-    expect(mailbox.status).toBe(201);
-    const sequence = await sys.api('POST', '/v1/sequences', {
-      name: 'daily-capped',
-      steps: [{ subject: 'Hello {{firstName|there}}', body: 'One touch', wait: '0s' }],
-    });
-    const prospects = await sys.api('POST', '/v1/prospects', {
-      prospects: Array.from({ length: PROSPECTS }, (_, i) => ({
-        email: `cap${i}@flush.example`,
-        firstName: `C${i}`,
-      })),
-    });
-    const enrolled = await sys.api('POST', '/v1/enrollments', {
-      sequenceId: sequence.body.id,
-      mailboxId: mailbox.body.id,
-      prospectIds: prospects.body.prospects.map((p: { id: string }) => p.id),
-    });
-    expect(enrolled.body.enrolled).toHaveLength(PROSPECTS);
+    await cappedCampaign(sys, 'cap');
 
     // The day's 8 go out; the other 12 wait (delayed jobs) for the day to roll, 60 s away.
     await waitFor('the day cap to be used up', () => sys.sandbox.deliveries().length >= PER_DAY, {
@@ -101,13 +91,7 @@ describe('Redis loses the token buckets mid-day (invariant 4: caps survive Redis
          FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
         WHERE t.status IN ('sending', 'sent', 'unknown')`,
     );
-    const throttle = new MailboxThrottle(sys.rt.redis.producer, { prefix: 'unused', timeScale: TIME_SCALE });
-    const windows = throttle.windows({
-      perMinute: PER_DAY,
-      perHour: PER_DAY,
-      perDay: PER_DAY,
-      minSpacingMs: 0,
-    });
+    const windows = capWindows(LIMITS, TIME_SCALE);
     const byMailbox = new Map<string, typeof rows>();
     for (const r of rows) byMailbox.set(r.mailbox_id, [...(byMailbox.get(r.mailbox_id) ?? []), r]);
     for (const [, touches] of byMailbox) {
@@ -161,29 +145,7 @@ describe('Redis loses the Bottleneck limiters mid-day (SENDER_THROTTLE=bottlenec
   });
 
   it('the limiters are re-created from the touches PostgreSQL recorded: every touch once, no window over its cap, the spacing held across the loss', async () => {
-    const limits = { perMinute: PER_DAY, perHour: PER_DAY, perDay: PER_DAY, minSpacingMs: 0 };
-    const mailbox = await sys.api('POST', '/v1/mailboxes', {
-      provider: 'sandbox',
-      address: 'daily-capped-bn@sender.example',
-      perMinute: PER_DAY,
-      perHour: PER_DAY,
-      perDay: PER_DAY,
-      windowDays: [],
-    });
-    expect(mailbox.status).toBe(201);
-    const sequence = await sys.api('POST', '/v1/sequences', {
-      name: 'daily-capped-bn',
-      steps: [{ subject: 'Hello {{firstName|there}}', body: 'One touch', wait: '0s' }],
-    });
-    const prospects = await sys.api('POST', '/v1/prospects', {
-      prospects: Array.from({ length: PROSPECTS }, (_, i) => ({ email: `bn${i}@flush.example` })),
-    });
-    const enrolled = await sys.api('POST', '/v1/enrollments', {
-      sequenceId: sequence.body.id,
-      mailboxId: mailbox.body.id,
-      prospectIds: prospects.body.prospects.map((p: { id: string }) => p.id),
-    });
-    expect(enrolled.body.enrolled).toHaveLength(PROSPECTS);
+    const { sequenceId, mailboxId } = await cappedCampaign(sys, 'bn');
 
     // A day and a half's worth out, one every 787 ms (12 sends: enough for the day window
     // to be checked before the loss); the loss lands right after the 12th, when the last
@@ -199,10 +161,7 @@ describe('Redis loses the Bottleneck limiters mid-day (SENDER_THROTTLE=bottlenec
       timeoutMs: 60_000,
       intervalMs: 50,
     });
-    await waitFor('every enrollment to be exhausted', async () => {
-      const s = (await sys.api('GET', `/v1/stats?sequenceId=${sequence.body.id}`)).body;
-      return (s.byStatus.exhausted ?? 0) === PROSPECTS;
-    });
+    await waitForEnded(sys, sequenceId, PROSPECTS, { timeoutMs: 30_000, ended: ['exhausted'] });
     const deliveries = sys.sandbox.deliveries();
     expect(new Set(deliveries.map((d) => d.idempotencyKey)).size).toBe(PROSPECTS);
     expect(deliveries).toHaveLength(PROSPECTS);
@@ -214,11 +173,11 @@ describe('Redis loses the Bottleneck limiters mid-day (SENDER_THROTTLE=bottlenec
          JOIN enrollment e ON e.id = t.enrollment_id
         WHERE e.mailbox_id = $1 AND t.status IN ('sending', 'sent', 'unknown')
         ORDER BY t.created_at`,
-      [mailbox.body.id],
+      [mailboxId],
     );
     expect(rows).toHaveLength(PROSPECTS);
     const claims = rows.map((r) => r.claimed.getTime());
-    const windows = capWindows(limits, BN_TIME_SCALE);
+    const windows = capWindows(LIMITS, BN_TIME_SCALE);
     const allowed = windows.map(([cap, ms]) => [cap, ms - CLAIM_LAG_MS] as [number, number]);
     const before = claims.filter((c) => c < flushedAt);
     const after = claims.filter((c) => c >= flushedAt);

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertExactlyOnce } from '../support/exactly-once.js';
 import { type PrivateRedis, startPrivateRedis } from '../support/private-redis.js';
-import { seed, startTestSystem, type TestSystem } from '../support/test-system.js';
+import { enrollAll, seed, startTestSystem, type TestSystem } from '../support/test-system.js';
 
 describe('Redis loses its data mid-run (invariant 3: Postgres is the truth)', () => {
   let sys: TestSystem;
@@ -29,12 +29,7 @@ describe('Redis loses its data mid-run (invariant 3: Postgres is the truth)', ()
   async function enroll(prefix: string, n: number, steps: number, wait: string) {
     const emails = Array.from({ length: n }, (_, i) => `${prefix}${i}@flush.example`);
     const ids = await seed(sys, { steps, prospects: emails, wait });
-    const res = await sys.api('POST', '/v1/enrollments', {
-      sequenceId: ids.sequenceId,
-      mailboxId: ids.mailboxId,
-      prospectIds: ids.prospectIds,
-    });
-    expect(res.body.enrolled).toHaveLength(n);
+    await enrollAll(sys, ids);
     return ids;
   }
 

@@ -1,7 +1,7 @@
 import { waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { killHard, spawnService } from '../support/child-service.js';
-import { startTestSystem, type TestSystem } from '../support/test-system.js';
+import { killableSenderEnv, startTestSystem, type TestSystem } from '../support/test-system.js';
 import {
   allExhausted,
   enrollTwoChannel,
@@ -33,13 +33,7 @@ describe('sender killed with SIGKILL on a branching sequence', () => {
   });
 
   it('one branch per enrollment, nothing twice, every enrollment ends', async () => {
-    const senderEnv = {
-      ...sys.env,
-      SANDBOX_URL: sys.sandbox.url,
-      SENDER_CONCURRENCY: '50',
-      SENDER_LOCK_DURATION_MS: '2000',
-      SENDER_STALLED_INTERVAL_MS: '1000',
-    };
+    const senderEnv = killableSenderEnv(sys);
     const { sequenceId, enrollmentIds } = await enrollTwoChannel(sys, 'kill', N);
     let sender = spawnService('sender', senderEnv);
     // Kill it mid-run: half the invitations are out, the rest in flight or waiting.

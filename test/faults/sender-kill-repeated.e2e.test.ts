@@ -3,7 +3,14 @@ import { seededRandom } from '@touchbase/core';
 import { waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killHard, spawnService } from '../support/child-service.js';
-import { seed, startTestSystem, type TestSystem, waitForEnded } from '../support/test-system.js';
+import {
+  enrollAll,
+  killableSenderEnv,
+  seed,
+  startTestSystem,
+  type TestSystem,
+  waitForEnded,
+} from '../support/test-system.js';
 
 /**
  * The sender killed with SIGKILL again and again, at random moments, and restarted
@@ -42,21 +49,10 @@ describe(`sender killed ${KILLS} times during ${ENROLLMENTS} enrollments of ${ST
 
   it('no delivery twice, no touch lost, every touch in doubt resolved', { timeout: TIMEOUT_MS }, async () => {
     const random = seededRandom(Number(process.env.FAULT_KILL_SEED ?? 7));
-    const senderEnv = {
-      ...sys.env,
-      SANDBOX_URL: sys.sandbox.url,
-      SENDER_CONCURRENCY: '50',
-      SENDER_LOCK_DURATION_MS: '2000',
-      SENDER_STALLED_INTERVAL_MS: '1000',
-    };
+    const senderEnv = killableSenderEnv(sys);
     const emails = Array.from({ length: ENROLLMENTS }, (_, i) => `p${i}@killed.example`);
     const ids = await seed(sys, { steps: STEPS, prospects: emails, wait: '2d' });
-    const res = await sys.api('POST', '/v1/enrollments', {
-      sequenceId: ids.sequenceId,
-      mailboxId: ids.mailboxId,
-      prospectIds: ids.prospectIds,
-    });
-    expect(res.body.enrolled).toHaveLength(ENROLLMENTS);
+    await enrollAll(sys, ids);
 
     // Touches claimed but not recorded when a sender died, by key (first kill that left each).
     const inDoubt = new Map<string, InDoubt>();

@@ -2,7 +2,13 @@ import { waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killHard, spawnService } from '../support/child-service.js';
 import { assertExactlyOnce } from '../support/exactly-once.js';
-import { seed, startTestSystem, type TestSystem } from '../support/test-system.js';
+import {
+  enrollAll,
+  killableSenderEnv,
+  seed,
+  startTestSystem,
+  type TestSystem,
+} from '../support/test-system.js';
 
 const ENROLLMENTS = 200;
 const STEPS = 3;
@@ -23,21 +29,10 @@ describe('sender killed with SIGKILL mid-run (invariants 2 and 3)', () => {
   });
 
   it('no duplicate delivery, every enrollment finishes', async () => {
-    const senderEnv = {
-      ...sys.env,
-      SANDBOX_URL: sys.sandbox.url,
-      SENDER_CONCURRENCY: '50',
-      SENDER_LOCK_DURATION_MS: '2000',
-      SENDER_STALLED_INTERVAL_MS: '1000',
-    };
+    const senderEnv = killableSenderEnv(sys);
     const emails = Array.from({ length: ENROLLMENTS }, (_, i) => `p${i}@kill.example`);
     const ids = await seed(sys, { steps: STEPS, prospects: emails, wait: '1d' });
-    const res = await sys.api('POST', '/v1/enrollments', {
-      sequenceId: ids.sequenceId,
-      mailboxId: ids.mailboxId,
-      prospectIds: ids.prospectIds,
-    });
-    expect(res.body.enrolled).toHaveLength(ENROLLMENTS);
+    await enrollAll(sys, ids);
 
     let sender = spawnService('sender', senderEnv);
     // Kill it in the middle of the run: after a quarter of the touches went out.

@@ -1,7 +1,7 @@
 import { seededRandom } from '@touchbase/core';
 import { standardWebhookHeaders } from '@touchbase/providers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed, startTestSystem, type TestSystem } from '../support/test-system.js';
+import { enrollAll, seed, startTestSystem, type TestSystem } from '../support/test-system.js';
 
 /**
  * A storm of signed sandbox webhooks: WEBHOOKS deliveries (default 5,000), of which
@@ -117,12 +117,8 @@ async function setUp(label: string) {
     });
     ids.prospectIds.push(...(res.body.prospects as { id: string }[]).map((p) => p.id));
   }
-  const res = await sys.api('POST', '/v1/enrollments', {
-    sequenceId: ids.sequenceId,
-    mailboxId: ids.mailboxId,
-    prospectIds: ids.prospectIds,
-  });
-  expect(res.body.enrolled).toHaveLength(storm.emails.length);
+  expect(ids.prospectIds).toHaveLength(storm.emails.length);
+  await enrollAll(sys, ids);
   return sys;
 }
 

@@ -80,12 +80,22 @@ export function steps(n: number, wait = '1d') {
   }));
 }
 
-/** Creates a sandbox mailbox, a sequence and prospects; returns their ids. */
-export async function seed(sys: TestSystem, opts: { steps: number; prospects: string[]; wait?: string }) {
+/** A mailbox's caps, as `POST /v1/mailboxes` takes them. */
+export type MailboxCaps = { perMinute: number; perHour: number; perDay: number; minSpacingMs?: number };
+
+/**
+ * Creates a sandbox mailbox (sending every day, with `caps` when given, else the
+ * defaults), a sequence and prospects; returns their ids.
+ */
+export async function seed(
+  sys: TestSystem,
+  opts: { steps: number; prospects: string[]; wait?: string; caps?: MailboxCaps },
+) {
   const mailbox = await sys.api('POST', '/v1/mailboxes', {
     provider: 'sandbox',
     address: `sdr-${Math.random().toString(36).slice(2)}@sender.example`,
     windowDays: [],
+    ...opts.caps,
   });
   if (mailbox.status !== 201) throw new Error(`mailbox: ${JSON.stringify(mailbox.body)}`);
   const sequence = await sys.api('POST', '/v1/sequences', {
@@ -101,6 +111,36 @@ export async function seed(sys: TestSystem, opts: { steps: number; prospects: st
     mailboxId: mailbox.body.id as string,
     sequenceId: sequence.body.id as string,
     prospectIds: (prospects.body.prospects as { id: string }[]).map((p) => p.id),
+  };
+}
+
+/** Enrolls every prospect of `ids` in the sequence on the mailbox; fails unless each is enrolled. */
+export async function enrollAll(
+  sys: TestSystem,
+  ids: { sequenceId: string; mailboxId: string; prospectIds: string[] },
+): Promise<string[]> {
+  const res = await sys.api('POST', '/v1/enrollments', {
+    sequenceId: ids.sequenceId,
+    mailboxId: ids.mailboxId,
+    prospectIds: ids.prospectIds,
+  });
+  const enrolled = (res.body?.enrolled ?? []) as { id: string }[];
+  if (enrolled.length !== ids.prospectIds.length) throw new Error(`enrollments: ${JSON.stringify(res.body)}`);
+  return enrolled.map((e) => e.id);
+}
+
+/**
+ * The environment of a sender process a test kills with SIGKILL: the system's, the
+ * sandbox's URL, 50 slots, and a job lock of 2 s checked for stalls every second, so a
+ * killed sender's jobs are taken over within seconds.
+ */
+export function killableSenderEnv(sys: TestSystem): Record<string, string> {
+  return {
+    ...sys.env,
+    SANDBOX_URL: sys.sandbox.url,
+    SENDER_CONCURRENCY: '50',
+    SENDER_LOCK_DURATION_MS: '2000',
+    SENDER_STALLED_INTERVAL_MS: '1000',
   };
 }
 

@@ -71,7 +71,27 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     await f.touchQueue.schedule([{ enrollmentId: id, step: node, dueAt: new Date(Date.now() + 3_600_000) }]);
   }
 
+  /** Claims the touch of `step` as the sender does (`sending`, not yet recorded); returns its id. */
+  async function claimInFlight(id: string, step: number) {
+    const touchId = randomUUID();
+    await q(
+      `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key) VALUES ($1, $2, $3, 'sending', $4)`,
+      [touchId, id, step, touchKey(id, step)],
+    );
+    return touchId;
+  }
+
+  /** Waits for the migration of `planId` to complete; answers it as GET returns it. */
+  const completed = (sequenceId: string, planId: string) =>
+    waitFor('the migration to complete', async () => {
+      const m = await call('GET', `/v1/sequences/${sequenceId}/migrations/${planId}`);
+      return m.body.status === 'completed' ? m.body : null;
+    });
+
   const MAP = { 'step-1': 'step-1', 'step-2': 'step-2', 'step-3': 'step-3' };
+  /** Plans the move of a campaign's enrollments from version 1 to 2 by {@link MAP}. */
+  const planMigration = (sequenceId: string, reason: string) =>
+    call('POST', `/v1/sequences/${sequenceId}/migrations`, { from: 1, to: 2, mapping: MAP, reason });
 
   it('a dry run answers the plan: who moves where, who is skipped, which copy changes mid-thread', async () => {
     const c = await campaign(4);
@@ -162,12 +182,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
 
   it('applies exactly the plan, or 409 when the population changed', async () => {
     const c = await campaign(3);
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'new copy',
-    });
+    const plan = await planMigration(c.sequenceId, 'new copy');
     await advance(c.ids[0]!, 2);
     const stale = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
       planId: plan.body.planId,
@@ -176,20 +191,12 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     expect(stale.body.code).toBe('population_changed');
     expect(stale.body.errors).toEqual([expect.objectContaining({ field: 'planId' })]);
 
-    const again = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'new copy',
-    });
+    const again = await planMigration(c.sequenceId, 'new copy');
     const applied = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
       planId: again.body.planId,
     });
     expect(applied.status).toBe(202);
-    const done = await waitFor('the migration to complete', async () => {
-      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${again.body.planId}`);
-      return m.body.status === 'completed' ? m.body : null;
-    });
+    const done = await completed(c.sequenceId, again.body.planId);
     expect(done.progress).toMatchObject({ total: 3, moved: 3, pending: 0, skipped: 0 });
     expect(done.appliedBy).toBeTruthy();
     const rows = await q<{ id: string; sequence_version_id: string; current_step: number }>(
@@ -233,16 +240,8 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     const c = await campaign(2);
     await advance(c.ids[0]!, 2);
     // Touch 2 of the first one is claimed (sending): the sender is on it.
-    await q(
-      `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key) VALUES ($1, $2, 2, 'sending', $3)`,
-      [randomUUID(), c.ids[0], touchKey(c.ids[0]!, 2)],
-    );
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'in flight',
-    });
+    await claimInFlight(c.ids[0]!, 2);
+    const plan = await planMigration(c.sequenceId, 'in flight');
     expect(plan.status).toBe(201);
     // A touch in flight is not a touch run: the plan takes it, and the apply waits for it to settle.
     expect(plan.body.perSourceNode).toEqual(
@@ -256,18 +255,9 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
   it('a touch in flight defers the move until the sender records it; then it moves by its new node', async () => {
     const c = await campaign(2);
     await advance(c.ids[0]!, 2);
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'in flight',
-    });
+    const plan = await planMigration(c.sequenceId, 'in flight');
     // After the plan, the sender claims touch 2 (as it would).
-    const touchId = randomUUID();
-    await q(
-      `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key) VALUES ($1, $2, 2, 'sending', $3)`,
-      [touchId, c.ids[0], touchKey(c.ids[0]!, 2)],
-    );
+    const touchId = await claimInFlight(c.ids[0]!, 2);
     // The claim is not part of the fingerprint (ids, nodes, statuses): the plan applies.
     const applied = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
       planId: plan.body.planId,
@@ -288,10 +278,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
        UPDATE enrollment SET current_step = 3 WHERE id = $2`,
       [touchId, c.ids[0]],
     );
-    const done = await waitFor('the migration to complete', async () => {
-      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
-      return m.body.status === 'completed' ? m.body : null;
-    });
+    const done = await completed(c.sequenceId, plan.body.planId);
     expect(done.progress).toMatchObject({ moved: 2, skipped: 0 });
     const [moved] = await q<{ sequence_version_id: string; current_step: number }>(
       'SELECT sequence_version_id, current_step FROM enrollment WHERE id = $1',
@@ -303,17 +290,8 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
   it('an enrollment that replies while its touch was in flight is skipped, with the reason', async () => {
     const c = await campaign(2);
     await advance(c.ids[0]!, 2);
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'reply meanwhile',
-    });
-    const touchId = randomUUID();
-    await q(
-      `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key) VALUES ($1, $2, 2, 'sending', $3)`,
-      [touchId, c.ids[0], touchKey(c.ids[0]!, 2)],
-    );
+    const plan = await planMigration(c.sequenceId, 'reply meanwhile');
+    const touchId = await claimInFlight(c.ids[0]!, 2);
     await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { planId: plan.body.planId });
     await waitFor('the first to be deferred', async () => {
       const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
@@ -324,10 +302,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
        UPDATE enrollment SET status = 'replied', stop_reason = 'reply' WHERE id = $2`,
       [touchId, c.ids[0]],
     );
-    const done = await waitFor('the migration to complete', async () => {
-      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
-      return m.body.status === 'completed' ? m.body : null;
-    });
+    const done = await completed(c.sequenceId, plan.body.planId);
     expect(done.progress).toMatchObject({ moved: 1, skipped: 1, skippedBy: { 'stopped: replied': 1 } });
     const [e] = await q<{ sequence_version_id: string }>(
       'SELECT sequence_version_id FROM enrollment WHERE id = $1',
@@ -350,18 +325,10 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     await f.touchQueue.schedule([
       { enrollmentId: id, step: 2, attempt: 2, dueAt: new Date(Date.now() + 3_600_000) },
     ]);
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'soft bounce',
-    });
+    const plan = await planMigration(c.sequenceId, 'soft bounce');
     expect(plan.status).toBe(201);
     await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { planId: plan.body.planId });
-    await waitFor('completed', async () => {
-      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
-      return m.body.status === 'completed';
-    });
+    await completed(c.sequenceId, plan.body.planId);
     const [e] = await q<{ sequence_version_id: string; current_step: number; current_attempt: number }>(
       'SELECT sequence_version_id, current_step, current_attempt FROM enrollment WHERE id = $1',
       [id],
@@ -389,10 +356,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
         planId: plan.body.planId,
       });
       expect(applied.status).toBe(202);
-      await waitFor('completed', async () => {
-        const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
-        return m.body.status === 'completed';
-      });
+      await completed(c.sequenceId, plan.body.planId);
     };
     await migrate(1, 2, MAP);
     await migrate(2, 1, MAP);
@@ -418,18 +382,10 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
       [queued, person.body.prospects[0].id, c.sequenceId, c.v1, mailboxId],
     );
     c.ids = [...c.ids, queued].sort();
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'queued too',
-    });
+    const plan = await planMigration(c.sequenceId, 'queued too');
     expect(plan.body.enrollments).toBe(2);
     await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, { planId: plan.body.planId });
-    await waitFor('completed', async () => {
-      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
-      return m.body.status === 'completed';
-    });
+    await completed(c.sequenceId, plan.body.planId);
     const rows = await q<{ id: string; status: string; sequence_version_id: string }>(
       'SELECT id, status::text, sequence_version_id FROM enrollment WHERE id = ANY($1::uuid[]) ORDER BY id',
       [c.ids],
@@ -445,12 +401,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
 
   it('a migration a crash left applying is resumed by asking to apply its plan again', async () => {
     const c = await campaign(3);
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'resume by the API',
-    });
+    const plan = await planMigration(c.sequenceId, 'resume by the API');
     // Marked applying by a process that died before moving anyone.
     expect(await f.repos.sequenceMigrations.startApplying(plan.body.planId, 'a dead process')).toBe(true);
     const again = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
@@ -458,10 +409,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     });
     expect(again.status).toBe(202);
     expect(again.body.status).toBe('applying');
-    const done = await waitFor('the migration to complete', async () => {
-      const m = await call('GET', `/v1/sequences/${c.sequenceId}/migrations/${plan.body.planId}`);
-      return m.body.status === 'completed' ? m.body : null;
-    });
+    const done = await completed(c.sequenceId, plan.body.planId);
     expect(done.progress).toMatchObject({ total: 3, moved: 3, pending: 0 });
   });
 
@@ -543,10 +491,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     expect(ok.status).toBe(201);
     expect(ok.body.perSourceNode).toEqual([{ from: 'mail-3', to: 'mail-opened', enrollments: 1 }]);
     await call('POST', `/v1/sequences/${seq.body.id}/migrations`, { planId: ok.body.planId });
-    await waitFor('the migration to complete', async () => {
-      const m = await call('GET', `/v1/sequences/${seq.body.id}/migrations/${ok.body.planId}`);
-      return m.body.status === 'completed' ? m.body : null;
-    });
+    await completed(seq.body.id, ok.body.planId);
     const [row] = await q<{ sequence_version_id: string; current_step: number; current_attempt: number }>(
       'SELECT sequence_version_id, current_step, current_attempt FROM enrollment WHERE id = $1',
       [byEmail],
@@ -604,10 +549,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
       });
       if (plan.status !== 201) return plan;
       await call('POST', `/v1/sequences/${seq.body.id}/migrations`, { planId: plan.body.planId });
-      await waitFor('the migration to complete', async () => {
-        const m = await call('GET', `/v1/sequences/${seq.body.id}/migrations/${plan.body.planId}`);
-        return m.body.status === 'completed';
-      });
+      await completed(seq.body.id, plan.body.planId);
       return plan;
     };
     // v1: a (node 1) sent; the enrollment waits at b.
@@ -665,12 +607,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     // A sender took the node's job and read the enrollment (version 1, whose copy of step-2 is the old one).
     const stale = (await f.repos.touches.loadForSend(id))!;
     expect(stale.sequenceVersionId).toBe(c.v1);
-    const plan = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
-      from: 1,
-      to: 2,
-      mapping: MAP,
-      reason: 'race',
-    });
+    const plan = await planMigration(c.sequenceId, 'race');
     expect(plan.status).toBe(201);
     // The move's batch holds the enrollment's lock, moved to step-2 of version 2 (same number, same attempt) ...
     let inside!: () => void;

@@ -14,6 +14,16 @@ describe('invariant 3: the reconciler rebuilds the schedule from PostgreSQL', ()
   let prefix: Awaited<ReturnType<typeof createTestRedisPrefix>>;
   let touchQueue: TouchQueue;
   const logger = createLogger({ name: 'test', level: 'silent' });
+  /** One reconciler pass over this test's database and queue, on the real clock. */
+  const reconcileOnce = (metrics: Metrics, opts: { pageSize?: number; strandedAfterMs?: number } = {}) =>
+    reconcile({
+      enrollments: repos.enrollments,
+      touchQueue,
+      logger,
+      metrics,
+      clock: () => new Date(),
+      ...opts,
+    });
 
   beforeAll(async () => {
     tdb = await createTestDatabase('reconcile');
@@ -56,14 +66,7 @@ describe('invariant 3: the reconciler rebuilds the schedule from PostgreSQL', ()
     for (const e of enrolled.slice(110)) await repos.enrollments.stop(e.id, 'cancelled', 'manual');
 
     const metrics = new Metrics({ defaultMetrics: false });
-    const first = await reconcile({
-      enrollments: repos.enrollments,
-      touchQueue,
-      logger,
-      metrics,
-      clock: () => new Date(),
-      pageSize: 7,
-    });
+    const first = await reconcileOnce(metrics, { pageSize: 7 });
     expect(first).toEqual({ checked: 110, repaired: 10, stranded: 0, reactivations: 0 });
     const keys = enrolled.slice(0, 110).map((e) => `${e.id}-1`);
     expect((await touchQueue.existing(keys)).size).toBe(110);
@@ -73,24 +76,18 @@ describe('invariant 3: the reconciler rebuilds the schedule from PostgreSQL', ()
 
     // Redis loses everything: all of it comes back, once.
     await prefix.cleanup();
-    expect(
-      await reconcile({
-        enrollments: repos.enrollments,
-        touchQueue,
-        logger,
-        metrics,
-        clock: () => new Date(),
-      }),
-    ).toEqual({ checked: 110, repaired: 110, stranded: 0, reactivations: 0 });
-    expect(
-      await reconcile({
-        enrollments: repos.enrollments,
-        touchQueue,
-        logger,
-        metrics,
-        clock: () => new Date(),
-      }),
-    ).toEqual({ checked: 110, repaired: 0, stranded: 0, reactivations: 0 });
+    expect(await reconcileOnce(metrics)).toEqual({
+      checked: 110,
+      repaired: 110,
+      stranded: 0,
+      reactivations: 0,
+    });
+    expect(await reconcileOnce(metrics)).toEqual({
+      checked: 110,
+      repaired: 0,
+      stranded: 0,
+      reactivations: 0,
+    });
   });
 
   it('gives a touch left in doubt its job back once its enrollment has ended, so the sender settles it', async () => {
@@ -124,15 +121,8 @@ describe('invariant 3: the reconciler rebuilds the schedule from PostgreSQL', ()
     await repos.enrollments.stop(ended, 'replied', 'reply');
     await repos.enrollments.stop(recent, 'replied', 'reply');
 
-    const run = () =>
-      reconcile({
-        enrollments: repos.enrollments,
-        touchQueue,
-        logger,
-        metrics: new Metrics({ defaultMetrics: false }),
-        clock: () => new Date(),
-        strandedAfterMs: 60_000,
-      });
+    const metrics = new Metrics({ defaultMetrics: false });
+    const run = () => reconcileOnce(metrics, { strandedAfterMs: 60_000 });
     // The live enrollment gets its job from the active pass; the old stranded touch
     // gets its own, due now; the one claimed a moment ago is left to its sender.
     const before = Date.now();

@@ -54,14 +54,11 @@ export const mailboxSettingsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app,
       });
       // Due times do not depend on caps; a job a throttle wait under the old caps held
       // past its due time comes back to it, and the sender takes a token under the new ones.
-      const retime = await retimePending(deps, { mailboxId: req.params.id });
-      await deps.repos.audit.write({
-        actor: req.actor,
-        action: 'mailbox.touches_retimed',
-        entityType: 'mailbox',
-        entityId: req.params.id,
-        data: { cause: 'caps', ...retime },
-      });
+      const retime = await retimePending(
+        deps,
+        { mailboxId: req.params.id },
+        { actor: req.actor, cause: 'caps' },
+      );
       return { ...(await deps.repos.mailboxes.get(req.params.id)), retime };
     },
   );

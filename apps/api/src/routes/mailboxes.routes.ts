@@ -210,14 +210,11 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         data: { ...w },
       });
       // Pending touches follow the new window now, brought forward or pushed back.
-      const retime = await retimePending(deps, { mailboxId: req.params.id });
-      await deps.repos.audit.write({
-        actor: req.actor,
-        action: 'mailbox.touches_retimed',
-        entityType: 'mailbox',
-        entityId: req.params.id,
-        data: { cause: 'window', ...retime },
-      });
+      const retime = await retimePending(
+        deps,
+        { mailboxId: req.params.id },
+        { actor: req.actor, cause: 'window' },
+      );
       return { ...mailbox, retime };
     },
   );

@@ -236,14 +236,11 @@ export const sequencesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, deps)
         data: { sendingWindow: req.body.sendingWindow },
       });
       // Pending touches follow the new window now, brought forward or pushed back.
-      const retime = await retimePending(deps, { sequenceId: req.params.id });
-      await deps.repos.audit.write({
-        actor: req.actor,
-        action: 'sequence.touches_retimed',
-        entityType: 'sequence',
-        entityId: req.params.id,
-        data: { cause: 'window', ...retime },
-      });
+      const retime = await retimePending(
+        deps,
+        { sequenceId: req.params.id },
+        { actor: req.actor, cause: 'window' },
+      );
       return { id: req.params.id, sendingWindow: req.body.sendingWindow, retime };
     },
   );

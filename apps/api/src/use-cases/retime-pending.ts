@@ -2,9 +2,17 @@ import { type RetimeResult, type RetimeScope, retimePendingTouches } from '@touc
 import { z } from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 
-/** Re-times the pending touches of a mailbox or a sequence after a settings change (see `retimePendingTouches`). */
-export function retimePending(deps: ApiDeps, scope: RetimeScope): Promise<RetimeResult> {
-  return retimePendingTouches(
+/**
+ * Re-times the pending touches of a mailbox or a sequence after a settings change (see
+ * `retimePendingTouches`), then audits what it did on that mailbox or sequence
+ * (`mailbox.touches_retimed`, `sequence.touches_retimed`), naming the change that caused it.
+ */
+export async function retimePending(
+  deps: ApiDeps,
+  scope: RetimeScope,
+  audit: { actor: string; cause: 'window' | 'caps' },
+): Promise<RetimeResult> {
+  const retime = await retimePendingTouches(
     {
       pending: deps.repos.pendingTouches,
       jobs: deps.touchQueue,
@@ -15,6 +23,16 @@ export function retimePending(deps: ApiDeps, scope: RetimeScope): Promise<Retime
     },
     scope,
   );
+  const [entityType, entityId] =
+    'mailboxId' in scope ? ['mailbox', scope.mailboxId] : ['sequence', scope.sequenceId];
+  await deps.repos.audit.write({
+    actor: audit.actor,
+    action: `${entityType}.touches_retimed`,
+    entityType,
+    entityId,
+    data: { cause: audit.cause, ...retime },
+  });
+  return retime;
 }
 
 /** The `retime` member of a settings change's answer. */

@@ -1,4 +1,4 @@
-import type { SendingWindow, SequenceStep, WaitingMailbox } from '@touchbase/core';
+import type { SendingWindow, SequenceStep, TemplateProspect, WaitingMailbox } from '@touchbase/core';
 import type pg from 'pg';
 import type { EnrollmentRow } from './enrollment.repository.js';
 import { LIVE_STATUSES_SQL } from './enrollment-stop.sql.js';
@@ -6,15 +6,7 @@ import { LIVE_STATUSES_SQL } from './enrollment-stop.sql.js';
 /** A live enrollment with everything its sending depends on, for core's `waitingReason`. */
 export type WaitingStateRow = EnrollmentRow & {
   touchInProgress: boolean;
-  prospect: {
-    id: string;
-    email: string;
-    firstName: string | null;
-    lastName: string | null;
-    company: string | null;
-    timezone: string | null;
-    attributes: Record<string, string>;
-  };
+  prospect: TemplateProspect & { timezone: string | null };
   mailbox: Omit<WaitingMailbox, 'recentSends'>;
   domain: { id: string; status: string; holdTouches: boolean; reason: string | null };
   sequenceWindow: SendingWindow | null;

@@ -1,24 +1,5 @@
+import { RETIRABLE_TOUCH_STATUSES, TOUCH_RETIRABLE_ENROLLMENT_STATUSES } from '@touchbase/core';
 import type pg from 'pg';
-
-/**
- * Enrollment statuses whose touches may be archived. `bounced` is not among them: an
- * address change resumes a bounced enrollment at its step (`resumeEnded`), and its
- * claim must still meet the touches it already has. Live ones (queued, active,
- * paused) are never archived: the fence, the claim and the migration check read them.
- */
-export const TOUCH_RETIRABLE_ENROLLMENT_STATUSES = [
-  'replied',
-  'unsubscribed',
-  'exhausted',
-  'cancelled',
-  'failed',
-] as const;
-
-/**
- * Touch statuses that may be archived: final ones. A `sending` touch of an ended
- * enrollment is the sender's sweep's to settle, an `unknown` one is in doubt.
- */
-export const RETIRABLE_TOUCH_STATUSES = ['sent', 'failed', 'cancelled'] as const;
 
 /**
  * The touch retention's store (docs/scaling.md#the-touch-table): moves touches of

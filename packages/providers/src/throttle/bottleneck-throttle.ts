@@ -1,5 +1,7 @@
 import Bottleneck from 'bottleneck';
 import { Redis } from 'ioredis';
+import { type LimiterSeed, wrapLimiterStore } from './bottleneck-store.js';
+import { HandOutGuard } from './hand-out-guard.js';
 import {
   capWindows,
   type MailboxLimits,
@@ -33,34 +35,6 @@ export type BottleneckThrottleOptions = {
    */
   seedFrom?: ThrottleSeedSource;
 };
-
-/** What of Bottleneck's Redis datastore (2.19, a frozen release) the seeding wraps. */
-type BottleneckStore = {
-  runScript(name: string, args: (string | number)[]): Promise<unknown>;
-  prepareInitSettings(clear: boolean): (string | number)[];
-};
-
-/** Raises a limiter's `nextRequest` (the spacing) to ARGV[1], never lowers it; nothing when the limiter is missing. */
-const RAISE_NEXT_REQUEST = `
-local cur = tonumber(redis.call('hget', KEYS[1], 'nextRequest'))
-if cur == nil then return 0 end
-if cur < tonumber(ARGV[1]) then redis.call('hset', KEYS[1], 'nextRequest', ARGV[1]) return 1 end
-return 0`;
-
-/**
- * The hand-out guard: answers 1 and records ARGV[1] when the mailbox's last hand-out
- * (or, with the key gone, ARGV[3]: the last send PostgreSQL recorded) is at least ARGV[2]
- * ms before it; 0 when it is closer; -1 when the key is gone and no seed was given.
- */
-const GUARD_HAND_OUT = `
-local last = tonumber(redis.call('get', KEYS[1]))
-if last == nil then
-  if ARGV[3] == '' then return -1 end
-  last = tonumber(ARGV[3])
-end
-if tonumber(ARGV[1]) - last < tonumber(ARGV[2]) then return 0 end
-redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[4])
-return 1`;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -99,7 +73,7 @@ type Pending = { done: Promise<number>; at: number | null; handed: boolean };
  * - Redis loss, by Bottleneck alone: it re-creates a lost limiter from the settings held
  *   in memory, that is with full reservoirs and no spacing, so after a flush a mailbox
  *   could send up to its caps again within the same windows. With `seedFrom` this class
- *   wraps the datastore's `runScript` (Bottleneck has no hook): every `init` of a
+ *   wraps the datastore's `runScript` ({@link wrapLimiterStore}): every `init` of a
  *   limiter, the first and each re-creation after a loss, first reads the sends
  *   PostgreSQL recorded in the limiter's window and starts its reservoir at the cap less
  *   those, then raises the day limiter's `nextRequest` to the last send plus the spacing.
@@ -113,7 +87,7 @@ type Pending = { done: Promise<number>; at: number | null; handed: boolean };
  *   than the spacing (a sliding day held 9 sends of 8 now and then across a loss in
  *   test/faults/redis-flush-caps.e2e.test.ts). In strict mode the hand-out guard closes
  *   all three for the caps: a grant is handed out only W / C after the mailbox's last
- *   hand-out on any replica (see `guardHandOut`), one more Redis call per send.
+ *   hand-out on any replica (see {@link HandOutGuard}), one more Redis call per send.
  */
 export class BottleneckThrottle implements Throttle {
   readonly kind = 'bottleneck' as const;
@@ -122,6 +96,7 @@ export class BottleneckThrottle implements Throttle {
   private readonly pending = new Map<string, Pending>();
   private readonly timeScale: number;
   private readonly maxWaitMs: number;
+  private readonly guard: HandOutGuard;
   /** One read of PostgreSQL per mailbox for the three limiters re-created together. */
   private readonly seeds = new Map<string, { at: number; counts: Promise<WindowCounts> }>();
 
@@ -133,6 +108,7 @@ export class BottleneckThrottle implements Throttle {
     this.connection = new Bottleneck.IORedisConnection({ client: redis, Redis });
     this.timeScale = Math.max(1, opts.timeScale ?? 1);
     this.maxWaitMs = opts.maxWaitMs ?? 1_000;
+    this.guard = new HandOutGuard(redis, { prefix: opts.prefix, timeScale: this.timeScale });
   }
 
   /** Takes a token (see {@link Throttle.take}); waits up to `maxWaitMs` in Bottleneck's queue. */
@@ -197,7 +173,7 @@ export class BottleneckThrottle implements Throttle {
     }
     // A grant stays this member's until its day window passes (a retry after a 429 re-takes it).
     const at = pending.at as number;
-    if (!pending.handed && this.opts.strict !== false && !(await this.guardHandOut(mailboxId, limits))) {
+    if (!pending.handed && this.opts.strict !== false && !(await this.mayHandOut(mailboxId, limits))) {
       // Closer to the mailbox's last hand-out, on any replica, than its tightest cap's
       // rate: the grant is dropped (its token spent unused) and the member queues again.
       this.pending.delete(key);
@@ -271,9 +247,8 @@ export class BottleneckThrottle implements Throttle {
         timeout: ms + 60_000,
       });
       // Before its first init runs (the datastore starts it once its connection is ready).
-      this.wrapStore(limiter, id, mailboxId, w, () =>
-        JSON.parse(this.chains.get(mailboxId)?.signature ?? signature),
-      );
+      const limitsOf = () => JSON.parse(this.chains.get(mailboxId)?.signature ?? signature);
+      wrapLimiterStore(limiter, { redis: this.redis, id, seed: this.seedOf(mailboxId, w, limitsOf) });
       return limiter;
     }) as [Bottleneck, Bottleneck, Bottleneck];
     const chain = { signature, minute, hour, day };
@@ -283,68 +258,25 @@ export class BottleneckThrottle implements Throttle {
   }
 
   /**
-   * Wraps the limiter's datastore (its `runScript`), for two things:
-   * - Redis loss on Redis 7. Bottleneck re-creates a lost limiter when a script answers
-   *   `SETTINGS_KEY_NOT_FOUND` (and re-registers on `UNKNOWN_CLIENT`), but Redis 7 prefixes
-   *   a script's error with `ERR `, so Bottleneck 2.19 no longer recognises either and
-   *   every later call fails. The wrapper recognises both and does what Bottleneck meant.
-   * - With `seedFrom`, each `init` (the first, and each one after a loss) starts the
-   *   reservoir from PostgreSQL's count of the window, and the day limiter's spacing from
-   *   the last recorded send. The limits are the chain's current ones, read at the init.
+   * Where each `init` of a limiter (the first, and each one after a loss) starts it, with
+   * `seedFrom`: the reservoir at the cap less PostgreSQL's count of the window, and the day
+   * limiter's next grant a spacing after the last recorded send. The limits are the
+   * chain's current ones, read at the init.
    */
-  private wrapStore(
-    limiter: Bottleneck,
-    id: string,
+  private seedOf(
     mailboxId: string,
     w: 'minute' | 'hour' | 'day',
     limitsOf: () => MailboxLimits,
-  ): void {
-    const store = (limiter as unknown as { _store: BottleneckStore })._store;
-    const run = store.runScript.bind(store);
-    const seededInit = async (args: (string | number)[]) => {
-      if (!this.opts.seedFrom) return run('init', args);
+  ): (() => Promise<LimiterSeed>) | undefined {
+    if (!this.opts.seedFrom) return undefined;
+    return async () => {
       const limits = limitsOf();
       const counts = await this.seedCounts(mailboxId, limits);
       const [cap] = this.windowOf(w, limits);
-      const seeded = [...args];
-      const at = seeded.indexOf('reservoir');
-      // args: clear flag, version, then key, value pairs (values as strings).
-      if (at >= 2 && at % 2 === 0) seeded[at + 1] = String(Math.max(0, cap - counts[w]));
-      const done = await run('init', seeded);
-      if (w === 'day' && counts.lastAt !== null) {
-        await this.redis.eval(
-          RAISE_NEXT_REQUEST,
-          1,
-          `b_${id}_settings`,
-          Math.ceil(counts.lastAt + this.spacingOf(limits)),
-        );
-      }
-      return done;
+      const nextRequestAt =
+        w === 'day' && counts.lastAt !== null ? Math.ceil(counts.lastAt + this.spacingOf(limits)) : null;
+      return { reservoir: Math.max(0, cap - counts[w]), nextRequestAt };
     };
-    // A lost limiter answers SETTINGS_KEY_NOT_FOUND, then (re-created) UNKNOWN_CLIENT for
-    // this client: a few recoveries in a row, not a loop.
-    const call = async (name: string, args: (string | number)[], recoveries: number): Promise<unknown> => {
-      if (name === 'init') return seededInit(args);
-      try {
-        return await run(name, args);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : '';
-        if (recoveries > 0 && message.endsWith('SETTINGS_KEY_NOT_FOUND')) {
-          // An idle limiter Redis forgot (its keys expire) stays forgotten; one with jobs
-          // queued in this process is re-created: nothing else would ask Redis for them
-          // again, and the touches waiting on those jobs stalled for good after a loss.
-          if (name === 'heartbeat' && limiter.queued() === 0) return undefined;
-          await seededInit(store.prepareInitSettings(false));
-          return call(name, args, recoveries - 1);
-        }
-        if (recoveries > 0 && message.endsWith('UNKNOWN_CLIENT')) {
-          await call('register_client', [limiter.queued()], recoveries - 1);
-          return call(name, args, recoveries - 1);
-        }
-        throw error;
-      }
-    };
-    store.runScript = (name, args) => call(name, args, 3);
   }
 
   /** The mailbox's recorded sends per window, read once for limiters re-created within 250 ms. */
@@ -362,26 +294,14 @@ export class BottleneckThrottle implements Throttle {
     return counts;
   }
 
-  /**
-   * Whether a grant may be handed out now: at least W / C (the tightest window's rate,
-   * which alone keeps every sliding window within its cap) after the mailbox's last
-   * hand-out by any replica, kept in Redis beside the limiters. Bottleneck alone cannot
-   * promise it across a Redis loss: jobs it had timed in a process's memory before the
-   * loss still fire, uncounted by the re-created limiter (9 sends in a day of 8 in
-   * redis-flush-caps). When the key is gone too, the last send PostgreSQL recorded
-   * stands in for the last hand-out.
-   */
-  private async guardHandOut(mailboxId: string, limits: MailboxLimits): Promise<boolean> {
-    const gap = Math.floor(Math.max(...this.windows(limits).map(([cap, ms]) => ms / Math.max(1, cap))));
-    // Under the prefix (`{prefix}:`), so whatever clears a prefix clears it too; it expires anyway.
-    const key = `${this.opts.prefix}:throttle-handed:${mailboxId}`;
-    const ttl = Math.ceil(DAY / this.timeScale) + 60_000;
-    const ask = async (seed: string) =>
-      Number(await this.redis.eval(GUARD_HAND_OUT, 1, key, Date.now(), gap, seed, ttl));
-    const answer = await ask('');
-    if (answer !== -1) return answer === 1;
-    const last = this.opts.seedFrom ? (await this.seedCounts(mailboxId, limits)).lastAt : null;
-    return (await ask(String(last ?? 0))) === 1;
+  /** The {@link HandOutGuard}'s answer, with PostgreSQL's last send for a lost key (with `seedFrom`). */
+  private mayHandOut(mailboxId: string, limits: MailboxLimits): Promise<boolean> {
+    const seedFrom = this.opts.seedFrom;
+    return this.guard.allows(
+      mailboxId,
+      this.windows(limits),
+      seedFrom ? async () => (await this.seedCounts(mailboxId, limits)).lastAt : undefined,
+    );
   }
 
   /**
