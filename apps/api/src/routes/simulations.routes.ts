@@ -53,6 +53,10 @@ const SimulationReportSchema = z.object({
       byLinkedInAction: LinkedInCountsSchema.optional().describe(
         'LinkedIn actions per kind, when the sequence has any',
       ),
+      byLinkedInAccount: z
+        .record(z.string(), int())
+        .optional()
+        .describe('LinkedIn actions per LinkedIn account (by name), when the sequence has any'),
     }),
   ),
   dailyCap: int().describe("The sum of the mailboxes' daily caps"),
@@ -158,7 +162,7 @@ export const simulationsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
           picture: z
             .enum(['svg'])
             .optional()
-            .describe('svg: add `picture`, the SVG of sends per day stacked by mailbox with the caps line'),
+            .describe('svg: add `picture`, the SVG of sends per day stacked by mailbox with the caps line, and of LinkedIn actions per day stacked by account with their caps per action'),
         }),
         response: { 200: SimulationReportSchema },
       },
