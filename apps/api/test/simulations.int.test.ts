@@ -178,7 +178,7 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
     ]);
     for (const d of report.days) expect(d.byLinkedInAction.invitation).toBeLessThanOrEqual(7);
     expect(report.binding.constraint).toBe('linkedin_caps');
-    expect(report.binding.message).toMatch(/^LinkedIn account caps bind: /);
+    expect(report.binding.message).toMatch(/^LinkedIn invitation caps bind: /);
   });
 
   it('answers 404 for a sequence that does not exist', async () => {

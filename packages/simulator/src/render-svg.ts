@@ -1,5 +1,4 @@
-import type { LinkedInAction, SequenceAction } from '@touchbase/core';
-import { LINKEDIN_ACTIONS, linkedInActionOf } from './simulated-linkedin.js';
+import { LINKEDIN_ACTION_NAME, LINKEDIN_ACTIONS } from './simulated-linkedin.js';
 import type { SimulationReport } from './simulation-report.js';
 
 // Colour-blind-safe palette (Okabe–Ito), repeated past eight series.
@@ -10,12 +9,6 @@ const TOP = 40;
 const BOTTOM = 48;
 /** Room above a panel for its heading. */
 const HEAD = 40;
-
-const ACTION_NAME: Record<LinkedInAction, string> = {
-  invitation: 'invitation',
-  message: 'message',
-  profile_visit: 'profile visit',
-};
 
 /** One stacked-bar panel: a series per sending identity, its day counts, and the cap lines. */
 type Panel = {
@@ -50,13 +43,6 @@ export function renderSvg(report: SimulationReport): string {
   ];
   const linkedin = report.linkedin;
   if (linkedin) {
-    const actions = new Set(report.funnel.map((f) => linkedInActionOf(f.action as SequenceAction)));
-    const caps = new Map<number, string[]>();
-    for (const action of LINKEDIN_ACTIONS) {
-      if (!actions.has(action)) continue;
-      const value = linkedin.dailyCaps[action];
-      caps.set(value, [...(caps.get(value) ?? []), ACTION_NAME[action]]);
-    }
     const total = linkedin.accounts.reduce(
       (n, a) => n + LINKEDIN_ACTIONS.reduce((k, action) => k + a.sends[action], 0),
       0,
@@ -68,9 +54,9 @@ export function renderSvg(report: SimulationReport): string {
         colour: PALETTE[(mailboxIds.length + i) % PALETTE.length]!,
       })),
       counts: (d, id) => days[d]!.byLinkedInAccount?.[id] ?? 0,
-      caps: [...caps].map(([value, names]) => ({
-        label: `LinkedIn ${names.join(', ')} caps ${value}`,
-        value,
+      caps: linkedin.capLines.map((line) => ({
+        label: `LinkedIn ${line.actions.map((a) => LINKEDIN_ACTION_NAME[a]).join(', ')} caps ${line.value}`,
+        value: line.value,
       })),
     });
   }

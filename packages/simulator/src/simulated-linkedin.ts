@@ -17,6 +17,13 @@ export function linkedInActionOf(action: SequenceAction): LinkedInAction | null 
 /** The actions, in the order the report lists them. */
 export const LINKEDIN_ACTIONS: readonly LinkedInAction[] = ['invitation', 'message', 'profile_visit'];
 
+/** The actions' names in words (the summary, the binding constraint, the picture). */
+export const LINKEDIN_ACTION_NAME: Record<LinkedInAction, string> = {
+  invitation: 'invitation',
+  message: 'message',
+  profile_visit: 'profile visit',
+};
+
 /** A LinkedIn action's token: granted, a wait, or never (the account's cap for it is 0). */
 export type LinkedInDecision = BucketDecision | { granted: false; never: true };
 
