@@ -391,6 +391,89 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     expect(await page.locator('[data-field=binding]').textContent()).toBe(pooledExpected.binding.message);
   });
 
+  it("draws a LinkedIn campaign's actions per day by account, with the accounts' caps per action", async () => {
+    const pool = await api('POST', '/v1/mailbox-pools', {
+      name: 'Console LinkedIn pool',
+      mailboxIds: [ids.patientMailbox],
+    });
+    // Invitations 12 + 8 a day and profile visits 10 + 10: one caps line at 20 names both.
+    for (const [name, invitationsPerDay] of [
+      ['Grace (SDR)', 12],
+      ['Hugo (AE)', 8],
+    ] as const)
+      await api('POST', '/v1/linkedin-accounts', {
+        provider: 'sandbox',
+        providerAccountId: `console-${name}`,
+        name,
+        invitationsPerDay,
+        profileVisitsPerDay: 10,
+        poolIds: [pool.id],
+      });
+    const linked = await api('POST', '/v1/sequences', {
+      name: 'LinkedIn outreach',
+      mailboxPoolId: pool.id,
+      graph: {
+        nodes: [
+          { id: 'visit', action: 'linkedin_visit' },
+          { id: 'connect', action: 'linkedin_connect' },
+          { id: 'mail', action: 'email', subject: 'Hello', body: 'A note' },
+          { id: 'end', action: 'end' },
+        ],
+        edges: [
+          { from: 'visit', to: 'connect', trigger: 'always', wait: '1d' },
+          { from: 'connect', to: 'mail', trigger: 'not_accepted', wait: '3d' },
+          { from: 'mail', to: 'end', trigger: 'no_reply', wait: '2d' },
+        ],
+      },
+    });
+    await page.goto(`${sys.apiUrl}/console/campaigns/${linked.id}/simulate`);
+    await page.getByLabel('Prospects').fill('150');
+    await page.getByLabel('Start').fill('2027-01-11T08:00');
+    const posted = page.waitForRequest((r) => r.url().endsWith('/v1/simulations') && r.method() === 'POST');
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click();
+    const expected = await api('POST', '/v1/simulations', (await posted).postDataJSON());
+    expect(expected.linkedin.capLines).toEqual([{ actions: ['invitation', 'profile_visit'], value: 20 }]);
+    const section = page.locator('[data-field=simulation] [data-field=linkedin]');
+    await section.waitFor();
+    // The chart: one series per account, the caps as lines (named in its label; the canvas is an image).
+    const chart = section.locator('canvas');
+    await expect.poll(async () => (await chart.boundingBox())?.height ?? 0).toBeGreaterThan(100);
+    expect(await chart.getAttribute('aria-label')).toBe(
+      `Stacked bar chart of the LinkedIn actions of each of 2 LinkedIn accounts on each of ${expected.days.length} days, with the accounts' daily caps as lines: LinkedIn invitation, profile visit caps 20; the tables below have the numbers`,
+    );
+    // The accounts with their caps, and their actions per day, as the API answered.
+    const accounts = section.getByRole('table', { name: 'LinkedIn accounts and their daily caps' });
+    for (const a of expected.linkedin.accounts) {
+      const row = accounts.locator(`tr[data-account="${a.id}"]`);
+      expect(num(await row.locator('td[data-metric=invitations]').textContent())).toBe(a.sends.invitation);
+      expect(num(await row.locator('td[data-metric=profileVisits]').textContent())).toBe(
+        a.sends.profile_visit,
+      );
+      expect(num(await row.locator('td[data-cap=invitationsPerDay]').textContent())).toBe(
+        a.invitationsPerDay,
+      );
+    }
+    await section.getByText('LinkedIn actions per day as a table').click();
+    const perDay = section.getByRole('table', { name: 'LinkedIn actions per day and account' });
+    const shown: Record<string, Record<string, number>> = {};
+    for (const row of await perDay.locator('tbody tr[data-day]').all()) {
+      const day = (await row.getAttribute('data-day')) as string;
+      shown[day] = {};
+      for (const cell of await row.locator('td[data-account]').all())
+        shown[day][(await cell.getAttribute('data-account')) as string] = num(await cell.textContent());
+    }
+    expect(shown).toEqual(
+      Object.fromEntries(
+        expected.days.map((d: { date: string; byLinkedInAccount: Record<string, number> }) => [
+          d.date,
+          d.byLinkedInAccount,
+        ]),
+      ),
+    );
+    expect(Object.values(shown).some((d) => d['Grace (SDR)']! > 0 && d['Hugo (AE)']! > 0)).toBe(true);
+    expect(await unnamed()).toEqual([]);
+  });
+
   it('finds a person, reads why their enrollment waits, pauses and resumes it', async () => {
     await nav('People').click();
     await page.getByLabel('Search by address, name or company').fill('wendy waite');

@@ -20,10 +20,29 @@ import { createMailbox, enroll } from './ingest-support.js';
  */
 describe('a LinkedIn touch back from a throttle wait (real PostgreSQL and Redis)', () => {
   let sys: TestSystem;
-  let sender: Worker;
+  let sender: Worker | undefined;
   let workerRedis: Redis;
   const SATURDAY_NOON_BERLIN = new Date('2026-11-28T11:00:00Z');
   const MONDAY_MIDNIGHT_BERLIN = Date.parse('2026-11-29T23:00:00Z');
+
+  /** One sender for the file, its clock on Saturday noon in Berlin, Germany's Sundays off limits. */
+  const startSender = (throttle: MailboxThrottle) => {
+    sender ??= buildSender({
+      repos: sys.rt.repos,
+      touchQueue: sys.rt.touchQueue,
+      providers: sys.rt.providers,
+      connection: workerRedis,
+      prefix: sys.env.REDIS_PREFIX as string,
+      logger: sys.rt.logger,
+      metrics: sys.rt.metrics,
+      concurrency: 2,
+      timeScale: 1,
+      clock: () => SATURDAY_NOON_BERLIN,
+      throttle,
+      linkedInSenders: sys.rt.linkedInSenders,
+      doNotContact: { DE: { days: [7], dates: [] } },
+    });
+  };
 
   beforeAll(async () => {
     sys = await startTestSystem(
@@ -92,21 +111,7 @@ describe('a LinkedIn touch back from a throttle wait (real PostgreSQL and Redis)
     const [enrolled] = await enroll(sys, seq.body.id, mailboxId, [p.body.prospects[0].id]);
     const key = touchKey(enrolled!.id, 1);
 
-    sender = buildSender({
-      repos: sys.rt.repos,
-      touchQueue: sys.rt.touchQueue,
-      providers: sys.rt.providers,
-      connection: workerRedis,
-      prefix,
-      logger: sys.rt.logger,
-      metrics: sys.rt.metrics,
-      concurrency: 2,
-      timeScale: 1,
-      clock: () => SATURDAY_NOON_BERLIN,
-      throttle,
-      linkedInSenders: sys.rt.linkedInSenders,
-      doNotContact: { DE: { days: [7], dates: [] } },
-    });
+    startSender(throttle);
 
     const due = await waitFor('the refused touch to wait', async () => {
       const at = await sys.rt.touchQueue.delayedUntil(key);
@@ -123,6 +128,60 @@ describe('a LinkedIn touch back from a throttle wait (real PostgreSQL and Redis)
     );
     expect(log.filter((m) => m.startsWith('h:'))).toEqual([]);
     expect(log).toEqual(['g:an-earlier-invitation']);
+    expect(sys.sandbox.linkedin.actions()).toEqual([]);
+  }, 30_000);
+
+  /**
+   * The mailbox sends at any hour; the LinkedIn account only on Mondays 09:00-10:00 in
+   * Tokyo, and the prospect has no zone, so the account's zone is theirs (core's
+   * `timingSourceFor`). On Saturday noon in Berlin the visit waits for the account's
+   * window (Monday 09:00 in Tokyo, Monday 00:00Z) instead of going out at once by the
+   * mailbox's.
+   */
+  it("waits for the LinkedIn account's window and zone, not the mailbox's", async () => {
+    const prefix = sys.env.REDIS_PREFIX as string;
+    const mailboxId = await createMailbox(sys);
+    const pool = await sys.api('POST', '/v1/mailbox-pools', { name: 'li-window', mailboxIds: [mailboxId] });
+    expect(pool.status).toBe(201);
+    const account = await sys.api('POST', '/v1/linkedin-accounts', {
+      provider: 'sandbox',
+      providerAccountId: 'acc_li_window',
+      name: 'SDR Tokyo',
+      windowDays: [1],
+      windowStart: '09:00',
+      windowEnd: '10:00',
+      timezone: 'Asia/Tokyo',
+      minSpacingMs: 0,
+      poolIds: [pool.body.id],
+    });
+    expect(account.status).toBe(201);
+    const seq = await sys.api('POST', '/v1/sequences', {
+      name: 'li-window',
+      graph: {
+        nodes: [
+          { id: 'visit', action: 'linkedin_visit' },
+          { id: 'end', action: 'end' },
+        ],
+        edges: [{ from: 'visit', to: 'end', trigger: 'always', wait: '1d' }],
+      },
+      mailboxPoolId: pool.body.id,
+    });
+    expect(seq.status).toBe(201);
+    const p = await sys.api('POST', '/v1/prospects', {
+      prospects: [
+        { email: 'kai@li-window.example', linkedinUrl: 'https://www.linkedin.com/in/kai-li-window/' },
+      ],
+    });
+    expect(p.status).toBe(200);
+    const [enrolled] = await enroll(sys, seq.body.id, mailboxId, [p.body.prospects[0].id]);
+    const key = touchKey(enrolled!.id, 1);
+    startSender(new MailboxThrottle(sys.rt.redis.producer, { prefix }));
+
+    const due = await waitFor('the visit to wait for its window', async () => {
+      const at = await sys.rt.touchQueue.delayedUntil(key);
+      return at !== null && at > Date.now() + 3_600_000 ? at : null;
+    });
+    expect(new Date(due).toISOString()).toBe('2026-11-30T00:00:00.000Z');
     expect(sys.sandbox.linkedin.actions()).toEqual([]);
   }, 30_000);
 });

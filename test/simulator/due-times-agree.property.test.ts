@@ -2,14 +2,16 @@ import {
   firstTouchDue,
   resolveTimeZone,
   type SendingWindow,
+  type SequenceGraph,
   type SequenceStep,
   sendingWindowOf,
+  timingSourceFor,
 } from '@touchbase/core';
 import type { SendContext } from '@touchbase/db';
-import { drawFor, linearPlan, runCampaign, SimulationInputSchema } from '@touchbase/simulator';
+import { drawFor, graphPlan, linearPlan, runCampaign, SimulationInputSchema } from '@touchbase/simulator';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nextDue } from '../../apps/sender/src/use-cases/touch-timing.js';
+import { nextDue, windowClosedUntil } from '../../apps/sender/src/use-cases/touch-timing.js';
 
 // Zones with odd DST rules (half-hour shifts, southern summers, a dropped day, none at all).
 const ZONES = [
@@ -120,6 +122,120 @@ describe('simulated due times agree with the live scheduling functions', () => {
               expect(sent[step]).toBe(
                 nextDue(ctx, steps[step - 1]?.wait ?? '0s', new Date(sent[step - 1]!), 1).at.getTime(),
               );
+            }
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  /**
+   * A chain mixing e-mails and LinkedIn profile visits, with LinkedIn accounts whose
+   * window and zone differ from the mailbox's: the simulator times each LinkedIn
+   * action as the sender does. The enrollment's node is scheduled by the mailbox's
+   * timing (the API's `firstTouchDue`, the sender's `nextDue`), and at the send the
+   * action waits for its account's window (the sender's `windowClosedUntil` over
+   * core's `timingSourceFor`). The accounts share their window and zone, so the one
+   * an enrollment picks does not matter; a run in which a LinkedIn cap made a touch
+   * wait (two actions a minute at most) is not a timing case and is left out.
+   */
+  it('for LinkedIn steps timed by their account, not the mailbox', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          start: fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2031, 0, 1) }),
+          seed: fc.integer({ min: 0, max: 1_000_000 }),
+          mailboxZone: fc.constantFrom(...ZONES),
+          accountZone: fc.constantFrom(...ZONES),
+          prospectZones: fc.array(fc.option(fc.constantFrom(...ZONES)), { minLength: 1, maxLength: 3 }),
+          mailboxWindow: fc.option(windowArb),
+          accountWindow: fc.option(windowArb),
+          sequenceWindow: fc.option(windowArb, { freq: 4 }),
+          steps: fc.array(fc.record({ linkedin: fc.boolean(), wait: fc.constantFrom(...WAITS) }), {
+            minLength: 1,
+            maxLength: 4,
+          }),
+          pacingMs: fc.constantFrom(0, 500, 90_000),
+        }),
+        (c) => {
+          const mailbox = {
+            id: 'm@agree.example',
+            perMinute: 10_000,
+            perHour: 100_000,
+            perDay: 1_000_000,
+            windowDays: c.mailboxWindow?.days ?? [],
+            windowStart: c.mailboxWindow?.start ?? '09:00',
+            windowEnd: c.mailboxWindow?.end ?? '17:00',
+            timezone: c.mailboxZone,
+          };
+          const account = {
+            windowDays: c.accountWindow?.days ?? [],
+            windowStart: c.accountWindow?.start ?? '09:00',
+            windowEnd: c.accountWindow?.end ?? '17:00',
+            holidays: [],
+            timezone: c.accountZone,
+          };
+          const caps = { profileVisitsPerDay: 500, perHour: 500, minSpacingMs: 0 };
+          const graph: SequenceGraph = {
+            nodes: [
+              ...c.steps.map((s, i) =>
+                s.linkedin
+                  ? { id: `n${i + 1}`, action: 'linkedin_visit' as const }
+                  : { id: `n${i + 1}`, action: 'email' as const, subject: 's', body: 'b' },
+              ),
+              { id: 'end', action: 'end' as const },
+            ],
+            edges: c.steps.map((s, i) => ({
+              from: `n${i + 1}`,
+              to: i + 1 < c.steps.length ? `n${i + 2}` : 'end',
+              trigger: 'no_reply' as const,
+              wait: s.wait,
+            })),
+          };
+          const settings = SimulationInputSchema.parse({
+            start: new Date(c.start).toISOString(),
+            seed: c.seed,
+            horizonDays: 366,
+            sequence: { graph, window: c.sequenceWindow },
+            mailboxes: [mailbox],
+            linkedinAccounts: ['li-1', 'li-2', 'li-3'].map((id) => ({ id, ...caps, ...account })),
+            prospects: { list: c.prospectZones.map((timezone) => ({ timezone })) },
+            odds: { reply: 0, bounce: 0, outOfOffice: 0, accept: 0, failure: 0 },
+            pacingMs: c.pacingMs,
+            spacingJitter: 0,
+            whatIf: { extraMailboxes: [], extraLinkedInAccounts: [] },
+          });
+          const run = runCampaign(settings, settings.mailboxes, graphPlan(graph), {
+            timeZones: c.prospectZones,
+          });
+          fc.pre(run.clock.linkedinWaits === 0);
+          const sequenceWindow = (c.sequenceWindow ?? null) as SendingWindow | null;
+          c.prospectZones.forEach((zone, e) => {
+            const sent = run.sends.at.filter((_, i) => run.sends.enrollment[i] === e);
+            expect(sent).toHaveLength(c.steps.length);
+            const ctx = {
+              prospect: { timezone: zone },
+              mailbox: { ...mailbox, holidays: [] },
+              sequenceWindow,
+            } as unknown as SendContext;
+            // The sender at the send: a LinkedIn action waits for its account's window.
+            const sentAt = (step: number, due: Date) => {
+              if (!c.steps[step]?.linkedin) return due.getTime();
+              const timed = timingSourceFor(ctx, 'linkedin_visit', account);
+              return (windowClosedUntil(timed, due, 1) ?? due).getTime();
+            };
+            const r = drawFor(c.seed, e, 0, 1);
+            const first = firstTouchDue(new Date(c.start), e, c.pacingMs, {
+              timeZone: resolveTimeZone(zone, c.mailboxZone),
+              window: sendingWindowOf(sequenceWindow, { ...mailbox, holidays: [] }),
+              timeScale: 1,
+              random: () => r,
+            });
+            expect(sent[0]).toBe(sentAt(0, first));
+            for (let step = 1; step < c.steps.length; step++) {
+              const due = nextDue(ctx, c.steps[step - 1]!.wait, new Date(sent[step - 1]!), 1).at;
+              expect(sent[step]).toBe(sentAt(step, due));
             }
           });
         },

@@ -130,14 +130,17 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
     expect(call!.reached).toBe(200 - opened!.reached);
   });
 
-  it("holds a pool sequence's LinkedIn actions to the pool's active LinkedIn accounts' caps", async () => {
+  it("holds a pool sequence's LinkedIn actions to the pool's active LinkedIn accounts' caps and window", async () => {
     const pool = await f.repos.mailboxes.createPool('sim-li-pool', mailboxIds);
+    // Tuesdays and Thursdays, 09:00-17:00 in Tokyo (00:00-08:00 UTC the same day).
     await f.repos.linkedinAccounts.create({
       provider: 'sandbox',
       providerAccountId: 'sim-li-1',
       name: 'Grace (SDR)',
       invitationsPerDay: 7,
       invitationsPerWeek: 30,
+      windowDays: [2, 4],
+      timezone: 'Asia/Tokyo',
       poolIds: [pool.id],
     });
     const graph = {
@@ -149,9 +152,21 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
     };
     const id = (await f.repos.sequences.create({ name: 'Invitations', graph })).id;
     await f.repos.mailboxes.setSequencePool(id, pool.id);
-    const res = await post({ sequenceId: id, start: '2026-12-01T07:00:00Z', prospects: { count: 60 } });
+    const res = await post(
+      { sequenceId: id, start: '2026-12-01T07:00:00Z', prospects: { count: 60 } },
+      '?picture=svg',
+    );
     expect(res.statusCode).toBe(200);
     const report = res.json();
+    // The account's own window and zone, not the mailboxes': invitations on its days only.
+    for (const d of report.days) {
+      if (d.byLinkedInAction.invitation === 0) continue;
+      expect([2, 4]).toContain(new Date(`${d.date}T00:00:00Z`).getUTCDay());
+      expect(d.byLinkedInAccount).toEqual({ 'Grace (SDR)': d.byLinkedInAction.invitation });
+    }
+    // The picture draws the account as a series with its invitation caps.
+    expect(report.picture).toContain('>Grace (SDR)</text>');
+    expect(report.picture).toContain('LinkedIn invitation caps 7');
     expect(report.linkedin.accounts).toEqual([
       expect.objectContaining({
         id: 'Grace (SDR)',
@@ -163,7 +178,7 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
     ]);
     for (const d of report.days) expect(d.byLinkedInAction.invitation).toBeLessThanOrEqual(7);
     expect(report.binding.constraint).toBe('linkedin_caps');
-    expect(report.binding.message).toMatch(/^LinkedIn account caps bind: /);
+    expect(report.binding.message).toMatch(/^LinkedIn invitation caps bind: /);
   });
 
   it('answers 404 for a sequence that does not exist', async () => {

@@ -1,5 +1,6 @@
 import { type DelayFigures, round } from './delay-figures.js';
 import type { LinkedInReport } from './linkedin-report.js';
+import { LINKEDIN_ACTION_NAME, LINKEDIN_ACTIONS } from './simulated-linkedin.js';
 import type { SimulationSettings } from './simulation.schemas.js';
 import type { DomainRow, RunSummary, SimulationReport, WhatIfRuns } from './simulation-report.types.js';
 
@@ -58,18 +59,19 @@ export function bindingOf(
     const li = linkedin.byCaps;
     const best = bestWhatIf(base, linkedinWhatIf);
     const waits = `${pct(li.share)} of LinkedIn actions wait for an account's cap, ${li.meanHours} h on average`;
+    const caps = `LinkedIn ${bindingActions(linkedin)} caps bind`;
     const head = !best
-      ? `LinkedIn account caps bind: ${waits}, but up to ${plural(Math.max(0, ...linkedinWhatIf.map((w) => w.extraAccounts)), 'more account', 'more accounts')} would not finish sooner`
+      ? `${caps}: ${waits}, but up to ${plural(Math.max(0, ...linkedinWhatIf.map((w) => w.extraAccounts)), 'more account', 'more accounts')} would not finish sooner`
       : best.daysSooner !== null
-        ? `LinkedIn account caps bind: ${plural(best.extraAccounts, 'more LinkedIn account', 'more LinkedIn accounts')} would finish ${plural(best.daysSooner, 'day', 'days')} sooner (${waits})`
-        : `LinkedIn account caps bind: ${plural(best.extraAccounts, 'more LinkedIn account', 'more LinkedIn accounts')} would finish within the ${settings.horizonDays} days (${waits})`;
+        ? `${caps}: ${plural(best.extraAccounts, 'more LinkedIn account', 'more LinkedIn accounts')} would finish ${plural(best.daysSooner, 'day', 'days')} sooner (${waits})`
+        : `${caps}: ${plural(best.extraAccounts, 'more LinkedIn account', 'more LinkedIn accounts')} would finish within the ${settings.horizonDays} days (${waits})`;
     const too = mailboxCaps
       ? `; mailbox caps bind too: ${pct(delays.byCaps.share)} of touches wait for a mailbox's cap`
       : '';
     return { constraint: 'linkedin_caps', message: `${head}${too}${guardNote}`, ...rows };
   }
   const linkedinToo = linkedinCaps
-    ? `; LinkedIn account caps bind too: ${pct(linkedin!.byCaps.share)} of LinkedIn actions wait for an account's cap`
+    ? `; LinkedIn ${bindingActions(linkedin!)} caps bind too: ${pct(linkedin!.byCaps.share)} of LinkedIn actions wait for an account's cap`
     : '';
   const best = bestWhatIf(base, whatIf);
   if (mailboxCaps && best) {
@@ -102,6 +104,21 @@ export function bindingOf(
     message: `the sequence's waits bind: caps and windows delay few touches${guardNote}`,
     ...rows,
   };
+}
+
+/**
+ * The actions whose caps bind, in words ("invitation", "invitation and message"): those
+ * whose own delays bind, else the one whose caps hold its actions back longest in all.
+ */
+function bindingActions(linkedin: LinkedInReport): string {
+  const per = LINKEDIN_ACTIONS.map((action) => ({ action, delay: linkedin.byCapsPerAction[action] }));
+  let named = per.filter((p) => binds(p.delay));
+  if (named.length === 0) {
+    const weight = (d: DelayFigures) => d.count * d.meanHours;
+    named = [per.reduce((a, b) => (weight(b.delay) > weight(a.delay) ? b : a))];
+  }
+  const words = named.map((p) => LINKEDIN_ACTION_NAME[p.action]);
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : words[0]!;
 }
 
 /** The what-if that saves the most days (fewest extra on a tie); null when none saves any. */

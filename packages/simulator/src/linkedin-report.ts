@@ -25,8 +25,15 @@ export type LinkedInReport = {
   accounts: LinkedInAccountRow[];
   /** The accounts' daily caps per action, summed (invitations: the lower of a day's and a week's). */
   dailyCaps: LinkedInCounts;
+  /**
+   * The caps lines of the picture: the summed daily cap of each action the sequence
+   * takes, one line per value with every action at it, in the order of {@link LINKEDIN_ACTIONS}.
+   */
+  capLines: { actions: LinkedInAction[]; value: number }[];
   /** LinkedIn actions delayed by their account's caps; `share` is of the LinkedIn actions. */
   byCaps: DelayFigures;
+  /** The same per action; `share` is of that action's. */
+  byCapsPerAction: Record<LinkedInAction, DelayFigures>;
 };
 
 const zero = (): LinkedInCounts => ({ invitation: 0, message: 0, profile_visit: 0 });
@@ -90,7 +97,23 @@ export function linkedInReport(run: CampaignRun): LinkedInReport {
       profileVisitsPerDay: acc.profileVisitsPerDay,
     };
   });
-  return { accounts, dailyCaps, byCaps: linkedInDelay(run) };
+  const taken = new Set(run.nodes.map((n) => linkedInActionOf(n.action)));
+  const capLines: LinkedInReport['capLines'] = [];
+  for (const action of LINKEDIN_ACTIONS) {
+    if (!taken.has(action)) continue;
+    const line = capLines.find((l) => l.value === dailyCaps[action]);
+    if (line) line.actions.push(action);
+    else capLines.push({ actions: [action], value: dailyCaps[action] });
+  }
+  const perAction = LINKEDIN_ACTIONS.map((): number[] => []);
+  for (let i = 0; i < at.length; i++) {
+    const action = linkedInActionOf(run.nodes[node[i]!]!.action);
+    if (account[i]! >= 0 && action) perAction[LINKEDIN_ACTIONS.indexOf(action)]!.push(run.sends.capDelay[i]!);
+  }
+  const byCapsPerAction = Object.fromEntries(
+    LINKEDIN_ACTIONS.map((action, k) => [action, delayOf(perAction[k]!, perAction[k]!.length)]),
+  ) as Record<LinkedInAction, DelayFigures>;
+  return { accounts, dailyCaps, capLines, byCaps: linkedInDelay(run), byCapsPerAction };
 }
 
 /** More accounts like the last one, named after it (`id+1`, `id+2`, ...), for a what-if. */

@@ -1,3 +1,4 @@
+import { LINKEDIN_ACTION_NAME, LINKEDIN_ACTIONS } from './simulated-linkedin.js';
 import type { SimulationReport } from './simulation-report.js';
 
 const BAR = 40;
@@ -19,6 +20,7 @@ export function renderSummary(report: SimulationReport): string {
       ? `Last touch: ${stamp(summary.lastTouchAt)} (day ${summary.lastTouchDay}); ${summary.sends} touches.`
       : 'No touch goes out within the horizon.',
   );
+  lines.push(`By channel: ${byChannel(report)}.`);
   lines.push(
     summary.finished
       ? `Every enrollment ends within the horizon: ${summary.replied} replied, ${summary.bounced} bounced, ${summary.exhausted} ran through every step.`
@@ -85,11 +87,30 @@ export function renderSummary(report: SimulationReport): string {
   lines.push(
     `Sends per day (UTC), all mailboxes; caps ${report.dailyCap}/day, ${pct(report.capUse)} of them used on sending days:`,
   );
-  for (const day of report.days) {
-    const n = Math.round((day.total / Math.max(report.dailyCap, 1)) * BAR);
+  for (const day of report.days)
     lines.push(
-      `  ${day.date} ${weekday(day.date)} ${String(day.total).padStart(6)} ${'#'.repeat(Math.min(n, BAR))}${n > BAR ? '+' : ''}`.trimEnd(),
+      bar(
+        day.date,
+        Object.values(day.byMailbox).reduce((a, b) => a + b, 0),
+        report.dailyCap,
+      ),
     );
+  if (report.linkedin) {
+    // Against the caps of every action the sequence takes, summed: the most a day could hold.
+    const caps = report.linkedin.capLines.reduce((n, l) => n + l.value * l.actions.length, 0);
+    const named = report.linkedin.capLines
+      .map((l) => `${l.actions.map((a) => LINKEDIN_ACTION_NAME[a]).join(', ')} ${l.value}/day`)
+      .join('; ');
+    lines.push('');
+    lines.push(`LinkedIn actions per day (UTC), all accounts; caps ${named}:`);
+    for (const day of report.days)
+      lines.push(
+        bar(
+          day.date,
+          Object.values(day.byLinkedInAccount ?? {}).reduce((a, b) => a + b, 0),
+          caps,
+        ),
+      );
   }
   lines.push('');
   lines.push(`Binding constraint: ${report.binding.message}.`);
@@ -118,6 +139,28 @@ export function renderSummary(report: SimulationReport): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** One day's line: its count, and a bar against `cap` (`+` past it). */
+function bar(date: string, count: number, cap: number): string {
+  const n = Math.round((count / Math.max(cap, 1)) * BAR);
+  return `  ${date} ${weekday(date)} ${String(count).padStart(6)} ${'#'.repeat(Math.min(n, BAR))}${n > BAR ? '+' : ''}`.trimEnd();
+}
+
+/** The touches per channel in words: e-mails, LinkedIn actions per kind, manual tasks. */
+function byChannel(report: SimulationReport): string {
+  const sum = (pick: (d: SimulationReport['days'][number]) => number) =>
+    report.days.reduce((n, d) => n + pick(d), 0);
+  const parts = [`${sum((d) => d.byChannel.email ?? 0)} e-mails`];
+  if (report.linkedin) {
+    const kinds = LINKEDIN_ACTIONS.map(
+      (a) => `${sum((d) => d.byLinkedInAction?.[a] ?? 0)} ${LINKEDIN_ACTION_NAME[a]}s`,
+    );
+    parts.push(`${sum((d) => d.byChannel.linkedin ?? 0)} LinkedIn actions (${kinds.join(', ')})`);
+  }
+  if (report.funnel.some((f) => f.channel === 'manual'))
+    parts.push(`${sum((d) => d.byChannel.manual ?? 0)} manual tasks`);
+  return parts.join(', ');
 }
 
 function table(head: string[], rows: (string | number)[][]): string {

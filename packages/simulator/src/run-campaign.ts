@@ -130,7 +130,7 @@ export function runCampaign(
     epoch: [] as number[],
   };
 
-  const timings = new ZoneTimings(settings, mailboxes, population);
+  const timings = new ZoneTimings(settings, mailboxes, linkedinAccounts, population);
   const timingOf = (m: number, e: number, jitter: boolean) => timings.of(m, e, jitter);
 
   const queue = new EventQueue();
@@ -292,16 +292,33 @@ export function runCampaign(
     }
     clock.attempts++;
     if (node.channel !== 'email') {
-      // A LinkedIn action or a manual task: placed in the window when scheduled, no mailbox's token.
+      // A LinkedIn action or a manual task: placed in the mailbox's window when scheduled, no mailbox's token.
       const action = actionOf[n];
       if (action) {
-        // A LinkedIn action takes a token of its account's bucket for the action, or waits as the
-        // sender's `afterThrottleWait` makes it (the wait, then the window); a 0 cap never grants.
-        const decision = linkedin.take(e, n, action, t, SALT.accountTie);
+        // A LinkedIn action goes out in its account's window and zone (core's `timingSourceFor`,
+        // as the sender's): the account is chosen first and kept, then the window is waited
+        // for, then a token of the account's bucket for the action is taken, or the action
+        // waits as the sender's `afterThrottleWait` makes it (the wait, then the account's
+        // window); a 0 cap never grants.
+        const m = Math.max(0, mailboxOf[e]!);
+        const a = linkedin.choose(e, n, action, t, SALT.accountTie);
+        const timing = timings.ofLinkedIn(m, a, node.action, e);
+        const identity = timings.identityOf(a);
+        if (timing.window && placedFor[e] !== identity) {
+          placedFor[e] = identity;
+          const opens = placeInWindow(new Date(t), timing).getTime();
+          if (opens > t) {
+            clock.windowWaits++;
+            windowExtra[e] = windowExtra[e]! + (opens - t);
+            pushTouch(opens, e);
+            continue;
+          }
+        }
+        const decision = linkedin.take(e, n, action, t);
         if (!decision.granted) {
           clock.linkedinWaits++;
           if ('never' in decision) continue;
-          const timing = timingOf(Math.max(0, mailboxOf[e]!), e, false);
+          placedFor[e] = identity;
           pushTouch(dueAfterDelay(new Date(t), decision.waitMs, timing).getTime(), e);
           continue;
         }

@@ -17,6 +17,13 @@ export function linkedInActionOf(action: SequenceAction): LinkedInAction | null 
 /** The actions, in the order the report lists them. */
 export const LINKEDIN_ACTIONS: readonly LinkedInAction[] = ['invitation', 'message', 'profile_visit'];
 
+/** The actions' names in words (the summary, the binding constraint, the picture). */
+export const LINKEDIN_ACTION_NAME: Record<LinkedInAction, string> = {
+  invitation: 'invitation',
+  message: 'message',
+  profile_visit: 'profile visit',
+};
+
 /** A LinkedIn action's token: granted, a wait, or never (the account's cap for it is 0). */
 export type LinkedInDecision = BucketDecision | { granted: false; never: true };
 
@@ -57,14 +64,23 @@ export class SimulatedLinkedIn {
     return this.accountOf[e]!;
   }
 
-  /** Takes a token of `action` for enrollment `e` at node `n` at `t`, choosing its account first if it has none. */
-  take(e: number, n: number, action: LinkedInAction, t: number, salt: number): LinkedInDecision {
-    const k = LINKEDIN_ACTIONS.indexOf(action);
+  /**
+   * The account enrollment `e` sends `action` from at node `n` at `t`: the one it keeps,
+   * else the one it chooses now and keeps (the sender picks before the window wait).
+   */
+  choose(e: number, n: number, action: LinkedInAction, t: number, salt: number): number {
     let a = this.accountOf[e]!;
     if (a < 0) {
-      a = this.pick(e, n, k, t, salt);
+      a = this.pick(e, n, LINKEDIN_ACTIONS.indexOf(action), t, salt);
       this.accountOf[e] = a;
     }
+    return a;
+  }
+
+  /** Takes a token of `action` for enrollment `e` at node `n` at `t`, from the account it chose ({@link choose}). */
+  take(e: number, n: number, action: LinkedInAction, t: number): LinkedInDecision {
+    const k = LINKEDIN_ACTIONS.indexOf(action);
+    const a = this.accountOf[e]!;
     if (this.off[a]![k]) return { granted: false, never: true };
     return this.buckets[a]![k]!.take(e * 32 + n, t, true);
   }

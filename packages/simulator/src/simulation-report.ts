@@ -126,7 +126,16 @@ function dayRows(run: CampaignRun): DayRow[] {
     const perDay = linkedInDays(run, rows.length);
     rows.forEach((row, d) => {
       row.byLinkedInAction = perDay[d]!;
+      row.byLinkedInAccount = Object.fromEntries(run.linkedinAccounts.map((a) => [a.id, 0]));
     });
+    const { account } = run.sends;
+    for (let i = 0; i < at.length; i++) {
+      const a = account[i]!;
+      if (a < 0) continue;
+      const row = rows[Math.floor(at[i]! / DAY) - firstDay]!.byLinkedInAccount!;
+      const id = run.linkedinAccounts[a]!.id;
+      row[id] = (row[id] ?? 0) + 1;
+    }
   }
   return rows;
 }

@@ -9,6 +9,8 @@ export type DayRow = {
   byChannel: Record<string, number>;
   /** LinkedIn actions per kind (invitations, messages, profile visits), when the sequence has any. */
   byLinkedInAction?: LinkedInCounts;
+  /** LinkedIn actions per account, when the sequence has any. */
+  byLinkedInAccount?: Record<string, number>;
 };
 
 /** One node's projected funnel (as `/v1/stats` `byNode` counts it: reached, done, failed, replied after it). */

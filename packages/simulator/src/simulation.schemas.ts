@@ -26,6 +26,34 @@ export const SimulatedStepSchema = z.object({
   body: z.string().optional(),
 });
 
+/** A sending identity's window, holidays and zone, with the row's defaults (a mailbox's or a LinkedIn account's). */
+const WindowColumnsShape = {
+  windowDays: z.array(z.number().int().min(1).max(7)).default([1, 2, 3, 4, 5]),
+  windowStart: z.string().default('09:00'),
+  windowEnd: z.string().default('17:00'),
+  holidays: z.array(z.iso.date()).default([]),
+  timezone: TimeZoneSchema.default('UTC'),
+};
+
+/** The check a mailbox or account row gets: a bad window would be a silent "never send". */
+function checkWindow(
+  m: { windowDays: number[]; windowStart: string; windowEnd: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (m.windowDays.length === 0) return;
+  const parsed = SendingWindowSchema.safeParse({
+    days: m.windowDays,
+    start: m.windowStart,
+    end: m.windowEnd,
+  });
+  if (parsed.success) return;
+  const field: Record<string, string> = { days: 'windowDays', start: 'windowStart', end: 'windowEnd' };
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? 'windowEnd');
+    ctx.addIssue({ code: 'custom', message: issue.message, path: [field[key] ?? key] });
+  }
+}
+
 /** A mailbox as its row holds it: caps, window, holidays and zone (the row's defaults apply). */
 export const SimulatedMailboxSchema = z
   .object({
@@ -40,37 +68,23 @@ export const SimulatedMailboxSchema = z
     perHour: z.number().int().min(1).max(100_000).default(60),
     perDay: z.number().int().min(1).max(1_000_000).default(300),
     minSpacingMs: z.number().int().min(0).max(86_400_000).default(0),
-    windowDays: z.array(z.number().int().min(1).max(7)).default([1, 2, 3, 4, 5]),
-    windowStart: z.string().default('09:00'),
-    windowEnd: z.string().default('17:00'),
-    holidays: z.array(z.iso.date()).default([]),
-    timezone: TimeZoneSchema.default('UTC'),
+    ...WindowColumnsShape,
   })
-  .superRefine((m, ctx) => {
-    // The same check the mailbox row gets: a bad window would be a silent "never send".
-    if (m.windowDays.length === 0) return;
-    const parsed = SendingWindowSchema.safeParse({
-      days: m.windowDays,
-      start: m.windowStart,
-      end: m.windowEnd,
-    });
-    if (parsed.success) return;
-    const field: Record<string, string> = { days: 'windowDays', start: 'windowStart', end: 'windowEnd' };
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? 'windowEnd');
-      ctx.addIssue({ code: 'custom', message: issue.message, path: [field[key] ?? key] });
-    }
-  });
+  .superRefine(checkWindow);
 
 /**
- * A LinkedIn sending identity with its caps per action, as its row holds them
- * (core's `LinkedInCapsSchema`, defaults under LinkedIn's safe limits).
+ * A LinkedIn sending identity as its row holds it: caps per action (core's
+ * `LinkedInCapsSchema`, defaults under LinkedIn's safe limits), and the window,
+ * holidays and zone its actions go out in (core's `timingSourceFor`; the row's
+ * defaults: weekdays 09:00-17:00 UTC).
  */
 export const SimulatedLinkedInAccountSchema = z
   .object({
     id: z.string().min(1).max(200).describe('A name for the account in the output'),
+    ...WindowColumnsShape,
   })
-  .extend(LinkedInCapsSchema.shape);
+  .extend(LinkedInCapsSchema.shape)
+  .superRefine(checkWindow);
 
 /** A synthetic population: a size and a mix of time zones (weights, normalised). */
 export const SyntheticProspectsSchema = z.object({

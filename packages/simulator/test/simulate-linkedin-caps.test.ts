@@ -81,7 +81,7 @@ describe("simulating LinkedIn accounts' caps (core's linkedInActionLimits, as th
   it('names them as the binding constraint, with what more accounts would save', () => {
     expect(report.binding.constraint).toBe('linkedin_caps');
     expect(report.binding.message).toMatch(
-      /^LinkedIn account caps bind: \d+ more LinkedIn accounts? would finish \d+ days? sooner \(\d+(\.\d)?% of LinkedIn actions wait for an account's cap, [\d.]+ h on average\)$/,
+      /^LinkedIn invitation caps bind: \d+ more LinkedIn accounts? would finish \d+ days? sooner \(\d+(\.\d)?% of LinkedIn actions wait for an account's cap, [\d.]+ h on average\)$/,
     );
     const whatIf = report.binding.linkedinWhatIf!;
     expect(whatIf.map((w) => w.extraAccounts)).toEqual([1, 2, 3]);
@@ -89,6 +89,39 @@ describe("simulating LinkedIn accounts' caps (core's linkedInActionLimits, as th
     expect(renderSummary(report)).toContain(
       'LinkedIn linkedin: 300 invitations (caps 20/day, 100/week; busiest day 20)',
     );
+  });
+
+  it('names the LinkedIn sends per channel and kind, the days against the caps, and the binding action in the summary', () => {
+    const text = renderSummary(report);
+    const messages = report.linkedin!.accounts[0]!.sends.message;
+    expect(text).toContain(
+      `By channel: 0 e-mails, ${300 + messages} LinkedIn actions (300 invitations, ${messages} messages, 0 profile visits).`,
+    );
+    expect(text).toContain(
+      'LinkedIn actions per day (UTC), all accounts; caps invitation 20/day; message 50/day:',
+    );
+    expect(text).toContain(`Binding constraint: ${report.binding.message}.`);
+    expect(text).toMatch(/\nBinding constraint: LinkedIn invitation caps bind: /);
+    // Messages held to 2 a day with invitations free: the message caps bind, and are named.
+    const msgBound = simulate(
+      input({
+        linkedinAccounts: [
+          {
+            id: 'li',
+            invitationsPerDay: 200,
+            invitationsPerWeek: 1000,
+            messagesPerDay: 2,
+            perHour: 200,
+            minSpacingMs: 0,
+          },
+        ],
+        odds: { accept: 1, reply: 0, bounce: 0, outOfOffice: 0 },
+        prospects: { count: 60 },
+      }),
+    );
+    expect(msgBound.binding.constraint).toBe('linkedin_caps');
+    expect(msgBound.binding.message).toMatch(/^LinkedIn message caps bind: /);
+    expect(renderSummary(msgBound)).toMatch(/\nBinding constraint: LinkedIn message caps bind: /);
   });
 
   it("spreads invitations over a pool's accounts; each enrollment keeps its account for its message", () => {

@@ -53,6 +53,10 @@ const SimulationReportSchema = z.object({
       byLinkedInAction: LinkedInCountsSchema.optional().describe(
         'LinkedIn actions per kind, when the sequence has any',
       ),
+      byLinkedInAccount: z
+        .record(z.string(), int())
+        .optional()
+        .describe('LinkedIn actions per LinkedIn account (by name), when the sequence has any'),
     }),
   ),
   dailyCap: int().describe("The sum of the mailboxes' daily caps"),
@@ -77,9 +81,22 @@ const SimulationReportSchema = z.object({
         }),
       ),
       dailyCaps: LinkedInCountsSchema.describe("The accounts' daily caps per action, summed"),
+      capLines: z
+        .array(
+          z.object({
+            actions: z.array(z.enum(['invitation', 'message', 'profile_visit'])),
+            value: int(),
+          }),
+        )
+        .describe(
+          "The picture's LinkedIn caps lines: the summed daily cap of each action the sequence takes, one per value",
+        ),
       byCaps: DelaySchema.describe(
         "LinkedIn actions delayed by their account's caps (share of LinkedIn actions)",
       ),
+      byCapsPerAction: z
+        .object({ invitation: DelaySchema, message: DelaySchema, profile_visit: DelaySchema })
+        .describe("The same per action (share of that action's)"),
     })
     .optional()
     .describe('The LinkedIn accounts under their caps, when the sequence has LinkedIn actions'),
@@ -158,7 +175,9 @@ export const simulationsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, dep
           picture: z
             .enum(['svg'])
             .optional()
-            .describe('svg: add `picture`, the SVG of sends per day stacked by mailbox with the caps line'),
+            .describe(
+              'svg: add `picture`, the SVG of sends per day stacked by mailbox with the caps line, and of LinkedIn actions per day stacked by account with their caps per action',
+            ),
         }),
         response: { 200: SimulationReportSchema },
       },

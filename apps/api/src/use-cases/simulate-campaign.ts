@@ -96,9 +96,19 @@ export async function simulateCampaign(
   }
   let linkedinAccounts = rest.linkedinAccounts;
   if (!linkedinAccounts && poolId && deps.repos) {
-    // The pool's active LinkedIn accounts with their caps, as the sender picks among them.
+    // The pool's active LinkedIn accounts with their caps, as the sender picks among them,
+    // and the window and zone their actions go out in.
     const rows = await deps.repos.linkedinAccounts.activeInPool(poolId);
-    if (rows.length > 0) linkedinAccounts = rows.map((r) => ({ id: r.name, ...linkedInCapsOf(r) }));
+    if (rows.length > 0)
+      linkedinAccounts = rows.map((r) => ({
+        id: r.name,
+        ...linkedInCapsOf(r),
+        windowDays: r.windowDays,
+        windowStart: r.windowStart,
+        windowEnd: r.windowEnd,
+        holidays: r.holidays,
+        timezone: r.timezone,
+      }));
   }
   try {
     return simulate({

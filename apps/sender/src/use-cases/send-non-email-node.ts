@@ -5,6 +5,7 @@ import {
   nodeAt,
   renderNodeText,
   type SequenceNode,
+  timingSourceFor,
   touchKey,
 } from '@touchbase/core';
 import {
@@ -116,12 +117,15 @@ export async function sendNonEmailNode(
   }
   if (!target.profileUrl) return failNode(sc, ctx, version, touch, null, 'no_linkedin_profile', log);
 
-  await waitForWindow(sc, ctx, job, log);
+  // The action goes out in the account's window and zone (core's timingSourceFor), not the
+  // mailbox's: the window waited for here, and the slot a refused token comes back at.
+  const timed = timingSourceFor(ctx, node.action, account);
+  await waitForWindow(sc, timed, job, log);
   // Contact policies are about the person, whatever the channel: a graph's first
   // touch may be a LinkedIn invitation (cooldown, new people a day).
   await holdForContactPolicy(sc, ctx, attempt, key, job, log);
   const bucket = linkedInBucketOf({ id: account.id, caps: linkedInCapsOf(account) }, action);
-  const claim = await takeTokenAndClaim(sc, ctx, { ...touch, key, member, variant: 0 }, bucket, job);
+  const claim = await takeTokenAndClaim(sc, timed, { ...touch, key, member, variant: 0 }, bucket, job);
   if (claim.kind !== 'claimed' && claim.kind !== 'in_doubt') return claim.kind;
   if (claim.kind === 'in_doubt' && !sender.idempotent) {
     // An earlier attempt may have acted; this provider takes no key: never act twice.

@@ -1,3 +1,4 @@
+import { channelOf, type SequenceAction } from '../sequence/sequence-graph.js';
 import type { DoNotContactTable } from '../time/do-not-contact.js';
 import type { SendingWindow } from '../time/sending-window.schemas.js';
 import { resolveTimeZone } from '../time/time-zone.js';
@@ -11,6 +12,37 @@ export type TimingSource = {
   mailbox: MailboxWindowColumns & { timezone: string };
   sequenceWindow: SendingWindow | null | undefined;
 };
+
+/** The window and zone columns of a sending identity: a mailbox's, or a LinkedIn account's. */
+export type IdentityWindowColumns = MailboxWindowColumns & { timezone: string };
+
+/**
+ * The timing source of a touch of `action`: a LinkedIn action goes out in its
+ * LinkedIn account's window and zone (the account's holidays, its zone for a
+ * prospect who has none; the sequence's window still overrides, as it does a
+ * mailbox's), every other touch in its mailbox's. `account` null: the enrollment
+ * has no LinkedIn account yet (the sender chooses it at the first LinkedIn node),
+ * so the mailbox's columns stand until then. The sender and the simulator both
+ * time a LinkedIn touch through this.
+ */
+export function timingSourceFor<S extends TimingSource>(
+  source: S,
+  action: SequenceAction,
+  account: IdentityWindowColumns | null | undefined,
+): S {
+  if (!account || channelOf(action) !== 'linkedin') return source;
+  return {
+    ...source,
+    mailbox: {
+      ...source.mailbox,
+      windowDays: account.windowDays,
+      windowStart: account.windowStart,
+      windowEnd: account.windowEnd,
+      holidays: account.holidays ?? [],
+      timezone: account.timezone,
+    },
+  };
+}
 
 /** How time runs for the touches of one enrollment, and the settings that are not its rows'. */
 export type TimingSettings = {

@@ -20,11 +20,30 @@ export type SimulationReport = {
     bounced: number;
     exhausted: number;
   };
-  days: { date: string; total: number; byMailbox: Record<string, number> }[];
+  days: {
+    date: string;
+    total: number;
+    byMailbox: Record<string, number>;
+    byLinkedInAccount?: Record<string, number>;
+  }[];
   dailyCap: number;
   capUse: number;
   mailboxes: { id: string; sends: number; busiestDay: number; perDay: number }[];
   delays: { touches: number; byWindow: Delay; byCaps: Delay };
+  /** The LinkedIn accounts under their caps, when the sequence has LinkedIn actions. */
+  linkedin?: {
+    accounts: {
+      id: string;
+      sends: Record<LinkedInAction, number>;
+      invitationsPerDay: number;
+      invitationsPerWeek: number;
+      messagesPerDay: number;
+      profileVisitsPerDay: number;
+    }[];
+    dailyCaps: Record<LinkedInAction, number>;
+    /** The caps lines to draw: the summed daily cap of each action the sequence takes, one per value. */
+    capLines: { actions: LinkedInAction[]; value: number }[];
+  };
   funnel: {
     node: string;
     channel: string;
@@ -61,6 +80,15 @@ const MAILBOX_COLOURS = [
   COLOURS.complaint,
   COLOURS.exhausted,
 ];
+
+type LinkedInAction = 'invitation' | 'message' | 'profile_visit';
+
+/** The names of LinkedIn actions in the page. */
+const ACTION_NAME: Record<LinkedInAction, string> = {
+  invitation: 'invitation',
+  message: 'message',
+  profile_visit: 'profile visit',
+};
 
 function hours(n: number): string {
   return `${n.toLocaleString('en', { maximumFractionDigits: 1 })} h`;
@@ -100,6 +128,50 @@ export function SimulationView({ report }: { report: SimulationReport }) {
         scales: {
           x: { stacked: true },
           y: { stacked: true, beginAtZero: true, title: { display: true, text: 'Sends per day' } },
+        },
+      },
+    }),
+    [report],
+  );
+  // LinkedIn actions per day stacked by account, with their caps per action as lines: the
+  // picture's second panel. Each line has a stack of its own, or Chart.js would pile them up.
+  const capLines = (report.linkedin?.capLines ?? []).map((line) => ({
+    label: `LinkedIn ${line.actions.map((a) => ACTION_NAME[a]).join(', ')} caps`,
+    value: line.value,
+  }));
+  const accounts = report.linkedin?.accounts ?? [];
+  const linkedInConfig = useMemo<ChartConfiguration>(
+    () => ({
+      type: 'bar',
+      data: {
+        labels: report.days.map((d) => d.date),
+        datasets: [
+          ...capLines.map((c, i) => ({
+            type: 'line' as const,
+            label: `${c.label} (${c.value})`,
+            data: report.days.map(() => c.value),
+            borderColor: COLOURS.threshold,
+            borderDash: [6, 4],
+            pointRadius: 0,
+            fill: false,
+            stack: `cap-${i}`,
+          })),
+          ...accounts.map((a, i) => ({
+            type: 'bar' as const,
+            label: a.id,
+            data: report.days.map((d) => d.byLinkedInAccount?.[a.id] ?? 0),
+            backgroundColor: MAILBOX_COLOURS[
+              (report.mailboxes.length + i) % MAILBOX_COLOURS.length
+            ] as string,
+            stack: 'linkedin',
+          })),
+        ],
+      },
+      options: {
+        plugins: { legend: { position: 'bottom' } },
+        scales: {
+          x: { stacked: true },
+          y: { stacked: true, beginAtZero: true, title: { display: true, text: 'LinkedIn actions per day' } },
         },
       },
     }),
@@ -180,6 +252,69 @@ export function SimulationView({ report }: { report: SimulationReport }) {
           ))}
         </Table>
       </details>
+
+      {report.linkedin && (
+        <section aria-labelledby="sim-linkedin-h" data-field="linkedin">
+          <h3 id="sim-linkedin-h">LinkedIn actions per day</h3>
+          <ChartView
+            config={linkedInConfig}
+            label={`Stacked bar chart of the LinkedIn actions of each of ${accounts.length} LinkedIn accounts on each of ${report.days.length} days, with the accounts' daily caps as lines: ${capLines.map((c) => `${c.label} ${c.value}`).join('; ')}; the tables below have the numbers`}
+          />
+          <Table
+            caption="LinkedIn accounts and their daily caps"
+            columns={[
+              'Account',
+              ...['Invitations', 'Messages', 'Profile visits'].map(num),
+              ...['Invitations a day', 'Invitations a week', 'Messages a day', 'Visits a day'].map(num),
+            ]}
+          >
+            {accounts.map((a) => (
+              <tr key={a.id} data-account={a.id}>
+                <th scope="row">{a.id}</th>
+                <td class="num" data-metric="invitations">
+                  {count(a.sends.invitation)}
+                </td>
+                <td class="num" data-metric="messages">
+                  {count(a.sends.message)}
+                </td>
+                <td class="num" data-metric="profileVisits">
+                  {count(a.sends.profile_visit)}
+                </td>
+                <td class="num" data-cap="invitationsPerDay">
+                  {count(a.invitationsPerDay)}
+                </td>
+                <td class="num" data-cap="invitationsPerWeek">
+                  {count(a.invitationsPerWeek)}
+                </td>
+                <td class="num" data-cap="messagesPerDay">
+                  {count(a.messagesPerDay)}
+                </td>
+                <td class="num" data-cap="profileVisitsPerDay">
+                  {count(a.profileVisitsPerDay)}
+                </td>
+              </tr>
+            ))}
+          </Table>
+          <details>
+            <summary>LinkedIn actions per day as a table</summary>
+            <Table
+              caption="LinkedIn actions per day and account"
+              columns={['Day (UTC)', ...accounts.map((a) => num(a.id))]}
+            >
+              {report.days.map((d) => (
+                <tr key={d.date} data-day={d.date}>
+                  <th scope="row">{d.date}</th>
+                  {accounts.map((a) => (
+                    <td class="num" key={a.id} data-account={a.id}>
+                      {count(d.byLinkedInAccount?.[a.id] ?? 0)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </Table>
+          </details>
+        </section>
+      )}
 
       <h3>Funnel per step</h3>
       <Table
