@@ -278,6 +278,24 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
       ].join('|'),
     ),
   },
+  // A demo or a call to be booked by the link the writer gives ("prenoti pure una demo
+  // qui", "marque uma call comigo"): the link is cut from the text the rules read.
+  {
+    label: 'tells us to book a demo or a call, in any word order (seven languages)',
+    pattern:
+      /(?<!\b(not|don'?t|nicht|pas|no|nao|non|niet|geen) )\b(book|schedule|grab|reserve|buchen|buche|vereinbaren|reservez|reserver|prenez|prendre|planifiez|planifier|reserva|reservar|agenda|agendar|agende|marque|marcar|marca|prenoti|prenota|prenotate|prenotare|fissi|fissa|fissare|plan|plannen|inplannen|boek|boeken|boekt|plant)( \w+){0,2}? (a|an|ein|einen|eine|un|une|una|uno|um|uma|een)( \w+)? (demo|call|video ?call|chamada|llamada|reunion|reuniao|appel|rendez-vous|rdv|termin|gesprek|afspraak|chiamata|incontro|meeting|slot|videochiamata|videollamada|videocall)\b/,
+  },
+  {
+    label: 'names a video-call tool and a day or time in one sentence (seven languages)',
+    pattern: new RegExp(
+      `\\b(teams|zoom|google meet|skype|webex|visio)\\b[^.!?]{0,40}${WHEN}|${WHEN}[^.!?]{0,40}\\b(per|via|on|over|en|por|pelo|su|in|op) (teams|zoom|google meet|skype|webex|visio)\\b`,
+    ),
+  },
+  {
+    label: 'asks when we have time (seven languages)',
+    pattern:
+      /\bwhen (are you|would you be) (free|available)\b|\bwhen do you have time\b|\bwann (hatten|hattet|haben|habt|hast) (sie|ihr|du) zeit\b|\bquand (etes-vous|seriez-vous|es-tu|serais-tu) (disponibles?|libres?)\b|\bquelles sont vos disponibilites\b|\bcuando (tiene|tienes|tendria|tendrias|teneis|tienen) (tiempo|disponibilidad|hueco)\b|\bquando (voce )?(tem|teria|tens|terias) (tempo|disponibilidade)\b|\bquando (ha|avrebbe|hai|avete) tempo\b|\bquando (e|sarebbe|sei|siete) disponibil[ei]\b|\bwanneer (heeft u|hebben jullie|heb je|zou u|zouden jullie) tijd\b/,
+  },
 ];
 
 /** Scheduling links: a calendar sent or asked about by link is a meeting request. */

@@ -335,4 +335,12 @@ export const EVERYDAY_INTERESTED_RULES: readonly ReplyRule[] = [
     pattern:
       /\bwat kost (dit|dat|het)\b|\bwas kostet (das|es)\b|\bcombien (coute|ca coute|cela coute)\b|\bcuanto (cuesta|costaria|sale)\b|\bquanto (custa|custaria|sai)\b|\bquanto (costa|costerebbe)\b|\bhow much (would|does|is) (it|this|that)\b/,
   },
+
+  // "Graag een offerte" and "mi mandi qualche dettaglio": a request for an offer or details
+  // in the words and word order these languages use for it.
+  {
+    label: 'asks for an offer, details or material in few words (Dutch, Italian, Portuguese, Spanish)',
+    pattern:
+      /\bgraag (een |de |meer |wat )?(offerte|prijsopgave|brochure|informatie|info|prijzen|prijslijst|voorstel)\b|\b(mi|ci) (mandi|manda|mandate|invii|invia|inviate|giri|girate) (pure |gentilmente |per favore )?(qualche|dei|degli|delle|i|le|il|un po' di|piu)? ?(dettaglio|dettagli|informazion[ei]|info|material[ei]|prezz[io]|listino|preventivo|brochure|presentazione|offerta)\b|\b(me |nos )?(manda|mande|envia|envie|mandem|enviem)(-me|-nos)? (mais |umas |uns |os |as )?(detalhes|informacoes|info|precos|orcamento|proposta|material)\b|\b(mandame|mandeme|enviame|envieme|pasame|paseme) (mas |unos |los |la |el )?(detalles|informacion|info|precios|presupuesto|propuesta|dossier)\b/,
+  },
 ];

@@ -230,4 +230,32 @@ export const EVERYDAY_NOT_INTERESTED_RULES: readonly ReplyRule[] = [
     label: 'says no thanks informally (seven languages)',
     pattern: /^\W*(nee|nah|nope|ne|non|nein),? (danke|dank je|bedankt|merci|thanks)\b/,
   },
+
+  // A contract signed or a choice made elsewhere, with the kind of provider named between
+  // ("a two-year contract with a different payroll provider"); and a freeze on spending.
+  {
+    label: 'signed or went with another provider or a competitor, words between (seven languages)',
+    pattern: new RegExp(
+      [
+        '\\b(signed|went|gone|closed|contracted|partnered|chose|picked|committed) [^.!?]{0,40}?\\bwith (a|an|another|one of your|a different|different|other) ([\\w-]+ ){0,3}(vendor|provider|supplier|competitor|partner|agency|company|solution|platform|tool)s?\\b',
+        '\\b(unterschrieben|abgeschlossen|entschieden|gebunden|vertrag)\\b[^.!?]{0,40}\\b(anderen|einem anderen|einem ihrer) ([\\w-]+ ){0,2}(anbieter|dienstleister|lieferanten|partner|wettbewerber|konkurrenten)\\b|\\b(mit|bei) (einem |der )?(konkurrenz|wettbewerber|mitbewerber)\\b[^.!?]{0,30}\\b(unterschrieben|abgeschlossen|entschieden|zusammen)\\b',
+        "\\b(signe|choisi|opte|engage|travaillons)\\b[^.!?]{0,30}\\b(avec|pour) (un de vos|l'un de vos|un autre|une autre|la) ([\\w-]+ )?(concurrents?|concurrence|prestataires?|fournisseurs?|solutions?|editeurs?)\\b",
+        '\\b(cerramos|firmamos|contratamos|nos quedamos|elegimos|optamos|trabajamos) [^.!?]{0,30}?\\b(con|por) (la competencia|un competidor|uno de (sus|tus|vuestros) competidores|otr[oa] (empresa|proveedor|solucion|agencia))\\b',
+        '\\b(fechamos|fechou|assinamos|contratamos|escolhemos|optamos|ficamos) [^.!?]{0,30}?\\b(com|por|pelo|pela) (o |a |um |uma )?(concorrente|concorrencia|outr[oa] (empresa|fornecedor|solucao))\\b',
+        "\\b(firmato|scelto|optato|chiuso|lavoriamo)\\b[^.!?]{0,30}\\b(con|per) (un vostro|uno dei vostri|un altro|un'altra|la) (concorrente|concorrenza|fornitore|soluzione|azienda)\\b",
+        '\\b(in zee gegaan|getekend|gekozen|overeenkomst|contract)\\b[^.!?]{0,30}\\b(met|voor) (een |de )?(concurrent|andere (leverancier|partij|aanbieder|oplossing))\\b|\\bmet een concurrent in zee\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'says spending or the budget is frozen (seven languages)',
+    pattern:
+      /\b(budgets?|spending|spend|purchasing) (is |are |has been |have been )?(frozen|on hold)\b|\b(budget|hiring|spending) freeze\b|\b(budget|ausgaben)\b[^.!?]{0,20}\b(eingefroren|gesperrt|gestrichen)\b|\b(budget|ausgaben|investitions)stopp?\b|\bbudgets? (sont |est )?geles?\b|\bgel des (budgets|depenses|investissements)\b|\bpresupuesto (esta |ha sido )?congelado\b|\bcongelacion (de|del) (presupuesto|gasto)\b|\borcamento (esta |foi )?congelado\b|\bbudget (e |e stato )?(congelato|bloccato)\b|\bbudget (is )?(bevroren|stopgezet)\b|\bbudgetstop\b|\b(agora|no momento|por enquanto) nao da\b|\bnao da (agora|no momento|por agora)\b/,
+  },
+
+  {
+    label: 'a short, colloquial "no thanks" or "not needed" (seven languages)',
+    pattern:
+      /^\W*(nao|nao,) (valeu|obrigad[oa]|brigad[oa])\b|^\W*valeu,? mas nao\b|^\W*nee,? (hoor|dank (je|u)( wel)?|bedankt)\b|\bniet nodig\b|^\W*(nein|ne|no|non),? (danke|grazie|gracias|merci)\b|^\W*no,? thanks\b|^\W*nope\b/,
+  },
 ];

@@ -44,6 +44,15 @@ const LITTLE_MAIL = alt(
   'beperkt bereikbaar',
 );
 
+// Between a noun and its verb: no sentence end, but the dots of a date ("vom 23.12.2026
+// bis 03.01.2027 geschlossen") are no sentence end.
+const GAP = '(?:[^.!?]|\\.(?=\\d))';
+
+// "Is your office closed in August?" asks about someone else's office: a second-person
+// possessive before the noun is never the writer's own closure notice.
+const NOT_YOURS =
+  '(?<!\\b(your|ihr|ihre|euer|eure|votre|vos|vuestr[oa]s?|su|sus|seu|sua|vosso|vossa|vostr[oa]|vostri|tuo|tua|jullie|uw|je) )';
+
 /** The everyday `out_of_office` rules, in order (see reply-kinds-everyday.rules.ts). */
 export const EVERYDAY_OUT_OF_OFFICE_RULES: readonly ReplyRule[] = [
   {
@@ -102,5 +111,26 @@ export const EVERYDAY_OUT_OF_OFFICE_RULES: readonly ReplyRule[] = [
   {
     label: 'reads mail only now and then while away (seven languages)',
     pattern: new RegExp(`\\b${LITTLE_MAIL}\\b`),
+  },
+
+  // A business closed for a period (holidays, a summer shutdown, a public holiday) is an
+  // absence of everyone at once: the notice is automatic, and the people come back. A
+  // question ("is your office closed in August?") is not a notice (NOT_YOURS, and no "?").
+  {
+    label: 'says the office or the company is closed for a period (seven languages)',
+    pattern: new RegExp(
+      [
+        `\\b(our |the )?(office|offices|company|shop|store|practice|studio|agency|firm|clinic|warehouse)\\b${GAP}{0,60}\\b(is|are|will be|remains?|will remain|stays?) (closed|shut)\\b`,
+        '\\b(whole|entire) team is (off|away|on (holiday|vacation|leave))\\b|\\bclosed (for|over) the (holidays?|christmas|summer)\\b|\\b(summer|winter|christmas|holiday) (shutdown|closure)\\b',
+        `\\b(buro|buros|praxis|unternehmen|firma|kanzlei|geschaft|betrieb|laden|lager|team|wir)\\b${GAP}{0,60}\\b(geschlossen|nicht besetzt)\\b|\\bbetriebs(ferien|urlaub)\\b`,
+        `\\b(bureaux?|agence|cabinet|societe|entreprise|magasin|boutique|etude|equipe|standard)\\b${GAP}{0,60}\\bfermee?s?\\b|\\bfermeture (annuelle|estivale|exceptionnelle|pour conges)\\b`,
+        `\\b(oficinas?|empresa|tienda|despacho|clinica|almacen|nave|equipo)\\b${GAP}{0,60}\\b(cerrad[oa]s?)\\b|\\bcierre (por vacaciones|estival|de verano|por festivo)\\b`,
+        `\\b(escritorios?|empresa|loja|clinica|armazem|equipe|equipa)\\b${GAP}{0,60}\\b(fechad[oa]s?|encerrad[oa]s?|em recesso)\\b|\\bferias coletivas\\b|\\brecesso (de fim de ano|de natal|coletivo)\\b`,
+        `\\b(ufficio|uffici|studio|azienda|negozio|sede|magazzino)\\b${GAP}{0,60}\\bchius[oaie]\\b|\\bchiusi per (ferie|festivita|le feste)\\b|\\bchiusura (estiva|aziendale|per ferie|natalizia)\\b|\\bpausa estiva\\b`,
+        `\\b(kantoor|kantoren|bedrijf|winkel|praktijk|zaak|magazijn|wij|we)\\b${GAP}{0,60}\\bgesloten\\b|\\bbouwvak\\b`,
+      ]
+        .map((words) => `${NOT_YOURS}(?:${words})(?![^.!?\\n]*\\?)`)
+        .join('|'),
+    ),
   },
 ];

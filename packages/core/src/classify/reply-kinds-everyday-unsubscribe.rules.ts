@@ -105,4 +105,17 @@ export const EVERYDAY_UNSUBSCRIBE_RULES: readonly ReplyRule[] = [
       ].join('|'),
     ),
   },
+
+  // One word as the whole reply, and "take me off the list" with the pronoun before the
+  // verb (Italian clitics, Dutch verb-final clauses).
+  {
+    label: 'answers with one opt-out word (seven languages)',
+    pattern:
+      /^\W*(sair|remover|descadastrar|descadastre|descadastrem|cancelar inscricao|desinscrever|cancellami|cancellatemi|rimuovimi|disiscrivimi|disiscrizione|uitschrijven|schrap mij|verwijder mij|verwijderen|darme de baja|desuscribir|desuscribirme|desinscrire|desinscrivez-moi|austragen bitte|bitte austragen|abbestellen)\W*$/,
+  },
+  {
+    label: 'asks to be taken off the list, pronoun before the verb (Italian, Dutch)',
+    pattern:
+      /\b(mi|ci) (toglie(te|re)?|rimuove(te|re)?|cancella(te|re)?|levate|togli|rimuovi|cancelli|tolga|rimuova) (pure |gentilmente |per favore )?(dalla|dalle|dai|dal) (vostra |sua |tua )?(lista|liste|mailing ?list|indirizzari?|newsletter|database|elenco)\b|\b(mij|me|ons) (van|uit) (de|je|jullie|uw|het) (mailinglijst|lijst|bestand|database|verzendlijst|adressenbestand|mailings?)( \w+)? (te )?(halen|verwijderen|schrappen|afhalen|afmelden)\b/,
+  },
 ];

@@ -115,6 +115,42 @@ export const EVERYDAY_LEFT_COMPANY_RULES: readonly ReplyRule[] = [
       ].join('|'),
     ),
   },
+
+  // An autoresponder of a mailbox whose owner is gone, even under an "Automatic reply"
+  // subject: pausing would wait for someone who will not come back.
+  {
+    label: 'says this mailbox is switched off or no longer read (seven languages)',
+    pattern: new RegExp(
+      [
+        '\\b(mailbox|inbox|e-?mail address|e-?mail account|address|account)\\b[^.!?]{0,20}\\b(has been|was|is) (deactivated|disabled|closed|shut down)\\b',
+        '\\b(postfach|e-?mail-?adresse|e-?mail-?konto|mailadresse|adresse)\\b[^.!?]{0,20}\\b(wird nicht mehr (gelesen|abgerufen|betreut|bearbeitet)|ist nicht mehr (aktiv|besetzt|erreichbar)|wurde (deaktiviert|geloscht|stillgelegt))\\b',
+        "\\b(adresse|boite (mail|aux lettres|e-?mail)|messagerie|compte)\\b[^.!?]{0,20}\\b(n'est plus (consultee?|active?|lue?|utilisee?|relevee?)|a ete (desactivee?|supprimee?|fermee?))\\b",
+        '\\b(cuenta|direccion|buzon|correo)\\b[^.!?]{0,25}\\b(ya no (esta activ[oa]|se (consulta|revisa|lee|utiliza))|(ha sido|fue) (desactivad[oa]|dad[oa] de baja|cerrad[oa]))\\b',
+        '\\b(e-?mail|endereco|caixa|conta)\\b[^.!?]{0,25}\\b(foi (desativad[oa]|encerrad[oa]|desligad[oa])|(nao|ja nao) (e mais|esta mais|e|esta) (monitorad[oa]|lid[oa]|utilizad[oa]|ativ[oa]|consultad[oa]))\\b',
+        '\\b(casella|indirizzo|account|mail)\\b[^.!?]{0,25}\\b(non e piu (attiv[oa]|monitorat[oa]|lett[oa]|in uso|consultat[oa])|e stat[oa] (disattivat[oa]|chius[oa]))\\b',
+        '\\b(e-?mailadres|mailbox|adres|postvak|account)\\b[^.!?]{0,20}\\b(is niet meer (in gebruik|actief)|wordt niet meer (gelezen|gebruikt|bekeken)|is (gedeactiveerd|opgeheven))\\b',
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'says someone is no longer part of the team, or has left its service (seven languages)',
+    pattern:
+      /\bis no longer part of\b|\bgehort nicht mehr zu(m|r)?\b|\b(ist|sind) (aus dem unternehmen |bei uns )?ausgeschieden\b|\bnao faz mais parte d[aeo]s?\b|\bja nao faz parte d[aeo]s?\b|\bnon fa piu parte d\w*\b|\bmaakt geen deel meer uit van\b|\b(is|zijn) uit dienst( getreden| gegaan)?\b/,
+  },
+  {
+    label: 'says someone left, with the company or a time named in between (seven languages)',
+    pattern: new RegExp(
+      [
+        '\\b(i|she|he|they) (left|quit) (?!(you|a |an |it |this|that|my |the (voicemail|message|note|meeting)))[^.!?]{1,40}?\\b(back in|in (january|february|march|april|may|june|july|august|september|october|november|december|the (spring|summer|autumn|fall|winter)|\\d{4})|last (year|month|week|spring|summer|autumn|fall|winter)|\\w+ (months?|weeks?|years?) ago)\\b',
+        '\\b(ist|arbeitet|sind)( \\S+){1,6} nicht mehr (bei|fur|im|in der|in unserem) ',
+        "\\b(j'ai|il a|elle a) quitte (?!(la reunion|le bureau ce))[^.!?]{1,40}?\\b(en (janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|\\d{4})|il y a|depuis|l'an dernier|le mois dernier)\\b",
+        '\\b(deje|he dejado|ha dejado|sali de|me fui de|se fue de)\\b[^.!?]{1,40}?\\b(hace|en (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|\\d{4})|el (mes|ano) pasado|desde)\\b',
+        '\\b(sai|saiu|deixei|deixou) (da|do|de)\\b[^.!?]{1,40}?\\b(ha|em (janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|\\d{4})|no (mes|ano) passado|desde)\\b',
+        "\\b(ho|ha) lasciato\\b[^.!?]{1,40}?\\b(a|ad|in|da|lo scorso|l'anno scorso|(\\w+ )?mesi fa|(\\w+ )?anni fa)\\b ?(gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|\\d{4}|anno|mese|fa)?",
+        '\\bwerkt (sinds|al|vanaf)\\b[^.!?]{1,30}\\bniet meer (bij|voor)\\b',
+      ].join('|'),
+    ),
+  },
 ];
 
 /** The everyday `wrong_person` rules, in order (see reply-kinds-everyday.rules.ts). */
@@ -261,5 +297,27 @@ export const EVERYDAY_WRONG_PERSON_RULES: readonly ReplyRule[] = [
         '\\bik zit op (finance|sales|de administratie|inkoop|marketing|de receptie|hr)\\b',
       ].join('|'),
     ),
+  },
+
+  // "I have no say in it": the writer cannot decide, so someone else must be found.
+  {
+    label: 'says they have no say in the decision (seven languages)',
+    pattern:
+      /\b(i|we) (have|got) no say\b|\bnot (up to me|my (call|decision))\b|\b(habe|hab) (darauf|da|hier|dabei) (keinen einfluss|kein mitspracherecht|nichts zu (sagen|entscheiden|melden))\b|\bkein mitspracherecht\b|\bje n'ai (pas|aucun) (la main|mon mot a dire|de pouvoir de decision|pouvoir de decision)\b|\bce n'est pas moi qui (decide|decide de|choisis)\b|\bno tengo (poder|capacidad) de decision\b|\bno tengo (ni )?voz ni voto\b|\bno (soy yo|me toca a mi) (quien|el que|la que) decide\b|\bnao tenho (autonomia|poder de decisao|autoridade)\b|\bnao sou eu (quem|que) decide\b|\bnon ho (voce in capitolo|potere decisionale)\b|\bnon (sono|spetta a) (io|me) (a )?decidere\b|\bik ga (daar|er|hier) niet over\b|\b(heb|hebben) (daar|er|hier) geen zeggenschap\b/,
+  },
+  {
+    label: 'says they are only an intern, apprentice or trainee (seven languages)',
+    pattern:
+      /\b(i'?m|i am) (just |only )?(an? |the )?(intern|trainee|apprentice|working student)\b|\b(ich )?bin (hier )?(nur |bloss )?(der |die |ein |eine )?(azubi|auszubildende[r]?|praktikant(in)?|werkstudent(in)?|lehrling)\b|\bje (ne )?suis (qu'|que |juste |seulement )?(un |une )?(stagiaire|alternante?|apprentie?)\b|\bsoy (solo |solamente )?(el |la |un |una )?(becari[oa]|practicante|aprendiz)\b|\bestoy (solo )?de practicas\b|\bsou (so |apenas )?(o |a |um |uma )?(estagiari[oa]|aprendiz|trainee)\b|\bsono (solo |soltanto )?(lo |la |uno |una |un )?(stagista|tirocinante|apprendista)\b|\bik ben (maar |alleen |slechts )?(de |een )?(stagiair[e]?|leerling|werkstudent)\b/,
+  },
+
+  {
+    label: 'says we came to the wrong address or person (seven languages)',
+    pattern:
+      /\b(come|written) to the wrong (person|place|address|inbox)\b|\bwrong inbox\b|\b(bei mir|hier) (an der )?falschen adresse\b|\bsind sie bei mir falsch\b|\b(vous n'etes pas|vous etes mal tombes?) (a la bonne adresse|au bon endroit)\b|\btrompe d'(adresse|interlocuteur|personne)\b|\b(ha|has) (llegado|escrito) a la persona equivocada\b|\bse (ha|han) equivocado de (persona|direccion|contacto)\b|\b(veio|chegou|escreveu) (a|para) (pessoa|morada|endereco) errad[oa]\b|\bnao (e|sou) a pessoa certa\b|\b(ha|avete) sbagliato (persona|indirizzo|destinatario)\b|\bnon e (la persona|l'indirizzo) giust[oa]\b|\b(niet )?aan het (juiste|goede|verkeerde) adres\b|\bbij (mij|ons) aan het verkeerde adres\b/,
+  },
+  {
+    label: 'says they work in one department, not the one we need (English)',
+    pattern: /\b(i'?m|i am|i work) in [\w&]+( [\w&]+)?, not (in )?[\w&]+/,
   },
 ];
