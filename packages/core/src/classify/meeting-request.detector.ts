@@ -13,12 +13,13 @@ const DAYS_ES = '(lunes|martes|miercoles|jueves|viernes|manana|semana que viene|
 const DAYS_PT = '(segunda|terca|quarta|quinta|sexta|amanha|semana que vem|proxima semana)(-feira)?';
 const DAYS_IT = '(lunedi|martedi|mercoledi|giovedi|venerdi|domani|prossima settimana|settimana prossima)';
 const DAYS_NL = '((maandag|dinsdag|woensdag|donderdag|vrijdag)(ochtend|middag|avond)?|morgen|volgende week)';
+const DAY = `(${[DAYS_EN, DAYS_DE, DAYS_FR, DAYS_ES, DAYS_PT, DAYS_IT, DAYS_NL].join('|')})`;
 
 // A call, meeting, demo or visit named in the same sentence as a day or a clock time
 // ("una llamada el martes a las 11", "om 10 uur voor een gesprek") proposes to meet.
 const MEET_WORD =
   '(call|meeting|demo|visit|zoom|video ?call|phone call|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|appelons|rendez-vous|rdv|echange|reunion|visite|visio|llamada|videollamada|visita|quedar|quedamos|vernos|reunirnos|chamada|ligacao|reuniao|conversar|chiamata|telefonata|riunione|incontro|videochiamata|sopralluogo|gesprek|afspraak|belafspraak|bezoek|bellen|videocall|videokonferenz|videoconferencia|videoconferenza|videochamada|videoconferencia)';
-const WHEN = `(${[DAYS_EN, DAYS_DE, DAYS_FR, DAYS_ES, DAYS_PT, DAYS_IT, DAYS_NL].join('|')}|\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om) \\d{1,2}\\b)`;
+const WHEN = `(${DAY}|\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om) \\d{1,2}\\b)`;
 
 // Words that accept a proposed day or time: "Tuesday works", "me va bien", "komt goed uit".
 const SUITS =
@@ -295,6 +296,17 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
     label: 'asks when we have time (seven languages)',
     pattern:
       /\bwhen (are you|would you be) (free|available)\b|\bwhen do you have time\b|\bwann (hatten|hattet|haben|habt|hast) (sie|ihr|du) zeit\b|\bquand (etes-vous|seriez-vous|es-tu|serais-tu) (disponibles?|libres?)\b|\bquelles sont vos disponibilites\b|\bcuando (tiene|tienes|tendria|tendrias|teneis|tienen) (tiempo|disponibilidad|hueco)\b|\bquando (voce )?(tem|teria|tens|terias) (tempo|disponibilidade)\b|\bquando (ha|avrebbe|hai|avete) tempo\b|\bquando (e|sarebbe|sei|siete) disponibil[ei]\b|\bwanneer (heeft u|hebben jullie|heb je|zou u|zouden jullie) tijd\b/,
+  },
+  {
+    label: 'names a day and a clock time in a question (seven languages)',
+    pattern: new RegExp(
+      `\\b${DAY}\\b[^.!?]{0,25}(\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om|a) \\d{1,2}\\b)[^.!?]{0,30}\\?`,
+    ),
+  },
+  {
+    label: 'proposes to find or set aside some minutes (seven languages)',
+    pattern:
+      /\b(find|grab|block|set aside|take|finden|nehmen|blocken|trouvons|trouver|prendre|busquemos|buscar|encontrar|arranjar|troviamo|trovare|prendiamo|prikken|plannen|vinden)\b[^.!?]{0,30}\b\d{1,3} ?(minutes|mins?|minuten|minutos|minuti)\b|\b\d{1,3} ?(minuten|minutos|minuti|minutes)\b[^.!?]{0,15}\b(finden|nehmen|prikken|plannen|vinden)\b/,
   },
 ];
 

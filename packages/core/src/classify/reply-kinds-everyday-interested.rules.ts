@@ -343,4 +343,10 @@ export const EVERYDAY_INTERESTED_RULES: readonly ReplyRule[] = [
     pattern:
       /\bgraag (een |de |meer |wat )?(offerte|prijsopgave|brochure|informatie|info|prijzen|prijslijst|voorstel)\b|\b(mi|ci) (mandi|manda|mandate|invii|invia|inviate|giri|girate) (pure |gentilmente |per favore )?(qualche|dei|degli|delle|i|le|il|un po' di|piu)? ?(dettaglio|dettagli|informazion[ei]|info|material[ei]|prezz[io]|listino|preventivo|brochure|presentazione|offerta)\b|\b(me |nos )?(manda|mande|envia|envie|mandem|enviem)(-me|-nos)? (mais |umas |uns |os |as )?(detalhes|informacoes|info|precos|orcamento|proposta|material)\b|\b(mandame|mandeme|enviame|envieme|pasame|paseme) (mas |unos |los |la |el )?(detalles|informacion|info|precios|presupuesto|propuesta|dossier)\b/,
   },
+
+  {
+    label: 'asks about a free trial, or for an offer to be made (seven languages)',
+    pattern:
+      /\b(free trial|trial period|test ?phase|testzugang|probezeit|probemonat|essai gratuit|periode d'essai|prueba gratuita|periodo de prueba|teste gratuito|periodo de teste|prova gratuita|periodo di prova|proefperiode|gratis proef)\b|\b(ein|einen) (angebot|kostenvoranschlag)\b[^.!?]{0,40}\b(machen|erstellen|schicken|senden|zukommen lassen)\b|\b(mi|ci) (puo|potrebbe|potete|potreste) (mandare|inviare|girare)\b/,
+  },
 ];

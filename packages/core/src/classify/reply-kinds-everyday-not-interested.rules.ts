@@ -258,4 +258,10 @@ export const EVERYDAY_NOT_INTERESTED_RULES: readonly ReplyRule[] = [
     pattern:
       /^\W*(nao|nao,) (valeu|obrigad[oa]|brigad[oa])\b|^\W*valeu,? mas nao\b|^\W*nee,? (hoor|dank (je|u)( wel)?|bedankt)\b|\bniet nodig\b|^\W*(nein|ne|no|non),? (danke|grazie|gracias|merci)\b|^\W*no,? thanks\b|^\W*nope\b/,
   },
+
+  {
+    label: 'passes, or says it does not fit their needs (seven languages)',
+    pattern:
+      /\bpasser (notre|mon) tour\b|\bne (correspond|repond) pas (a|aux) (nos|mes) besoins\b|\bno (nos )?encaja\b|^\W*passo\b|\bpasso,? grazie\b|\bslaan (deze|dit|het|die) (keer )?over\b|\bpast (op dit moment |momenteel |nu |even )?niet (bij ons|in ons|bij mij)\b|\bnao faz sentido para (nos|mim)\b|\bnon fa per (noi|me)\b/,
+  },
 ];

@@ -118,4 +118,10 @@ export const EVERYDAY_UNSUBSCRIBE_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(mi|ci) (toglie(te|re)?|rimuove(te|re)?|cancella(te|re)?|levate|togli|rimuovi|cancelli|tolga|rimuova) (pure |gentilmente |per favore )?(dalla|dalle|dai|dal) (vostra |sua |tua )?(lista|liste|mailing ?list|indirizzari?|newsletter|database|elenco)\b|\b(mij|me|ons) (van|uit) (de|je|jullie|uw|het) (mailinglijst|lijst|bestand|database|verzendlijst|adressenbestand|mailings?)( \w+)? (te )?(halen|verwijderen|schrappen|afhalen|afmelden)\b/,
   },
+
+  {
+    label: 'asks not to be contacted again, in separable or negated verbs (seven languages)',
+    pattern:
+      /\b(be|get|been) unsubscribed\b|\btragen sie (mich|uns) (bitte |doch |einfach )?aus\b|\btrag (mich|uns) (bitte |doch )?aus\b|\bnao (me|nos) (contactem|contatem|contacte|contate|enviem|mandem|escrevam|liguem)( mais| novamente| de novo)?\b|\bneem (\w+ )?geen contact (meer )?(met (mij|me|ons) )?op\b|\bgeen contact meer\b/,
+  },
 ];

@@ -320,4 +320,10 @@ export const EVERYDAY_WRONG_PERSON_RULES: readonly ReplyRule[] = [
     label: 'says they work in one department, not the one we need (English)',
     pattern: /\b(i'?m|i am|i work) in [\w&]+( [\w&]+)?, not (in )?[\w&]+/,
   },
+
+  {
+    label: 'says we would need to talk to someone else, or that it is not theirs to handle (seven languages)',
+    pattern:
+      /\byou'?d (need|have|want) to (speak|talk) (to|with)\b|\byou (will need|need|should|would need) to (speak|talk) (to|with) (our|my|the)\b|\bda (mussten|musstest|sollten) sie (sich )?(mit|an)\b|\beso es cosa de\b|\bno llevo (yo )?(la|el|los|las) \w+\b|\bteria (de|que) falar com\b|\bdovrebbe (parlare con|sentire|contattare)\b|\bik ga (daar|er|hier)? ?niet over\b|\b(houd|hou) (me|mij) (hier|daar|er) niet (meer )?mee bezig\b/,
+  },
 ];
