@@ -26,7 +26,7 @@ const SUITS =
   '(works|work for me|works for me|suits (me|us)|is fine|is good|passt (mir|uns|gut)|geht (bei mir|fur mich|gut)|(me|nous) (va|convient)|(ca|cela) (me|nous) va|(me|nos) (va|viene) bien|fica (bom|otimo)|(me|nos) serve|da (certo|pra mim)|(mi|ci) (va|sta) bene|va bene|komt (mij|me|ons) (goed|prima) uit|(past|schikt) (mij|me|ons) (goed|prima)?)';
 // Available, free, has time: a person offering a slot, unless a negation stands before it.
 const AVAILABLE =
-  '(free|available|disponible|disponibles|disponivel|disponiveis|disponibilidade|disponibile|disponibili|beschikbaar|verfugbar|libre|libres|livre|hueco|huecos|un buco|ruimte|tijd)';
+  '(free|available|disponible|disponibles|disponibilidad|disponivel|disponiveis|disponibilidade|disponibile|disponibili|beschikbaar|verfugbar|libre|libres|livre|hueco|huecos|un buco|ruimte|tijd)';
 const NOT_NEGATED =
   '(?<!\\b(not|nicht|pas|no|nao|non|niet|never|nie|ne suis pas|no estoy|nao estou|non sono|geen|keine|kein|nessun|ningun|nenhum|weinig|little) )(?<!\\b(no|nao|non|niet) (estoy|estamos|estou|sono|siamo|ben|zijn|tenho|temos|tengo|tenemos|ho|abbiamo|heb|hebben) )';
 
@@ -307,6 +307,12 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
     label: 'proposes to find or set aside some minutes (seven languages)',
     pattern:
       /\b(find|grab|block|set aside|take|finden|nehmen|blocken|trouvons|trouver|prendre|busquemos|buscar|encontrar|arranjar|troviamo|trovare|prendiamo|prikken|plannen|vinden)\b[^.!?]{0,30}\b\d{1,3} ?(minutes|mins?|minuten|minutos|minuti)\b|\b\d{1,3} ?(minuten|minutos|minuti|minutes)\b[^.!?]{0,15}\b(finden|nehmen|prikken|plannen|vinden)\b/,
+  },
+  {
+    label: 'names a day and a clock time, then says they can (seven languages)',
+    pattern: new RegExp(
+      `\\b${DAY}\\b[^.!?]{0,25}\\d{1,2}([:.h]\\d\\d)?( ?(uhr|uur|am|pm|h))?\\b[^.!?]{0,12}\\b(kan ik|lukt (het|mij)|past (het|mij)|geht es|konnte ich|kann ich|i can|works for me|je peux|puedo|posso|consigo)\\b`,
+    ),
   },
 ];
 

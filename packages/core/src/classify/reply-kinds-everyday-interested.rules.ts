@@ -180,6 +180,12 @@ const IMPLEMENTATION = alt(
   'invoering',
 );
 
+// Documentation asked for by a technical buyer, sent or passed on ("zukommen lassen").
+const SEND_DOCS =
+  '\\b(send|share|zukommen lassen|schicken|senden|transmettre|envoyer|enviar|enviar-me|mandar|mande|envia|inviare|inviarmi|mandarmi|mandare|sturen|toesturen|opsturen)\\b';
+const DOCS =
+  '(documentation|docs|dokumentation|unterlagen|documentacion|documentacao|documentazione|documentatie|certifications?|zertifikate?|zertifizierungen|certificaciones|certificacoes|certificazioni|certificeringen|whitepaper|datasheets?)';
+
 /** The everyday `interested` rules, in order (see reply-kinds-everyday.rules.ts). */
 export const EVERYDAY_INTERESTED_RULES: readonly ReplyRule[] = [
   {
@@ -348,5 +354,10 @@ export const EVERYDAY_INTERESTED_RULES: readonly ReplyRule[] = [
     label: 'asks about a free trial, or for an offer to be made (seven languages)',
     pattern:
       /\b(free trial|trial period|test ?phase|testzugang|probezeit|probemonat|essai gratuit|periode d'essai|prueba gratuita|periodo de prueba|teste gratuito|periodo de teste|prova gratuita|periodo di prova|proefperiode|gratis proef)\b|\b(ein|einen) (angebot|kostenvoranschlag)\b[^.!?]{0,40}\b(machen|erstellen|schicken|senden|zukommen lassen)\b|\b(mi|ci) (puo|potrebbe|potete|potreste) (mandare|inviare|girare)\b/,
+  },
+
+  {
+    label: 'asks for documentation or certifications to be sent (seven languages)',
+    pattern: new RegExp(`${SEND_DOCS}[^.!?]{0,60}\\b${DOCS}|\\b${DOCS}[^.!?]{0,60}${SEND_DOCS}`),
   },
 ];

@@ -264,4 +264,10 @@ export const EVERYDAY_NOT_INTERESTED_RULES: readonly ReplyRule[] = [
     pattern:
       /\bpasser (notre|mon) tour\b|\bne (correspond|repond) pas (a|aux) (nos|mes) besoins\b|\bno (nos )?encaja\b|^\W*passo\b|\bpasso,? grazie\b|\bslaan (deze|dit|het|die) (keer )?over\b|\bpast (op dit moment |momenteel |nu |even )?niet (bij ons|in ons|bij mij)\b|\bnao faz sentido para (nos|mim)\b|\bnon fa per (noi|me)\b/,
   },
+
+  {
+    label: 'says they decided not to go ahead (seven languages)',
+    pattern:
+      /\bnot to (proceed|move forward|go ahead|pursue (it|this))\b|\bnicht weiter(zu)?verfolgen\b|\bne pas (donner suite|aller plus loin|poursuivre)\b|\bno seguir adelante\b|\bno (avanzar|continuar|proceder) con\b|\bnao (avancar|prosseguir|seguir em frente|dar seguimento)\b|\bnon (procedere|proseguire|andare avanti|dare seguito)\b|\bniet (mee )?verder te gaan\b|\bniet verder (mee )?gaan\b/,
+  },
 ];

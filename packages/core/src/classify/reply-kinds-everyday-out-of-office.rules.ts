@@ -140,4 +140,9 @@ export const EVERYDAY_OUT_OF_OFFICE_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(estou|estarei) (numa|em|num) (formacao|curso|viagem)\b|\bregresso (na|no|a|em|dia) \w+|\b(sono|saro|siamo) in (vacanza|ferie)\b|\brientro (lunedi|martedi|mercoledi|giovedi|venerdi|domani|il \d|in ufficio)\b|\b(ben|zijn) (ik |we )?op reis\b|\bik volg een (training|cursus|opleiding)\b|\bben\b[^.!?]{0,30}\bweer (op kantoor|terug|aanwezig)\b|\blees (ik )?(mijn )?(e-?)?mail (slechts|maar|alleen) (af en toe|sporadisch|beperkt)\b/,
   },
+
+  {
+    label: 'says, formally, they are not at the office and without mail until a day (Portuguese)',
+    pattern: /\bnao me encontro no escritorio\b|\bnao terei acesso ao (e-?mail|correio)\b/,
+  },
 ];

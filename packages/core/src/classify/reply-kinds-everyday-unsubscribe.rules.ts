@@ -124,4 +124,11 @@ export const EVERYDAY_UNSUBSCRIBE_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(be|get|been) unsubscribed\b|\btragen sie (mich|uns) (bitte |doch |einfach )?aus\b|\btrag (mich|uns) (bitte |doch )?aus\b|\bnao (me|nos) (contactem|contatem|contacte|contate|enviem|mandem|escrevam|liguem)( mais| novamente| de novo)?\b|\bneem (\w+ )?geen contact (meer )?(met (mij|me|ons) )?op\b|\bgeen contact meer\b/,
   },
+
+  // The formal letter's way: "I would be grateful if you refrained from further mail".
+  {
+    label: 'asks formally to refrain from further correspondence (seven languages)',
+    pattern:
+      /\b(receive|send me|send us) no (further|more) (correspondence|communications?|e-?mails?|messages)\b|\b(refrain|desist) from (sending|contacting|writing)\b|\b(von )?(weiteren|kunftigen) (zusendungen|e-?mails|nachrichten|kontaktaufnahmen|anschreiben)\b[^.!?]{0,20}\b(abzusehen|absehen)\b|\bweitere (zusendungen|kontaktaufnahmen) (zu )?unterlassen\b|\bne plus m'(adresser|envoyer|ecrire)\b|\b(ne|n') ?plus (m'|me )?adresser de (correspondance|courriers?|messages?)\b|\babst(enga|uviera|engan|uvieran|enerse) de (enviar|escribir|contactar|mandar)\w*\b|\bdeixe(m)? de (me )?(enviar|contactar|contatar|escrever|mandar)\b|\b(evitasse|evitaste|evitate|eviti|evitare|astenersi|si astenga) (di |dall')(inviar|mandar|scriver|contattar)\w*\b/,
+  },
 ];

@@ -326,4 +326,10 @@ export const EVERYDAY_WRONG_PERSON_RULES: readonly ReplyRule[] = [
     pattern:
       /\byou'?d (need|have|want) to (speak|talk) (to|with)\b|\byou (will need|need|should|would need) to (speak|talk) (to|with) (our|my|the)\b|\bda (mussten|musstest|sollten) sie (sich )?(mit|an)\b|\beso es cosa de\b|\bno llevo (yo )?(la|el|los|las) \w+\b|\bteria (de|que) falar com\b|\bdovrebbe (parlare con|sentire|contattare)\b|\bik ga (daar|er|hier)? ?niet over\b|\b(houd|hou) (me|mij) (hier|daar|er) niet (meer )?mee bezig\b/,
   },
+
+  {
+    label: 'says they no longer take part in these decisions (seven languages)',
+    pattern:
+      /\bno longer (involved|part of (these|the|this) (decisions?|process))\b|\bnicht mehr (eingebunden|beteiligt|involviert)\b|\bje ne participe plus\b|\b(ya no|no) participo (en|de)\b|\b(ja nao|nao) participo (mais )?(nestas|nessas|em|de|das|nas)\b|\bnon partecipo piu\b|\bniet meer (bij \w+ )?betrokken\b/,
+  },
 ];

@@ -289,6 +289,105 @@ const SECOND_ROUND: Row[] = [
   ['Ik volg een training en ben donderdag weer op kantoor.', 'out_of_office', 'Re: hello', AUTO],
 ];
 
+// Third round: one formal letter per class and language, with greeting and signature
+// (49, of which these were read wrong before the rules that follow them).
+const FORMAL_ROUND: Row[] = [
+  [
+    'Dear Mr Hughes,\n\nI have received several of your messages now. I would be grateful if you could ensure that I receive no further correspondence from your company.\n\nKind regards,\nMargaret Ellis',
+    'unsubscribe',
+  ],
+  [
+    'Sehr geehrter Herr Vogel,\n\nich habe nun mehrfach E-Mails von Ihnen erhalten. Ich bitte Sie, von weiteren Zusendungen abzusehen.\n\nMit freundlichen Grüßen\nMargarete Ebert',
+    'unsubscribe',
+  ],
+  [
+    'Hallo Herr Vogel,\n\ndas klingt für ein Projekt, das wir gerade planen, relevant. Könnten Sie mir die API-Dokumentation und Ihre Sicherheitszertifikate zukommen lassen?\n\nDanke und Gruß\nOliver',
+    'interested',
+  ],
+  [
+    "Monsieur,\n\nJ'ai reçu plusieurs de vos messages. Je vous saurais gré de ne plus m'adresser de correspondance à l'avenir.\n\nCordialement,\nMarguerite Ellis",
+    'unsubscribe',
+  ],
+  [
+    "Bonjour Daniel,\n\nMerci d'avoir pensé à nous. Après discussion en interne, nous avons décidé de ne pas donner suite pour le moment.\n\nBien à vous,\nRaphaël",
+    'not_interested',
+  ],
+  [
+    "Bonjour Daniel,\n\nMerci pour votre message. Depuis la réorganisation, je ne participe plus à ces décisions ; les achats relèvent désormais de l'équipe des opérations.\n\nBonne journée,\nCatherine",
+    'wrong_person',
+  ],
+  [
+    "Bonjour Daniel,\n\nCela pourrait correspondre à un projet que nous préparons pour le prochain trimestre. Pourriez-vous me transmettre la documentation de l'API et vos certifications de sécurité ?\n\nMerci,\nOlivier",
+    'interested',
+  ],
+  [
+    'Estimado Sr. Gómez:\n\nHe recibido ya varios mensajes suyos. Le agradecería que se abstuviera de enviarme más comunicaciones.\n\nAtentamente,\nMargarita Ortega',
+    'unsubscribe',
+  ],
+  [
+    'Hola Daniel:\n\nGracias por pensar en nosotros. Lo hemos comentado con el equipo y hemos decidido no seguir adelante por ahora.\n\nUn saludo,\nRafael',
+    'not_interested',
+  ],
+  [
+    'Hola Daniel:\n\nGracias por tu mensaje. Desde la reorganización ya no participo en estas decisiones; las compras ahora dependen del equipo de operaciones.\n\nSaludos,\nCatalina',
+    'wrong_person',
+  ],
+  [
+    'Hola Daniel:\n\nGracias por escribir. Estoy abierto a una conversación breve. Tengo disponibilidad el miércoles a partir de las 14:00, si te va bien.\n\nUn saludo,\nÓscar',
+    'meeting_request',
+  ],
+  [
+    'Exmo. Sr. Gomes,\n\nJá recebi várias mensagens suas. Agradeço que deixe de me enviar qualquer comunicação.\n\nCom os melhores cumprimentos,\nMargarida Ortiz',
+    'unsubscribe',
+  ],
+  [
+    'Olá Daniel,\n\nObrigado por se lembrar de nós. Depois de falarmos internamente, decidimos não avançar por agora.\n\nCumprimentos,\nRafael',
+    'not_interested',
+  ],
+  [
+    'Olá Daniel,\n\nObrigada pela mensagem. Desde a reestruturação já não participo nestas decisões; as compras passaram para a equipa de operações.\n\nAbraço,\nCatarina',
+    'wrong_person',
+  ],
+  [
+    'Olá Daniel,\n\nIsto pode encaixar num projeto que estamos a preparar para o próximo trimestre. Consegue enviar-me a documentação da API e as vossas certificações de segurança?\n\nObrigado,\nÓscar',
+    'interested',
+  ],
+  [
+    'Obrigada pela sua mensagem.\n\nNeste momento não me encontro no escritório e não terei acesso ao e-mail até terça-feira, 19 de janeiro. Responderei quando regressar.\n\nCumprimentos,\nCatarina Mota',
+    'out_of_office',
+    'Re: hello',
+    AUTO,
+  ],
+  [
+    'Gentile Dott. Gallo,\n\nho ricevuto diversi suoi messaggi. Le sarei grata se evitasse di inviarmi ulteriori comunicazioni.\n\nCordiali saluti,\nMargherita Orsi',
+    'unsubscribe',
+  ],
+  [
+    'Buongiorno Daniele,\n\ngrazie per aver pensato a noi. Ne abbiamo parlato internamente e abbiamo deciso di non procedere per ora.\n\nUn saluto,\nRaffaele',
+    'not_interested',
+  ],
+  [
+    'Ciao Daniele,\n\ngrazie del messaggio. Dopo la riorganizzazione non partecipo più a queste decisioni; gli acquisti ora fanno capo al team operations.\n\nA presto,\nCaterina',
+    'wrong_person',
+  ],
+  [
+    'Buongiorno Daniele,\n\npotrebbe essere utile per un progetto che stiamo impostando per il prossimo trimestre. Può inviarmi la documentazione delle API e le vostre certificazioni di sicurezza?\n\nGrazie,\nOscar',
+    'interested',
+  ],
+  [
+    'Hallo Daniel,\n\nBedankt dat je aan ons dacht. We hebben het intern besproken en besloten er voorlopig niet mee verder te gaan.\n\nGroet,\nRuben',
+    'not_interested',
+  ],
+  [
+    'Hoi Daniel,\n\nDit kan passen bij een project dat we voor volgend kwartaal voorbereiden. Kun je me de API-documentatie en jullie beveiligingscertificeringen sturen?\n\nBedankt,\nOscar',
+    'interested',
+  ],
+  [
+    'Hoi Daniel,\n\nBedankt voor je bericht. Ik sta open voor een kort gesprek. Woensdag na 14.00 uur kan ik, als dat jou uitkomt.\n\nGroet,\nOscar',
+    'meeting_request',
+  ],
+];
+
 describe.each([
   ['an office or company closed for a period is an absence', OFFICE_CLOSED],
   ['an automatic notice that the person has gone is wrong_person, not a pause', GONE_NOTICE],
@@ -301,6 +400,7 @@ describe.each([
   ['asking to be taken off the list, and one-word opt-outs', UNSUBSCRIBE],
   ['asking for an offer or details', INTERESTED],
   ['a second round of everyday wordings in every class', SECOND_ROUND],
+  ['formal letters with greeting and signature', FORMAL_ROUND],
 ])('%s', (_kind, rows) => {
   it.each(rows)('%s -> %s', (text, label, subject, headers) => {
     expect(classifyReplyText({ subject: subject ?? 'Re: hello', text, headers }).replyClass).toBe(label);
