@@ -163,4 +163,6 @@ result['replies-multilingual/dev-4'] = replySet(join(replies, 'replies-multiling
 result['replies-multilingual/holdout-4'] = replySet(join(replies, 'replies-multilingual/holdout-4.json'));
 // A second independent writer (README): holdout-5 is never read and never tuned on.
 result['replies-multilingual/holdout-5'] = replySet(join(replies, 'replies-multilingual/holdout-5.json'));
+// Written for branch classify18 before its writer read any rule (README): measured before and after, never read.
+result['replies-multilingual/holdout-6'] = replySet(join(replies, 'replies-multilingual/holdout-6.json'));
 console.log(JSON.stringify(result));

@@ -63,6 +63,12 @@ describe('erasure through the API (real PostgreSQL and Redis)', () => {
     const writer = await f.key('write', 'erase-writer');
     expect((await call(f, writer, 'DELETE', `/v1/prospects/${p!.prospectId}?reason=x`)).status).toBe(403);
 
+    // Another person's reply named her as the one to write to, spelt with other capitals (a
+    // referral keeps its writer's spelling): erasing her erases that triage item too.
+    await f.db.pool.query(
+      `INSERT INTO triage_item (id, event_id, source, kind, email, classification, why)
+       VALUES (gen_random_uuid(), gen_random_uuid(), 'sandbox', 'referral', 'ZELDA.Quartermain@Erase.example', 'wrong_person', '[]')`,
+    );
     const res = await call(f, admin, 'DELETE', `/v1/prospects/${p!.prospectId}?reason=GDPR art. 17 request`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ erased: true, enrollmentsEnded: 1 });

@@ -189,6 +189,16 @@ export const REASON_RULES: readonly ReasonRule[] = [
   },
   {
     reason: 'userunknown',
+    label: 'the address is not a known or valid user of the receiving system',
+    pattern: /\bnot an? (known|recogni[sz]ed|valid) (local |e-?mail )?(user|recipient|mailbox|account)\b/,
+  },
+  {
+    reason: 'hasmoved',
+    label: "the mailbox's or the domain's owner has changed (RFC 6710, X.7.17 and X.7.18)",
+    pattern: /\b(mailbox|domain) owner (has )?changed\b/,
+  },
+  {
+    reason: 'userunknown',
     label: 'the mailbox does not exist',
     pattern:
       /user ?unknown|unknown (user|recipient|address|mailbox|local-?part)|no such (user|mailbox|recipient|address|account|local)|(user|mailbox|recipient|account|address|addressee) (does not|doesn't|does no longer) exist|(user|mailbox|recipient|address) (not found|not exist|unavailable|invalid|is invalid)|not listed in (domino|the) directory|recip(ient)?notfound|recipient not found|invalid (recipient|mailbox|address|user)|destinataire invalide|adresse d au moins un destinataire invalide|mailbox unavailable|no mailbox|inactive email|account .{0,30}does not exist|unrout(e)?able address|bad destination mailbox|not a valid (mailbox|user|recipient)|user not exist|unbekannt|n'existe pas|no existe|mailbox not found|address (does not|doesn't) exist|no such (e-?mail )?address|unknown or illegal alias|recipient unknown|usu[aá]rio (desconhecido|inexistente)|utente (sconosciuto|inesistente)|gebruiker (onbekend|bestaat niet)|utilisateur inconnu|usuario (desconocido|inexistente|no existe)|destinatario (desconocido|inexistente|sconosciuto)|nieznany (u[zż]ytkownik|adresat)|(u[zż]ytkownik|adres|konto) nie istnieje|ユーザ(ー)?(が)?(存在しません|見つかりません|不明)|宛先(が)?(不明|見つかりません)|no longer (valid|active)|addressee unknown|not a known user|no mail[- ]?box (available|here|for)|mail-box (not found|unavailable|does not exist)|bad[_ ]recipient|\brcpt\b.{0,80}\b(does not|doesn'?t|dosn'?t|dose not|doesnt) exist|<[^<>\s]+@[^<>\s]+>\)? (does not|doesn'?t|dosn'?t|dose not) exist|\bnon-?existent (user|recipient|address|mailbox|account|e-?mail)|invalid (final delivery )?userid|not listed in|ディレクトリ(には見つかりません|のリストにありません)|存在しません/,

@@ -2,7 +2,7 @@ import { REASON_RULES } from './bounce-reason.rules.js';
 import type { BounceReason } from './classification.types.js';
 import { normalizeDiagnostic } from './diagnostic-text.js';
 import { detectSmtpPhase } from './smtp-phase.js';
-import { statusClass } from './status-code.js';
+import { findReplyCode, statusClass } from './status-code.js';
 import { reasonFromStatus } from './status-reason.map.js';
 
 /** The reasons that mean the address itself is dead, so it must be suppressed. */
@@ -119,7 +119,11 @@ export function decideBounce(evidence: BounceEvidence): BounceVerdict {
   }
 
   let hard = HARD_REASONS.has(reason);
-  if (hard && statusClass(evidence.status) === '4') {
+  // RFC 5321 (4.2.1) makes a 5yz reply final: the client must not retry it. When the
+  // server pairs it with a 4.x.x enhanced code ("551 4.7.17"), the two disagree and the
+  // reply, the part every MTA acts on, decides; a delay or a retried delivery still wins.
+  const finalReply = statusClass(findReplyCode(diagnostic)) === '5';
+  if (hard && statusClass(evidence.status) === '4' && !finalReply) {
     hard = false;
     why.push(`status ${evidence.status} is temporary, so not hard`);
   } else if (hard && (evidence.action === 'delayed' || evidence.temporary)) {

@@ -137,7 +137,9 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
     // "Sou eu quem cuida disso" / "I'm the right person": the writer says they ARE the
     // one, so the words that name who handles it do not point elsewhere.
     if (group === 'wrong_person' && SELF_AFFIRMED.test(folded)) continue;
-    const found = match(group);
+    // "Forwarded to my colleague" passes our mail on without saying who is right: only
+    // the other sentences can make the reply wrong_person.
+    const found = group === 'wrong_person' ? match(group, withoutBareForwards(folded)) : match(group);
     // "Send me the information you hold about me" asks what data we keep (GDPR art.
     // 15), not about our offer: when the only interest is a request for information
     // and the writer asks about their own data, the reply is neutral.
@@ -252,6 +254,24 @@ function withoutFooterInstructions(folded: string): string {
     .split(/(?<=[.!?])\s+/)
     .filter((sentence) => !FOOTER_INSTRUCTION.test(sentence))
     .join(' ');
+}
+
+// A sentence that passes our mail on to colleagues or a team, naming nobody in charge
+// ("ich habe Ihre Mail an die Kollegen weitergeleitet"): the reply then says only that it
+// was received and passed on (neutral), unless another sentence names the right person.
+const FORWARDED =
+  /\b(forward(ed|ing)?|pass(ed|ing) (it|this|that|your \w+ )?(on|along)|weiter(geleitet|gegeben|geschickt)|fait suivre|transmis|transfere|reenviado|reenvie|pasado|encaminhei|reencaminhei|repassei|passei|inoltrat[oa]|girat[oa]|doorgestuurd|doorgezet)\b/;
+const TO_COLLEAGUES =
+  /\b(colleagues?|co-?workers?|team|teams|kolleg(e|en|in|innen)|collegues?|equipe|companer[oa]s?|colegas?|equipo|equipa|time|colleg(a|hi|he)|collega'?s|afdeling)\b/;
+const SOMEONE_IN_CHARGE =
+  /\b(responsible|head of|in charge|who (handles|decides|deals|looks after|owns)|decision|zustandig\w*|verantwortlich\w*|entscheid\w*|responsable|encargad[oa]|decide|responsavel|quem (cuida|trata)|responsabile|si occupa|verantwoordelijk|gaat over|beslist)\b|@/;
+
+function withoutBareForwards(folded: string): string {
+  const sentences = folded.split(/(?<=[.!?])\s+|\n+/);
+  const kept = sentences.filter(
+    (s) => !(FORWARDED.test(s) && TO_COLLEAGUES.test(s) && !SOMEONE_IN_CHARGE.test(s)),
+  );
+  return kept.length === sentences.length ? folded : kept.join(' ');
 }
 
 function withoutLinks(text: string): string {

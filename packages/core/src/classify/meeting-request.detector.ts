@@ -13,19 +13,20 @@ const DAYS_ES = '(lunes|martes|miercoles|jueves|viernes|manana|semana que viene|
 const DAYS_PT = '(segunda|terca|quarta|quinta|sexta|amanha|semana que vem|proxima semana)(-feira)?';
 const DAYS_IT = '(lunedi|martedi|mercoledi|giovedi|venerdi|domani|prossima settimana|settimana prossima)';
 const DAYS_NL = '((maandag|dinsdag|woensdag|donderdag|vrijdag)(ochtend|middag|avond)?|morgen|volgende week)';
+const DAY = `(${[DAYS_EN, DAYS_DE, DAYS_FR, DAYS_ES, DAYS_PT, DAYS_IT, DAYS_NL].join('|')})`;
 
 // A call, meeting, demo or visit named in the same sentence as a day or a clock time
 // ("una llamada el martes a las 11", "om 10 uur voor een gesprek") proposes to meet.
 const MEET_WORD =
   '(call|meeting|demo|visit|zoom|video ?call|phone call|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|appelons|rendez-vous|rdv|echange|reunion|visite|visio|llamada|videollamada|visita|quedar|quedamos|vernos|reunirnos|chamada|ligacao|reuniao|conversar|chiamata|telefonata|riunione|incontro|videochiamata|sopralluogo|gesprek|afspraak|belafspraak|bezoek|bellen|videocall|videokonferenz|videoconferencia|videoconferenza|videochamada|videoconferencia)';
-const WHEN = `(${[DAYS_EN, DAYS_DE, DAYS_FR, DAYS_ES, DAYS_PT, DAYS_IT, DAYS_NL].join('|')}|\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om) \\d{1,2}\\b)`;
+const WHEN = `(${DAY}|\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om) \\d{1,2}\\b)`;
 
 // Words that accept a proposed day or time: "Tuesday works", "me va bien", "komt goed uit".
 const SUITS =
   '(works|work for me|works for me|suits (me|us)|is fine|is good|passt (mir|uns|gut)|geht (bei mir|fur mich|gut)|(me|nous) (va|convient)|(ca|cela) (me|nous) va|(me|nos) (va|viene) bien|fica (bom|otimo)|(me|nos) serve|da (certo|pra mim)|(mi|ci) (va|sta) bene|va bene|komt (mij|me|ons) (goed|prima) uit|(past|schikt) (mij|me|ons) (goed|prima)?)';
 // Available, free, has time: a person offering a slot, unless a negation stands before it.
 const AVAILABLE =
-  '(free|available|disponible|disponibles|disponivel|disponiveis|disponibilidade|disponibile|disponibili|beschikbaar|verfugbar|libre|libres|livre|hueco|huecos|un buco|ruimte|tijd)';
+  '(free|available|disponible|disponibles|disponibilidad|disponivel|disponiveis|disponibilidade|disponibile|disponibili|beschikbaar|verfugbar|libre|libres|livre|hueco|huecos|un buco|ruimte|tijd)';
 const NOT_NEGATED =
   '(?<!\\b(not|nicht|pas|no|nao|non|niet|never|nie|ne suis pas|no estoy|nao estou|non sono|geen|keine|kein|nessun|ningun|nenhum|weinig|little) )(?<!\\b(no|nao|non|niet) (estoy|estamos|estou|sono|siamo|ben|zijn|tenho|temos|tengo|tenemos|ho|abbiamo|heb|hebben) )';
 
@@ -276,6 +277,41 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
         '\\b(prenoti|prenota|prenotate|fissi|scegli|scelga) (uno|un|una) (slot|appuntamento|orario|chiamata|incontro)\\b',
         '\\b(plan|plant u|boek|boekt u) (een|direct een) (moment|afspraak|gesprek|tijdslot|slot|call)\\b',
       ].join('|'),
+    ),
+  },
+  // A demo or a call to be booked by the link the writer gives ("prenoti pure una demo
+  // qui", "marque uma call comigo"): the link is cut from the text the rules read.
+  {
+    label: 'tells us to book a demo or a call, in any word order (seven languages)',
+    pattern:
+      /(?<!\b(not|don'?t|nicht|pas|no|nao|non|niet|geen) )\b(book|schedule|grab|reserve|buchen|buche|vereinbaren|reservez|reserver|prenez|prendre|planifiez|planifier|reserva|reservar|agenda|agendar|agende|marque|marcar|marca|prenoti|prenota|prenotate|prenotare|fissi|fissa|fissare|plan|plannen|inplannen|boek|boeken|boekt|plant)( \w+){0,2}? (a|an|ein|einen|eine|un|une|una|uno|um|uma|een)( \w+)? (demo|call|video ?call|chamada|llamada|reunion|reuniao|appel|rendez-vous|rdv|termin|gesprek|afspraak|chiamata|incontro|meeting|slot|videochiamata|videollamada|videocall)\b/,
+  },
+  {
+    label: 'names a video-call tool and a day or time in one sentence (seven languages)',
+    pattern: new RegExp(
+      `\\b(teams|zoom|google meet|skype|webex|visio)\\b[^.!?]{0,40}${WHEN}|${WHEN}[^.!?]{0,40}\\b(per|via|on|over|en|por|pelo|su|in|op) (teams|zoom|google meet|skype|webex|visio)\\b`,
+    ),
+  },
+  {
+    label: 'asks when we have time (seven languages)',
+    pattern:
+      /\bwhen (are you|would you be) (free|available)\b|\bwhen do you have time\b|\bwann (hatten|hattet|haben|habt|hast) (sie|ihr|du) zeit\b|\bquand (etes-vous|seriez-vous|es-tu|serais-tu) (disponibles?|libres?)\b|\bquelles sont vos disponibilites\b|\bcuando (tiene|tienes|tendria|tendrias|teneis|tienen) (tiempo|disponibilidad|hueco)\b|\bquando (voce )?(tem|teria|tens|terias) (tempo|disponibilidade)\b|\bquando (ha|avrebbe|hai|avete) tempo\b|\bquando (e|sarebbe|sei|siete) disponibil[ei]\b|\bwanneer (heeft u|hebben jullie|heb je|zou u|zouden jullie) tijd\b/,
+  },
+  {
+    label: 'names a day and a clock time in a question (seven languages)',
+    pattern: new RegExp(
+      `\\b${DAY}\\b[^.!?]{0,25}(\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om|a) \\d{1,2}\\b)[^.!?]{0,30}\\?`,
+    ),
+  },
+  {
+    label: 'proposes to find or set aside some minutes (seven languages)',
+    pattern:
+      /\b(find|grab|block|set aside|take|finden|nehmen|blocken|trouvons|trouver|prendre|busquemos|buscar|encontrar|arranjar|troviamo|trovare|prendiamo|prikken|plannen|vinden)\b[^.!?]{0,30}\b\d{1,3} ?(minutes|mins?|minuten|minutos|minuti)\b|\b\d{1,3} ?(minuten|minutos|minuti|minutes)\b[^.!?]{0,15}\b(finden|nehmen|prikken|plannen|vinden)\b/,
+  },
+  {
+    label: 'names a day and a clock time, then says they can (seven languages)',
+    pattern: new RegExp(
+      `\\b${DAY}\\b[^.!?]{0,25}\\d{1,2}([:.h]\\d\\d)?( ?(uhr|uur|am|pm|h))?\\b[^.!?]{0,12}\\b(kan ik|lukt (het|mij)|past (het|mij)|geht es|konnte ich|kann ich|i can|works for me|je peux|puedo|posso|consigo)\\b`,
     ),
   },
 ];

@@ -147,3 +147,30 @@ describe('a multi-line SMTP reply is read whole (RFC 5321 4.2.1)', () => {
     expect(verdict).toMatchObject({ reason: 'userunknown', hard: true });
   });
 });
+
+describe('a final (5yz) reply with a 4.x.x enhanced code, and RFC 6710 owner changes', () => {
+  it('reads the 5yz reply as final: the address whose owner changed is dead', () => {
+    expect(verdictOf('551 4.7.17 mailbox owner has changed')).toEqual({ reason: 'hasmoved', hard: true });
+    expect(verdictOf('551 4.7.18 domain owner has changed')).toEqual({ reason: 'hasmoved', hard: true });
+    expect(verdictOf('550 5.7.17 Mailbox owner has changed')).toEqual({ reason: 'hasmoved', hard: true });
+  });
+
+  it('keeps a 4yz reply, a delay or a retried delivery soft whatever the words', () => {
+    expect(verdictOf('450 4.7.17 mailbox owner has changed').hard).toBe(false);
+    expect(verdictOf('4.1.1 user unknown').hard).toBe(false);
+    const delayed = decideBounce({
+      status: '4.7.17',
+      diagnostic: '551 4.7.17 mailbox owner has changed',
+      action: 'delayed',
+    });
+    expect(delayed.hard).toBe(false);
+  });
+
+  it('reads "not a known user" as a dead address', () => {
+    expect(verdictOf('550 <bob@example.org> is not a known user')).toEqual({
+      reason: 'userunknown',
+      hard: true,
+    });
+    expect(verdictOf('550 5.1.1 not a valid recipient')).toEqual({ reason: 'userunknown', hard: true });
+  });
+});

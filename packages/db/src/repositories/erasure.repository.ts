@@ -39,9 +39,13 @@ export class ErasureRepository {
    */
   async eraseProspect(client: pg.PoolClient, target: EventTarget, addresses: string[]): Promise<void> {
     const all = [...new Set([target.email, ...addresses])];
-    // Its own triage items, and the referrals its replies named (they came from its words).
+    // Its own triage items, the referrals its replies named (they came from its words), and
+    // the referrals other people's replies made to one of its addresses: a referral keeps the
+    // case its writer used (the local part is case-sensitive), so it is compared without it.
     await client.query(
-      'DELETE FROM triage_item WHERE email = ANY($1::text[]) OR event_id IN (SELECT id FROM event WHERE prospect_id = $2)',
+      `DELETE FROM triage_item
+       WHERE lower(email) = ANY(SELECT lower(a) FROM unnest($1::text[]) AS a)
+          OR event_id IN (SELECT id FROM event WHERE prospect_id = $2)`,
       [all, target.prospectId],
     );
     // The notifications of its replies hold their first lines.

@@ -1,0 +1,134 @@
+import { alt, near } from './reply-pattern.helpers.js';
+import type { ReplyRule } from './reply-rule.types.js';
+
+// Everyday wordings of one reply kind (asks to stop or to erase their data), split out of
+// reply-kinds-everyday.rules.ts; the rules keep the order they had there.
+// Vocabulary lists per language over folded text, as described there.
+
+// --- personal data and erasing it (GDPR art. 17 requests) ---------------------------
+const PERSONAL_DATA = alt(
+  '(?:all )?(?:my|our) (?:personal )?(?:data|details|information|info|contact details)',
+  '(?:all )?(?:the )?(?:personal )?(?:data|information) (?:you hold|you have|you store)(?: about| on| of)? (?:me|us)?',
+  '(?:meine|unsere) (?:personlichen |personenbezogenen )?(?:daten|kontaktdaten|angaben)',
+  '(?:mes|nos) (?:donnees|coordonnees|informations)(?: personnelles)?',
+  '(?:mis|nuestros) (?:datos|datos personales)',
+  '(?:meus|nossos) (?:dados|dados pessoais)',
+  '(?:miei|nostri) (?:dati|dati personali)',
+  '(?:mijn|onze) (?:persoons)?gegevens',
+);
+const ERASE = alt(
+  'delete',
+  'deletion',
+  'erase',
+  'erasure',
+  'remove',
+  'removal',
+  'loschen',
+  'loschung',
+  'entfernen',
+  'supprimer',
+  'suppression',
+  'effacer',
+  'effacement',
+  'supresion',
+  'suprimir',
+  'borrar',
+  'borrado',
+  'eliminar',
+  'eliminacion',
+  'cancellazione',
+  'cancellare',
+  'eliminare',
+  'rimozione',
+  'verwijderen',
+  'verwijdering',
+  'wissen',
+  'exclusao',
+  'excluir',
+  'apagar',
+  'eliminacao',
+);
+
+/** The everyday `unsubscribe` rules, in order (see reply-kinds-everyday.rules.ts). */
+export const EVERYDAY_UNSUBSCRIBE_RULES: readonly ReplyRule[] = [
+  {
+    label: 'tells us to stop sending, in Dutch word order',
+    pattern: /\bstop (alsjeblieft |aub |nou |toch )?met (het )?(sturen|mailen|e-?mailen|versturen)\b/,
+  },
+  {
+    label: 'asks to take their address out of our system (seven languages)',
+    pattern:
+      /\b(take|get|nehmen sie|entfernen sie|retirez|sortez|quitad|quiten|saquen|tirem|removam|togliete|rimuovete|haal|verwijder)\b[^.!?]{0,30}\b(my|meine|mon|ma|mi|meu|minha|il mio|la mia|mijn) (e-?mail-?)?(address|adresse|e-?mail|direccion|correo|endereco|indirizzo|adres|e-?mailadres|contact)\b[^.!?]{0,20}\b(out of|aus|de|del|da|do|dal|dalla|uit) (your|ihrem|ihrer|votre|vuestro|su|seu|do|vostro|jullie|uw)?\s?(system|systeem|sistema|systeme|datenbank|database|crm|base|bestand)\b|\b(apaguem|apague|apaga|borrad|borren|cancellate|cancelli|wis|verwijder|delete|remove|loschen sie|effacez|supprimez) (o |el |il |het )?(meu|minha|mi|mio|mijn|my|meine|mon) (e-?mail|endereco|correo|direccion|indirizzo|adres|e-?mailadres|e-?mail-adresse|address|adresse)\b/,
+  },
+  {
+    label: 'asks, informally, to be taken off the list (seven languages)',
+    pattern:
+      /\b(me tira|tira-me|tire-me|me tire|toglimi|toglieteci|levami|cancellami|sacame|quitame|haal (me|mij)|take me|get me) (\w+ ){0,2}(da|das|dessa|desta|dessas|destas|dalla|dalle|dai|de la|de|van|uit|off|from) (\w+ ){0,2}(lista|liste|lijst|mailing ?list|mailinglijst|newsletter|list)\b/,
+  },
+  {
+    label: 'asks formally to refrain from contact, or objects to marketing mail (seven languages)',
+    pattern:
+      /\brefrain from (contacting|emailing|writing to|messaging)\b|\b(object|objection) to (receiving|the processing|any (further )?(marketing|contact))\b|\bsehen sie (bitte )?(kunftig |zukunftig |in zukunft )?von (einer |jeder |weiteren )?(kontaktaufnahme|kontakt|zusendungen|e-?mails) ab\b|\bm'oppose (a|au) (la reception|l'envoi|tout envoi|vos)\b|\babstenga(n)? de (contactar|escribir|enviar)(me|nos)?\b|\bme opongo a (recibir|que)\b|\b(peco|pedimos|solicito) que nao (entrem|entre|me contatem|nos contatem) mais\b|\bnao autorizo (o envio|o uso|o contato|contato)\b|\bnon contattar(mi|ci) piu\b|\bmi oppongo (alla ricezione|all'invio|al trattamento)\b|\b(mij|ons) (in de toekomst |voortaan )?niet (meer )?te (benaderen|contacteren|mailen|e-?mailen)\b|\bmaak (ik )?bezwaar tegen\b/,
+  },
+  {
+    label: 'asks to erase their personal data (GDPR and its national names, seven languages)',
+    pattern: new RegExp(
+      [
+        near(ERASE, PERSONAL_DATA, 6),
+        near(PERSONAL_DATA, ERASE, 4),
+        "\\b(right to (erasure|be forgotten)|droit (a l'effacement|a l'oubli)|derecho (de supresion|al olvido)|diritto (alla cancellazione|all'oblio)|recht op (vergetelheid|verwijdering)|recht auf (loschung|vergessenwerden)|direito (ao esquecimento|de exclusao))\\b",
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'never signed up, or answers with one word asking removal (seven languages)',
+    pattern:
+      /\b(i|we) never (signed up|subscribed|opted in|asked for (this|these|your))\b|^(remover|remova|removam|rimuovi(mi)?|cancellami|cancellatemi|verwijder( mij| me)?|uitschrijven|afmelden|desinscrire|desinscrivez-moi|darse de baja|dar de baja|descadastrar|austragen bitte|bitte austragen)[.!]*$|\b(wil|willen) (niets|niks|geen (e-?mails?|mails?|berichten|nieuwsbrieven)) meer (ontvangen|krijgen)\b/,
+  },
+  {
+    label: 'asks to be signed off (Spanish imperatives)',
+    pattern: /\b(da|dad|de|den)(me|nos) de baja\b/,
+  },
+  {
+    label: 'asks, in the familiar form, to be struck off or to stop writing (seven languages)',
+    pattern: new RegExp(
+      [
+        '\\b(streich|streicht|nimm|nehmt|trag|tragt|losch|loscht)(e)? (mich|uns) (bitte |doch |sofort )?(von|aus)\\b',
+        '\\b(von|aus) (deiner|eurer|deinem|eurem) (liste|verteiler|mailingliste|datenbank)\\b',
+        '\\b(eliminame|borrame|quitame|sacame|eliminanos|borranos|quitanos|sacanos)\\b',
+        '\\b(deja|dejes|dejen|dejad|dejar) de (escribir|enviar|mandar|contactar|molestar)(me|nos)?\\b',
+        '\\b(smettila|smettetela|smettete|smetta|smettere) di (scriver|mandar|inviar|contattar|disturbar)\\w*',
+        '\\bbasta (con le |con los |de |com )?(mail|e-?mail|email|messaggi|correos|mensajes|e-?mails)\\b',
+        '\\b(tira|tire|tirem|remove|apaga|apague)(-me| me)? (da|das) (sua|tua|vossa|suas) (lista|listas|base)\\b',
+        '\\b(haal|verwijder) (mij|me|ons) (even |graag |nu )?(uit|van) (je|jullie|uw|de) (lijst|bestand|mailinglijst|database)\\b',
+        '\\b(stop|quit) (e-?mailing|emailing|writing to|messaging) me\\b',
+      ].join('|'),
+    ),
+  },
+
+  // One word as the whole reply, and "take me off the list" with the pronoun before the
+  // verb (Italian clitics, Dutch verb-final clauses).
+  {
+    label: 'answers with one opt-out word (seven languages)',
+    pattern:
+      /^\W*(sair|remover|descadastrar|descadastre|descadastrem|cancelar inscricao|desinscrever|cancellami|cancellatemi|rimuovimi|disiscrivimi|disiscrizione|uitschrijven|schrap mij|verwijder mij|verwijderen|darme de baja|desuscribir|desuscribirme|desinscrire|desinscrivez-moi|austragen bitte|bitte austragen|abbestellen)\W*$/,
+  },
+  {
+    label: 'asks to be taken off the list, pronoun before the verb (Italian, Dutch)',
+    pattern:
+      /\b(mi|ci) (toglie(te|re)?|rimuove(te|re)?|cancella(te|re)?|levate|togli|rimuovi|cancelli|tolga|rimuova) (pure |gentilmente |per favore )?(dalla|dalle|dai|dal) (vostra |sua |tua )?(lista|liste|mailing ?list|indirizzari?|newsletter|database|elenco)\b|\b(mij|me|ons) (van|uit) (de|je|jullie|uw|het) (mailinglijst|lijst|bestand|database|verzendlijst|adressenbestand|mailings?)( \w+)? (te )?(halen|verwijderen|schrappen|afhalen|afmelden)\b/,
+  },
+
+  {
+    label: 'asks not to be contacted again, in separable or negated verbs (seven languages)',
+    pattern:
+      /\b(be|get|been) unsubscribed\b|\btragen sie (mich|uns) (bitte |doch |einfach )?aus\b|\btrag (mich|uns) (bitte |doch )?aus\b|\bnao (me|nos) (contactem|contatem|contacte|contate|enviem|mandem|escrevam|liguem)( mais| novamente| de novo)?\b|\bneem (\w+ )?geen contact (meer )?(met (mij|me|ons) )?op\b|\bgeen contact meer\b/,
+  },
+
+  // The formal letter's way: "I would be grateful if you refrained from further mail".
+  {
+    label: 'asks formally to refrain from further correspondence (seven languages)',
+    pattern:
+      /\b(receive|send me|send us) no (further|more) (correspondence|communications?|e-?mails?|messages)\b|\b(refrain|desist) from (sending|contacting|writing)\b|\b(von )?(weiteren|kunftigen) (zusendungen|e-?mails|nachrichten|kontaktaufnahmen|anschreiben)\b[^.!?]{0,20}\b(abzusehen|absehen)\b|\bweitere (zusendungen|kontaktaufnahmen) (zu )?unterlassen\b|\bne plus m'(adresser|envoyer|ecrire)\b|\b(ne|n') ?plus (m'|me )?adresser de (correspondance|courriers?|messages?)\b|\babst(enga|uviera|engan|uvieran|enerse) de (enviar|escribir|contactar|mandar)\w*\b|\bdeixe(m)? de (me )?(enviar|contactar|contatar|escrever|mandar)\b|\b(evitasse|evitaste|evitate|eviti|evitare|astenersi|si astenga) (di |dall')(inviar|mandar|scriver|contattar)\w*\b/,
+  },
+];
