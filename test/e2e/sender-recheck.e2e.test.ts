@@ -249,18 +249,18 @@ describe("pre-send re-check against the http provider's view", () => {
     await sys?.stop();
   });
 
-  async function httpMailbox() {
+  async function httpMailbox(perMinute = 100) {
     const mailbox = await sys.rt.repos.mailboxes.create({
       provider: 'http',
       address: `sdr-${randomUUID().slice(0, 8)}@sender.example`,
-      perMinute: 100,
+      perMinute,
       perHour: 1000,
       perDay: 1000,
       windowDays: [],
     });
     return mailbox.id;
   }
-  async function enrollOne(email: string) {
+  async function enrollOne(email: string, mailboxId?: string) {
     const seq = await sys.api('POST', '/v1/sequences', {
       name: `s-${email}`,
       steps: [{ subject: 'Hello', body: 'One touch', wait: '0s' }],
@@ -268,7 +268,7 @@ describe("pre-send re-check against the http provider's view", () => {
     const p = await sys.api('POST', '/v1/prospects', { prospects: [{ email }] });
     const res = await sys.api('POST', '/v1/enrollments', {
       sequenceId: seq.body.id,
-      mailboxId: await httpMailbox(),
+      mailboxId: mailboxId ?? (await httpMailbox()),
       prospectIds: [p.body.prospects[0].id],
     });
     return res.body.enrolled[0].id as string;
@@ -296,6 +296,26 @@ describe("pre-send re-check against the http provider's view", () => {
       (s: { value: string }) => s.value,
     );
     expect(suppressions).toContain(email);
+  });
+
+  it('a touch the provider stops, whose token (asked at the same time) was refused, gives up its place in line', async () => {
+    const email = 'gone-while-full@recheck.example';
+    statuses.set(email, { status: 200, body: { status: 'unsubscribed' } });
+    // The mailbox's one send a minute is spent: the touch's token is refused with a
+    // place in line (a wait hint), which would stand, counted against the cap, ahead
+    // of the next waiter if the stopped touch kept it.
+    const mailboxId = await httpMailbox(1);
+    const throttle = new MailboxThrottle(sys.rt.redis.producer, { prefix: sys.env.REDIS_PREFIX as string });
+    const limits = { perMinute: 1, perHour: 1000, perDay: 1000, minSpacingMs: 0 };
+    expect((await throttle.take(mailboxId, limits, 'someone-else')).granted).toBe(true);
+    const e = await enrollOne(email, mailboxId);
+    await waitFor('the re-check to end it', async () => (await enrollment(sys, e)).status === 'unsubscribed');
+    expect(sends(email)).toEqual([]);
+    const log = `${sys.env.REDIS_PREFIX}:throttle:{${mailboxId}}`;
+    await waitFor('the refused place in line to be given up', async () =>
+      (await sys.rt.redis.producer.zrange(log, 0, -1)).every((m) => !m.startsWith('h:')),
+    );
+    expect(await sys.rt.redis.producer.zrange(log, 0, -1)).toEqual(['g:someone-else']);
   });
 
   it('a provider that does not answer in time holds the touch up no longer than the bound: it is sent', async () => {

@@ -8,9 +8,9 @@ import {
   touchKey,
 } from '@touchbase/core';
 import type { SendContext } from '@touchbase/db';
-import type { SendRequest, SendResult } from '@touchbase/providers';
+import type { ProviderAdapter, SendRequest, SendResult } from '@touchbase/providers';
 import { retriesOf } from '@touchbase/queues';
-import { deferredChild } from '@touchbase/telemetry';
+import { deferredChild, type LogCalls } from '@touchbase/telemetry';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { callProvider, failTouch, resolveInDoubt } from './call-provider.js';
 import { holdForContactPolicy } from './contact-hold.js';
@@ -22,7 +22,7 @@ import { sendNonEmailNode } from './send-non-email-node.js';
 import type { SenderContext, SendOutcome, TouchToSend } from './send-touch.types.js';
 import { settleStranded } from './settle-stranded.js';
 import { stopOnProviderView } from './stop-on-provider-view.js';
-import { takeTokenAndClaim } from './take-token-and-claim.js';
+import { askToken, forgoToken, takeTokenAndClaim } from './take-token-and-claim.js';
 import { variablesOf } from './template-variables.js';
 
 /**
@@ -32,10 +32,11 @@ import { variablesOf } from './template-variables.js';
  * the provider with the idempotency key `{enrollmentId}-{step}` (with `-{attempt}`
  * for a resend after a soft bounce), records the send and schedules the next step.
  *
- * Just before the token is taken it looks at the sending window (a touch due
- * outside it waits for it) and asks the provider, where the adapter can say,
- * whether it saw a reply, bounce or unsubscribe: then the touch is not sent, the
- * answer is recorded as an event and applied like a webhook (`applyEvent`).
+ * Before the token is taken it looks at the sending window (a touch due outside
+ * it waits for it); while the token is asked it asks the provider, where the
+ * adapter can say, whether it saw a reply, bounce or unsubscribe: then the touch is
+ * not sent (a refused token's place in line is given up), the answer is recorded as
+ * an event and applied like a webhook (`applyEvent`).
  */
 export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job): Promise<SendOutcome> {
   const { repos, metrics } = sc;
@@ -97,24 +98,35 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
   const request = sendRequestOf(sc, ctx, key, step, content);
   const provider = sc.providers.get(ctx.mailbox.provider);
 
-  if (sc.recheck !== false && provider.prospectStatus) {
-    const seen = await askProvider(provider, request, sc.recheckTimeoutMs ?? 2_000, log);
-    if (stopsTheTouch(seen) && (await providerViewStops(sc, ctx.sequenceId, ctx.prospect.id, seen))) {
-      const outcome = await stopOnProviderView(sc, provider, seen, request, attempt, log);
-      if (outcome !== null) {
-        await settleStranded(sc, ctx, step, attempt, log);
-        return outcome;
-      }
+  const bucket = tokenTaken ? null : { id: ctx.mailbox.id, limits: ctx.mailbox };
+  const recheck = sc.recheck !== false && provider.prospectStatus !== undefined;
+  // The token is asked while the provider is asked about the prospect: the touch waits
+  // for the slower of the two, not for both in turn. A touch the answer stops gives it up.
+  const asked = recheck && sc.throttle && bucket ? askToken(sc.throttle, bucket, member) : null;
+  if (recheck) {
+    const forgo = async () => {
+      if (asked && bucket && sc.throttle) await forgoToken(sc.throttle, bucket, member, asked, log);
+    };
+    let stopped: SendOutcome | null;
+    try {
+      stopped = await recheckStop(sc, provider, ctx, request, attempt, log);
+    } catch (err) {
+      await forgo();
+      throw err;
+    }
+    if (stopped !== null) {
+      await forgo();
+      return stopped;
     }
   }
 
-  const bucket = tokenTaken ? null : { id: ctx.mailbox.id, limits: ctx.mailbox };
   const claim = await takeTokenAndClaim(
     sc,
     ctx,
     { ...touch, key, member, variant: content.variant },
     bucket,
     job,
+    asked,
   );
   if (claim.kind !== 'claimed' && claim.kind !== 'in_doubt') return claim.kind;
 
@@ -147,6 +159,26 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
 
   await recordSend(sc, ctx, graph, sent, result, provider.name, log);
   return claim.kind === 'in_doubt' ? 'resent_in_doubt' : 'sent';
+}
+
+/**
+ * Asks the provider what it saw of the prospect: the outcome that stops the touch (the
+ * answer recorded and applied like a webhook), or null when the touch goes on.
+ */
+async function recheckStop(
+  sc: SenderContext,
+  provider: ProviderAdapter,
+  ctx: SendContext,
+  request: SendRequest,
+  attempt: number,
+  log: LogCalls,
+): Promise<SendOutcome | null> {
+  const seen = await askProvider(provider, request, sc.recheckTimeoutMs ?? 2_000, log);
+  if (!stopsTheTouch(seen) || !(await providerViewStops(sc, ctx.sequenceId, ctx.prospect.id, seen)))
+    return null;
+  const outcome = await stopOnProviderView(sc, provider, seen, request, attempt, log);
+  if (outcome !== null) await settleStranded(sc, ctx, request.metadata.step, attempt, log);
+  return outcome;
 }
 
 function sendRequestOf(

@@ -1,11 +1,48 @@
 import type { SendContext } from '@touchbase/db';
-import type { MailboxLimits } from '@touchbase/providers';
+import type { MailboxLimits, Throttle, ThrottleDecision } from '@touchbase/providers';
+import type { LogCalls } from '@touchbase/telemetry';
 import { DelayedError, type Job } from 'bullmq';
 import type { SenderContext, TouchToSend } from './send-touch.types.js';
 import { afterThrottleWait } from './touch-timing.js';
 
 /** The token bucket a touch draws from: its mailbox's, or its LinkedIn account's for one action. */
 export type TouchBucket = { id: string; limits: MailboxLimits };
+
+/** A token asked ahead of the claim: the bucket's answer, or the error the take failed with (kept, not thrown, until the touch needs it). */
+export type AskedToken = Promise<{ decision: ThrottleDecision } | { error: unknown }>;
+
+/**
+ * Asks the bucket for the touch's token now, to be used by {@link takeTokenAndClaim}
+ * later: the sender asks it while it asks the provider about the prospect, so a touch
+ * waits for the slower of the two instead of one after the other.
+ */
+export function askToken(throttle: Throttle, bucket: TouchBucket, member: string): AskedToken {
+  return throttle.take(bucket.id, bucket.limits, member).then(
+    (decision) => ({ decision }),
+    (error: unknown) => ({ error }),
+  );
+}
+
+/**
+ * A touch that stops before its claim gives up the token asked ahead for it: a place
+ * in line (a refusal's wait hint) is released, so it does not stand empty, counted
+ * against the caps, ahead of the next waiter. A token already granted stays counted:
+ * a slot left unused, never a cap passed.
+ */
+export async function forgoToken(
+  throttle: Throttle,
+  bucket: TouchBucket,
+  member: string,
+  asked: AskedToken,
+  log: LogCalls,
+): Promise<void> {
+  const answer = await asked;
+  if ('error' in answer) {
+    log.warn({ mailboxId: bucket.id, err: (answer.error as Error).message }, 'Token asked ahead failed');
+    return;
+  }
+  if (!answer.decision.granted) await throttle.release(bucket.id, member);
+}
 
 /** A claim that lets the touch go: first hand-over, or an earlier attempt's in doubt. */
 export type GoClaim = { kind: 'claimed' } | { kind: 'in_doubt' };
@@ -26,6 +63,7 @@ export type TokenAndClaim = GoClaim | { kind: 'fenced' | 'suppressed' | 'settled
  * behind it.
  *
  * `bucket` null: no token to take (caps off, or the pool's pick took it already).
+ * `asked`: the token was asked ahead ({@link askToken}); its answer is used.
  * @throws DelayedError when the touch waits for its bucket.
  */
 export async function takeTokenAndClaim(
@@ -34,9 +72,12 @@ export async function takeTokenAndClaim(
   touch: TouchToSend & { key: string; member: string; variant: number },
   bucket: TouchBucket | null,
   job: Job,
+  asked: AskedToken | null = null,
 ): Promise<TokenAndClaim> {
   if (sc.throttle && bucket) {
-    const token = await sc.throttle.take(bucket.id, bucket.limits, touch.member);
+    const token = asked
+      ? decisionOf(await asked)
+      : await sc.throttle.take(bucket.id, bucket.limits, touch.member);
     if (!token.granted) {
       sc.metrics.touchesSkipped.inc({ reason: 'throttled' });
       const now = sc.clock();
@@ -59,4 +100,9 @@ export async function takeTokenAndClaim(
   if (claim.kind === 'claimed' || claim.kind === 'in_doubt') return claim;
   sc.metrics.touchesSkipped.inc({ reason: claim.kind });
   return { kind: claim.kind };
+}
+
+function decisionOf(answer: Awaited<AskedToken>): ThrottleDecision {
+  if ('error' in answer) throw answer.error;
+  return answer.decision;
 }

@@ -81,6 +81,8 @@ export class TouchClaimRepository {
       else first.set(touchOf(c), c);
     });
     const batch = [...first.values()];
+    // One hash per address, not one for each of the two arrays that need it.
+    const keys = batch.map((c) => suppressionKeysOf(c.email));
     // Every part is keyed by the touch (enrollment, step, attempt), not the enrollment:
     // a stale job of an earlier step can be in the same batch as the current one.
     const { rows } = await this.pool.query<{
@@ -128,8 +130,8 @@ export class TouchClaimRepository {
         batch.map((c) => c.attempt),
         batch.map((c) => c.idempotencyKey),
         batch.map((c) => c.email),
-        batch.map((c) => suppressionKeysOf(c.email).domain),
-        batch.map((c) => suppressionKeysOf(c.email).hash),
+        keys.map((k) => k.domain),
+        keys.map((k) => k.hash),
         batch.map(() => randomUUID()),
         batch.map((c) => c.variant),
         batch.map((c) => c.versionId ?? null),
