@@ -35,6 +35,14 @@ const OUTAGE_DETAIL: Record<DatabaseOutage, string> = {
   too_many_connections: 'it has no connection left',
 };
 
+/** A problem's document as sent: `type` derived from its code unless given. */
+export function problemDocument(problem: Omit<Problem, 'type'> & { type?: string }): Problem {
+  return {
+    type: problem.type ?? `https://touchbase.dev/problems/${problem.code ?? problem.status}`,
+    ...problem,
+  } as Problem;
+}
+
 /** Sends an RFC 9457 problem+json response. */
 export function sendProblem(
   reply: FastifyReply,
@@ -43,10 +51,7 @@ export function sendProblem(
   return reply
     .code(problem.status as number)
     .type('application/problem+json')
-    .send({
-      type: problem.type ?? `https://touchbase.dev/problems/${problem.code ?? problem.status}`,
-      ...problem,
-    });
+    .send(problemDocument(problem));
 }
 
 /** A zod failure as field errors (`steps.1.subject: Required`). */
@@ -67,14 +72,27 @@ export function sendDatabaseUnavailable(
   retryAfterSec = DATABASE_RETRY_AFTER_SECONDS,
 ): FastifyReply {
   reply.header('retry-after', String(retryAfterSec));
-  return sendProblem(reply, {
+  return sendProblem(reply, databaseUnavailable(outage, retryAfterSec));
+}
+
+function databaseUnavailable(outage: DatabaseOutage, retryAfterSec: number): Omit<Problem, 'type'> {
+  return {
     status: 503,
     title: 'Database unavailable',
     code: 'database_unavailable',
     detail: `The database is unavailable: ${OUTAGE_DETAIL[outage]}. Retry after ${retryAfterSec} s.`,
     reason: outage,
-  });
+  };
 }
+
+/** What an error becomes over HTTP: the problem document and the headers that go with it. */
+export type ProblemAnswer = { problem: Problem; headers: Record<string, string> };
+
+/** Where {@link problemAnswerOf} logs the failures it expects (outages) and those it does not. */
+export type ProblemLog = {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
 
 /**
  * The one place errors become HTTP: validation → 400 naming each field, domain
@@ -82,8 +100,75 @@ export function sendDatabaseUnavailable(
  * CRM lookups and unsubscribe links → theirs ({@link problemOfError}), the
  * database being unavailable (unreachable,
  * connection lost, shutting down) or Redis being away → 503 with Retry-After, anything else → 500
- * without internals.
+ * without internals. Registered as Fastify's error handler by
+ * {@link registerProblemHandler}; a route served outside Fastify (ingest's webhook
+ * fast path) answers its errors with it too, so both answer alike.
  */
+export function problemAnswerOf(
+  err: FastifyError,
+  log: ProblemLog,
+  opts: { databaseRetryAfterSec?: number } = {},
+): ProblemAnswer {
+  const answer = (
+    problem: Omit<Problem, 'type'> & { type?: string },
+    headers: Record<string, string> = {},
+  ): ProblemAnswer => ({ problem: problemDocument(problem), headers });
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const where = err.validationContext ?? 'body';
+    const errors = err.validation.map((v) => ({
+      field: [where, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+      message: v.message ?? 'invalid',
+    }));
+    return answer({
+      status: 400,
+      title: 'Invalid request',
+      code: 'validation_failed',
+      detail: errors.map((e) => `${e.field}: ${e.message}`).join('; '),
+      errors,
+    });
+  }
+  if (err instanceof DomainError) {
+    // Details are extensions; they never override the members RFC 9457 defines.
+    return answer({
+      ...err.details,
+      status: STATUS[err.code],
+      title: err.message,
+      code: err.code,
+      detail: err.message,
+    });
+  }
+  const known = problemOfError(err);
+  if (known) return answer(known.problem, known.headers ?? {});
+  const retryAfterSec = opts.databaseRetryAfterSec ?? DATABASE_RETRY_AFTER_SECONDS;
+  const outage = databaseOutageOf(err);
+  if (outage) {
+    // Expected while PostgreSQL is away: one line, not a stack per request.
+    log.warn({ reason: outage, err: err.message }, 'Request failed: database unavailable');
+    return answer(databaseUnavailable(outage, retryAfterSec), { 'retry-after': String(retryAfterSec) });
+  }
+  if (isRedisOutage(err)) {
+    // The queues' store is away: as transient as the database being away.
+    log.warn({ err: err.message }, 'Request failed: Redis unavailable');
+    return answer(
+      {
+        status: 503,
+        title: 'Queue store unavailable',
+        code: 'redis_unavailable',
+        detail: `Redis, where the schedule is kept, is unavailable. Retry after ${retryAfterSec} s.`,
+      },
+      { 'retry-after': String(retryAfterSec) },
+    );
+  }
+  const status = err.statusCode ?? 500;
+  if (status < 500) {
+    // Fastify's own 4xx: a body that is not JSON, too large, a wrong content type.
+    return answer({ status, title: err.message, code: err.code ?? 'bad_request', detail: err.message });
+  }
+  log.error({ err }, 'Request failed');
+  return answer({ status: 500, title: 'Internal Server Error', code: 'internal' });
+}
+
+/** Registers the 404 handler and {@link problemAnswerOf} as the app's error handler. */
 export function registerProblemHandler(
   app: FastifyInstance,
   opts: { databaseRetryAfterSec?: number } = {},
@@ -97,63 +182,8 @@ export function registerProblemHandler(
     }),
   );
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const where = err.validationContext ?? 'body';
-      const errors = err.validation.map((v) => ({
-        field: [where, ...v.instancePath.split('/').filter(Boolean)].join('.'),
-        message: v.message ?? 'invalid',
-      }));
-      return sendProblem(reply, {
-        status: 400,
-        title: 'Invalid request',
-        code: 'validation_failed',
-        detail: errors.map((e) => `${e.field}: ${e.message}`).join('; '),
-        errors,
-      });
-    }
-    if (err instanceof DomainError) {
-      // Details are extensions; they never override the members RFC 9457 defines.
-      return sendProblem(reply, {
-        ...err.details,
-        status: STATUS[err.code],
-        title: err.message,
-        code: err.code,
-        detail: err.message,
-      });
-    }
-    const known = problemOfError(err);
-    if (known) {
-      for (const [name, value] of Object.entries(known.headers ?? {})) reply.header(name, value);
-      return sendProblem(reply, known.problem);
-    }
-    const outage = databaseOutageOf(err);
-    if (outage) {
-      // Expected while PostgreSQL is away: one line, not a stack per request.
-      req.log.warn({ reason: outage, err: err.message }, 'Request failed: database unavailable');
-      return sendDatabaseUnavailable(reply, outage, opts.databaseRetryAfterSec);
-    }
-    if (isRedisOutage(err)) {
-      // The queues' store is away: as transient as the database being away.
-      req.log.warn({ err: err.message }, 'Request failed: Redis unavailable');
-      reply.header('retry-after', String(opts.databaseRetryAfterSec ?? DATABASE_RETRY_AFTER_SECONDS));
-      return sendProblem(reply, {
-        status: 503,
-        title: 'Queue store unavailable',
-        code: 'redis_unavailable',
-        detail: `Redis, where the schedule is kept, is unavailable. Retry after ${opts.databaseRetryAfterSec ?? DATABASE_RETRY_AFTER_SECONDS} s.`,
-      });
-    }
-    const status = err.statusCode ?? 500;
-    if (status < 500) {
-      // Fastify's own 4xx: a body that is not JSON, too large, a wrong content type.
-      return sendProblem(reply, {
-        status,
-        title: err.message,
-        code: err.code ?? 'bad_request',
-        detail: err.message,
-      });
-    }
-    req.log.error({ err }, 'Request failed');
-    return sendProblem(reply, { status: 500, title: 'Internal Server Error', code: 'internal' });
+    const { problem, headers } = problemAnswerOf(err, req.log, opts);
+    for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+    return reply.code(problem.status).type('application/problem+json').send(problem);
   });
 }
