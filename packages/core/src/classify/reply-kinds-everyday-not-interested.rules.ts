@@ -262,7 +262,7 @@ export const EVERYDAY_NOT_INTERESTED_RULES: readonly ReplyRule[] = [
   {
     label: 'passes, or says it does not fit their needs (seven languages)',
     pattern:
-      /\bpasser (notre|mon) tour\b|\bne (correspond|repond) pas (a|aux) (nos|mes) besoins\b|\bno (nos )?encaja\b|^\W*passo\b|\bpasso,? grazie\b|\bslaan (deze|dit|het|die) (keer )?over\b|\bpast (op dit moment |momenteel |nu |even )?niet (bij ons|in ons|bij mij)\b|\bnao faz sentido para (nos|mim)\b|\bnon fa per (noi|me)\b/,
+      /\bpasser (notre|mon) tour\b|\bne (correspond|repond) pas (a|aux) (nos|mes) besoins\b|\bno (nos )?encaja\b|^\W*passo\W*$|\bpasso,? grazie\b|\bpasso (per (questa volta|stavolta|ora|adesso)|la mano)\b|\bslaan (deze|dit|het|die) (keer )?over\b|\bpast (op dit moment |momenteel |nu |even )?niet (bij ons|in ons|bij mij)\b|\bnao faz sentido para (nos|mim)\b|\bnon fa per (noi|me)\b/,
   },
 
   {

@@ -48,6 +48,12 @@ const LITTLE_MAIL = alt(
 // bis 03.01.2027 geschlossen") are no sentence end.
 const GAP = '(?:[^.!?]|\\.(?=\\d))';
 
+// "The shop was closed yesterday because of the strike" reports the past, not an absence
+// now: a past-tense verb or "yesterday" before the match's end or after it, in the sentence.
+const PAST =
+  '(was|were|had been|war|waren|etait|etaient|a ete|estuvo|estuvieron|estaba|esteve|estava|era|erano|e stato|e stata|yesterday|gestern|hier|ayer|ontem|ieri|gisteren)';
+const NOT_PAST = `(?<!\\b${PAST}\\b[^.!?\\n]*)(?![^.!?\\n]*\\b${PAST}\\b)`;
+
 // "Is your office closed in August?" asks about someone else's office: a second-person
 // possessive before the noun is never the writer's own closure notice.
 const NOT_YOURS =
@@ -129,7 +135,7 @@ export const EVERYDAY_OUT_OF_OFFICE_RULES: readonly ReplyRule[] = [
         `\\b(ufficio|uffici|studio|azienda|negozio|sede|magazzino)\\b${GAP}{0,60}\\bchius[oaie]\\b|\\bchiusi per (ferie|festivita|le feste)\\b|\\bchiusura (estiva|aziendale|per ferie|natalizia)\\b|\\bpausa estiva\\b`,
         `\\b(kantoor|kantoren|bedrijf|winkel|praktijk|zaak|magazijn|wij|we)\\b${GAP}{0,60}\\bgesloten\\b|\\bbouwvak\\b`,
       ]
-        .map((words) => `${NOT_YOURS}(?:${words})(?![^.!?\\n]*\\?)`)
+        .map((words) => `${NOT_YOURS}(?:${words})(?![^.!?\\n]*\\?)${NOT_PAST}`)
         .join('|'),
     ),
   },

@@ -84,6 +84,11 @@ const OUR = alt(
   'mijn',
 );
 
+// What someone left, for "I left Brightwell in March": a workplace, or a name of one to
+// three words that is not an object ("the signed form", "my keys", "smoking").
+const LEFT_WHAT =
+  '((the |our |my |that )?(company|firm|business|organi[sz]ation|team|group|agency|practice|job)|(?!(the|a|an|my|your|his|her|our|their|it|this|that|these|those|you|him|them|some|no|smoking|early|work|home|office|school|town)\\b)[\\w&.-]+( [\\w&.-]+){0,2}?)';
+
 /** The everyday `left_company` rules, in order (see reply-kinds-everyday.rules.ts). */
 export const EVERYDAY_LEFT_COMPANY_RULES: readonly ReplyRule[] = [
   {
@@ -141,12 +146,12 @@ export const EVERYDAY_LEFT_COMPANY_RULES: readonly ReplyRule[] = [
     label: 'says someone left, with the company or a time named in between (seven languages)',
     pattern: new RegExp(
       [
-        '\\b(i|she|he|they) (left|quit) (?!(you|a |an |it |this|that|my |the (voicemail|message|note|meeting)))[^.!?]{1,40}?\\b(back in|in (january|february|march|april|may|june|july|august|september|october|november|december|the (spring|summer|autumn|fall|winter)|\\d{4})|last (year|month|week|spring|summer|autumn|fall|winter)|\\w+ (months?|weeks?|years?) ago)\\b',
+        `\\b(i|she|he|they) (left|quit) ${LEFT_WHAT}( back| at the end of| earlier)? ?(in (january|february|march|april|may|june|july|august|september|october|november|december|the (spring|summer|autumn|fall|winter)|\\d{4})|last (year|month|week|spring|summer|autumn|fall|winter)|\\w+ (months?|weeks?|years?) ago)\\b`,
         '\\b(ist|arbeitet|sind)( \\S+){1,6} nicht mehr (bei|fur|im|in der|in unserem) ',
         "\\b(j'ai|il a|elle a) quitte (?!(la reunion|le bureau ce))[^.!?]{1,40}?\\b(en (janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|\\d{4})|il y a|depuis|l'an dernier|le mois dernier)\\b",
         '\\b(deje|he dejado|ha dejado|sali de|me fui de|se fue de)\\b[^.!?]{1,40}?\\b(hace|en (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|\\d{4})|el (mes|ano) pasado|desde)\\b',
         '\\b(sai|saiu|deixei|deixou) (da|do|de)\\b[^.!?]{1,40}?\\b(ha|em (janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|\\d{4})|no (mes|ano) passado|desde)\\b',
-        "\\b(ho|ha) lasciato\\b[^.!?]{1,40}?\\b(a|ad|in|da|lo scorso|l'anno scorso|(\\w+ )?mesi fa|(\\w+ )?anni fa)\\b ?(gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|\\d{4}|anno|mese|fa)?",
+        "\\b(ho|ha) lasciato ((l'|la |lo |il )(azienda|societa|ditta|studio|gruppo|team|ufficio|lavoro)|(?!(il|lo|la|l'|i|gli|le|un|una|uno|questo|questa|quel|quella|mio|mia|suo|sua)\\b)[\\w.&-]+)[^.!?]{0,30}?\\b(a|ad|in|da|lo scorso|l'anno scorso|(\\w+ )?mesi fa|(\\w+ )?anni fa)\\b ?(gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|\\d{4}|anno|mese|fa)?",
         '\\bwerkt (sinds|al|vanaf)\\b[^.!?]{1,30}\\bniet meer (bij|voor)\\b',
       ].join('|'),
     ),
@@ -306,9 +311,10 @@ export const EVERYDAY_WRONG_PERSON_RULES: readonly ReplyRule[] = [
       /\b(i|we) (have|got) no say\b|\bnot (up to me|my (call|decision))\b|\b(habe|hab) (darauf|da|hier|dabei) (keinen einfluss|kein mitspracherecht|nichts zu (sagen|entscheiden|melden))\b|\bkein mitspracherecht\b|\bje n'ai (pas|aucun) (la main|mon mot a dire|de pouvoir de decision|pouvoir de decision)\b|\bce n'est pas moi qui (decide|decide de|choisis)\b|\bno tengo (poder|capacidad) de decision\b|\bno tengo (ni )?voz ni voto\b|\bno (soy yo|me toca a mi) (quien|el que|la que) decide\b|\bnao tenho (autonomia|poder de decisao|autoridade)\b|\bnao sou eu (quem|que) decide\b|\bnon ho (voce in capitolo|potere decisionale)\b|\bnon (sono|spetta a) (io|me) (a )?decidere\b|\bik ga (daar|er|hier) niet over\b|\b(heb|hebben) (daar|er|hier) geen zeggenschap\b/,
   },
   {
-    label: 'says they are only an intern, apprentice or trainee (seven languages)',
+    label:
+      'says they are only an intern, apprentice or trainee (seven languages; the "only" says they cannot decide)',
     pattern:
-      /\b(i'?m|i am) (just |only )?(an? |the )?(intern|trainee|apprentice|working student)\b|\b(ich )?bin (hier )?(nur |bloss )?(der |die |ein |eine )?(azubi|auszubildende[r]?|praktikant(in)?|werkstudent(in)?|lehrling)\b|\bje (ne )?suis (qu'|que |juste |seulement )?(un |une )?(stagiaire|alternante?|apprentie?)\b|\bsoy (solo |solamente )?(el |la |un |una )?(becari[oa]|practicante|aprendiz)\b|\bestoy (solo )?de practicas\b|\bsou (so |apenas )?(o |a |um |uma )?(estagiari[oa]|aprendiz|trainee)\b|\bsono (solo |soltanto )?(lo |la |uno |una |un )?(stagista|tirocinante|apprendista)\b|\bik ben (maar |alleen |slechts )?(de |een )?(stagiair[e]?|leerling|werkstudent)\b/,
+      /\b(i'?m|i am) (just|only|merely) (an? |the )?(intern|trainee|apprentice|working student)\b|\b(ich )?bin (hier )?(nur|bloss|lediglich) (der |die |ein |eine )?(azubi|auszubildende[r]?|praktikant(in)?|werkstudent(in)?|lehrling)\b|\bje (ne )?suis (qu'|que |juste |seulement )(un |une )?(stagiaire|alternante?|apprentie?)\b|\bsoy (solo|solamente) (el |la |un |una )?(becari[oa]|practicante|aprendiz)\b|\bestoy solo de practicas\b|\bsou (so|apenas) (o |a |um |uma )?(estagiari[oa]|aprendiz|trainee)\b|\bsono (solo|soltanto|solamente) (lo |la |uno |una |un )?(stagista|tirocinante|apprendista)\b|\bik ben (maar|alleen|slechts|pas) (de |een )?(stagiair[e]?|leerling|werkstudent)\b/,
   },
 
   {
