@@ -50,6 +50,15 @@ const windowColumns = (w: { days: number[]; start: string; end: string } | null,
   timezone,
 });
 
+/** The mailbox of both properties: room for everything, the drawn window and zone. */
+const roomyMailbox = (w: Parameters<typeof windowColumns>[0], timezone: string) => ({
+  id: 'm@agree.example',
+  perMinute: 10_000,
+  perHour: 100_000,
+  perDay: 1_000_000,
+  ...windowColumns(w, timezone),
+});
+
 /** The settings common to both properties: caps out of the way, no outcomes, no what-ifs. */
 const QUIET = {
   horizonDays: 366,
@@ -84,13 +93,7 @@ describe('simulated due times agree with the live scheduling functions', () => {
           pacingMs: fc.constantFrom(0, 500, 90_000),
         }),
         (c) => {
-          const mailbox = {
-            id: 'm@agree.example',
-            perMinute: 10_000,
-            perHour: 100_000,
-            perDay: 1_000_000,
-            ...windowColumns(c.mailboxWindow, c.mailboxZone),
-          };
+          const mailbox = roomyMailbox(c.mailboxWindow, c.mailboxZone);
           const settings = SimulationInputSchema.parse({
             start: new Date(c.start).toISOString(),
             seed: c.seed,
@@ -169,13 +172,7 @@ describe('simulated due times agree with the live scheduling functions', () => {
           pacingMs: fc.constantFrom(0, 500, 90_000),
         }),
         (c) => {
-          const mailbox = {
-            id: 'm@agree.example',
-            perMinute: 10_000,
-            perHour: 100_000,
-            perDay: 1_000_000,
-            ...windowColumns(c.mailboxWindow, c.mailboxZone),
-          };
+          const mailbox = roomyMailbox(c.mailboxWindow, c.mailboxZone);
           const account = { ...windowColumns(c.accountWindow, c.accountZone), holidays: [] };
           const caps = { profileVisitsPerDay: 500, perHour: 500, minSpacingMs: 0 };
           const graph: SequenceGraph = {
