@@ -44,6 +44,41 @@ describe('a LinkedIn touch back from a throttle wait (real PostgreSQL and Redis)
     });
   };
 
+  /**
+   * A pool with a fresh always-open mailbox and one LinkedIn account (`account`'s fields),
+   * and a one-action sequence on it (`action`, then the end a day later).
+   */
+  const linkedInCampaign = async (
+    name: string,
+    action: 'linkedin_connect' | 'linkedin_visit',
+    account: Record<string, unknown>,
+  ) => {
+    const mailboxId = await createMailbox(sys);
+    const pool = await sys.api('POST', '/v1/mailbox-pools', { name, mailboxIds: [mailboxId] });
+    expect(pool.status).toBe(201);
+    const acc = await sys.api('POST', '/v1/linkedin-accounts', {
+      provider: 'sandbox',
+      providerAccountId: `acc_${name}`,
+      minSpacingMs: 0,
+      poolIds: [pool.body.id],
+      ...account,
+    });
+    expect(acc.status).toBe(201);
+    const seq = await sys.api('POST', '/v1/sequences', {
+      name,
+      graph: {
+        nodes: [
+          { id: 'act', action },
+          { id: 'end', action: 'end' },
+        ],
+        edges: [{ from: 'act', to: 'end', trigger: 'always', wait: '1d' }],
+      },
+      mailboxPoolId: pool.body.id,
+    });
+    expect(seq.status).toBe(201);
+    return { mailboxId, accountId: acc.body.id as string, sequenceId: seq.body.id as string };
+  };
+
   beforeAll(async () => {
     sys = await startTestSystem(
       'sender_li_throttle',
@@ -61,22 +96,14 @@ describe('a LinkedIn touch back from a throttle wait (real PostgreSQL and Redis)
   it('waits out the do-not-contact Sunday and gives up the slot it did not use', async () => {
     const prefix = sys.env.REDIS_PREFIX as string;
     const throttle = new MailboxThrottle(sys.rt.redis.producer, { prefix });
-    const mailboxId = await createMailbox(sys);
-    const pool = await sys.api('POST', '/v1/mailbox-pools', { name: 'li-dnc', mailboxIds: [mailboxId] });
-    expect(pool.status).toBe(201);
-    const account = await sys.api('POST', '/v1/linkedin-accounts', {
-      provider: 'sandbox',
-      providerAccountId: 'acc_li_dnc',
+    const { mailboxId, accountId, sequenceId } = await linkedInCampaign('li_dnc', 'linkedin_connect', {
       name: 'SDR',
       windowDays: [],
       invitationsPerDay: 1,
       invitationsPerWeek: 5,
-      minSpacingMs: 0,
-      poolIds: [pool.body.id],
     });
-    expect(account.status).toBe(201);
     // Today's one invitation is gone already.
-    const row = await sys.rt.repos.linkedinAccounts.get(account.body.id);
+    const row = await sys.rt.repos.linkedinAccounts.get(accountId);
     const first = await new LinkedInThrottle(throttle).take(
       { id: row.id, caps: linkedInCapsOf(row) },
       'invitation',
@@ -84,18 +111,6 @@ describe('a LinkedIn touch back from a throttle wait (real PostgreSQL and Redis)
     );
     expect(first.granted).toBe(true);
 
-    const seq = await sys.api('POST', '/v1/sequences', {
-      name: 'li-dnc',
-      graph: {
-        nodes: [
-          { id: 'connect', action: 'linkedin_connect' },
-          { id: 'end', action: 'end' },
-        ],
-        edges: [{ from: 'connect', to: 'end', trigger: 'always', wait: '1d' }],
-      },
-      mailboxPoolId: pool.body.id,
-    });
-    expect(seq.status).toBe(201);
     const p = await sys.api('POST', '/v1/prospects', {
       prospects: [
         {
@@ -108,7 +123,7 @@ describe('a LinkedIn touch back from a throttle wait (real PostgreSQL and Redis)
       ],
     });
     expect(p.status).toBe(200);
-    const [enrolled] = await enroll(sys, seq.body.id, mailboxId, [p.body.prospects[0].id]);
+    const [enrolled] = await enroll(sys, sequenceId, mailboxId, [p.body.prospects[0].id]);
     const key = touchKey(enrolled!.id, 1);
 
     startSender(throttle);
@@ -140,40 +155,20 @@ describe('a LinkedIn touch back from a throttle wait (real PostgreSQL and Redis)
    */
   it("waits for the LinkedIn account's window and zone, not the mailbox's", async () => {
     const prefix = sys.env.REDIS_PREFIX as string;
-    const mailboxId = await createMailbox(sys);
-    const pool = await sys.api('POST', '/v1/mailbox-pools', { name: 'li-window', mailboxIds: [mailboxId] });
-    expect(pool.status).toBe(201);
-    const account = await sys.api('POST', '/v1/linkedin-accounts', {
-      provider: 'sandbox',
-      providerAccountId: 'acc_li_window',
+    const { mailboxId, sequenceId } = await linkedInCampaign('li_window', 'linkedin_visit', {
       name: 'SDR Tokyo',
       windowDays: [1],
       windowStart: '09:00',
       windowEnd: '10:00',
       timezone: 'Asia/Tokyo',
-      minSpacingMs: 0,
-      poolIds: [pool.body.id],
     });
-    expect(account.status).toBe(201);
-    const seq = await sys.api('POST', '/v1/sequences', {
-      name: 'li-window',
-      graph: {
-        nodes: [
-          { id: 'visit', action: 'linkedin_visit' },
-          { id: 'end', action: 'end' },
-        ],
-        edges: [{ from: 'visit', to: 'end', trigger: 'always', wait: '1d' }],
-      },
-      mailboxPoolId: pool.body.id,
-    });
-    expect(seq.status).toBe(201);
     const p = await sys.api('POST', '/v1/prospects', {
       prospects: [
         { email: 'kai@li-window.example', linkedinUrl: 'https://www.linkedin.com/in/kai-li-window/' },
       ],
     });
     expect(p.status).toBe(200);
-    const [enrolled] = await enroll(sys, seq.body.id, mailboxId, [p.body.prospects[0].id]);
+    const [enrolled] = await enroll(sys, sequenceId, mailboxId, [p.body.prospects[0].id]);
     const key = touchKey(enrolled!.id, 1);
     startSender(new MailboxThrottle(sys.rt.redis.producer, { prefix }));
 

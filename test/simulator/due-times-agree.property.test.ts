@@ -42,6 +42,31 @@ const windowArb = fc
     end: hhmm(Math.min(start + length, 23 * 60 + 59)),
   }));
 
+/** A mailbox's or LinkedIn account's window columns for a drawn window (none: no window) and zone. */
+const windowColumns = (w: { days: number[]; start: string; end: string } | null, timezone: string) => ({
+  windowDays: w?.days ?? [],
+  windowStart: w?.start ?? '09:00',
+  windowEnd: w?.end ?? '17:00',
+  timezone,
+});
+
+/** The mailbox of both properties: room for everything, the drawn window and zone. */
+const roomyMailbox = (w: Parameters<typeof windowColumns>[0], timezone: string) => ({
+  id: 'm@agree.example',
+  perMinute: 10_000,
+  perHour: 100_000,
+  perDay: 1_000_000,
+  ...windowColumns(w, timezone),
+});
+
+/** The settings common to both properties: caps out of the way, no outcomes, no what-ifs. */
+const QUIET = {
+  horizonDays: 366,
+  odds: { reply: 0, bounce: 0, outOfOffice: 0, accept: 0, failure: 0 },
+  spacingJitter: 0,
+  whatIf: { extraMailboxes: [], extraLinkedInAccounts: [] },
+};
+
 /**
  * The simulator and the live system place the same enrollments at the same
  * instants: first touches as the API enrolls them (`firstTouchDue` with the
@@ -68,27 +93,15 @@ describe('simulated due times agree with the live scheduling functions', () => {
           pacingMs: fc.constantFrom(0, 500, 90_000),
         }),
         (c) => {
-          const mailbox = {
-            id: 'm@agree.example',
-            perMinute: 10_000,
-            perHour: 100_000,
-            perDay: 1_000_000,
-            windowDays: c.mailboxWindow?.days ?? [],
-            windowStart: c.mailboxWindow?.start ?? '09:00',
-            windowEnd: c.mailboxWindow?.end ?? '17:00',
-            timezone: c.mailboxZone,
-          };
+          const mailbox = roomyMailbox(c.mailboxWindow, c.mailboxZone);
           const settings = SimulationInputSchema.parse({
             start: new Date(c.start).toISOString(),
             seed: c.seed,
-            horizonDays: 366,
             sequence: { steps: c.waits.map((wait) => ({ wait })), window: c.sequenceWindow },
             mailboxes: [mailbox],
             prospects: { list: c.prospectZones.map((timezone) => ({ timezone })) },
-            odds: { reply: 0, bounce: 0, outOfOffice: 0 },
             pacingMs: c.pacingMs,
-            spacingJitter: 0,
-            whatIf: { extraMailboxes: [] },
+            ...QUIET,
           });
           const run = runCampaign(settings, settings.mailboxes, linearPlan(settings.sequence.steps), {
             timeZones: c.prospectZones,
@@ -159,23 +172,8 @@ describe('simulated due times agree with the live scheduling functions', () => {
           pacingMs: fc.constantFrom(0, 500, 90_000),
         }),
         (c) => {
-          const mailbox = {
-            id: 'm@agree.example',
-            perMinute: 10_000,
-            perHour: 100_000,
-            perDay: 1_000_000,
-            windowDays: c.mailboxWindow?.days ?? [],
-            windowStart: c.mailboxWindow?.start ?? '09:00',
-            windowEnd: c.mailboxWindow?.end ?? '17:00',
-            timezone: c.mailboxZone,
-          };
-          const account = {
-            windowDays: c.accountWindow?.days ?? [],
-            windowStart: c.accountWindow?.start ?? '09:00',
-            windowEnd: c.accountWindow?.end ?? '17:00',
-            holidays: [],
-            timezone: c.accountZone,
-          };
+          const mailbox = roomyMailbox(c.mailboxWindow, c.mailboxZone);
+          const account = { ...windowColumns(c.accountWindow, c.accountZone), holidays: [] };
           const caps = { profileVisitsPerDay: 500, perHour: 500, minSpacingMs: 0 };
           const graph: SequenceGraph = {
             nodes: [
@@ -196,15 +194,12 @@ describe('simulated due times agree with the live scheduling functions', () => {
           const settings = SimulationInputSchema.parse({
             start: new Date(c.start).toISOString(),
             seed: c.seed,
-            horizonDays: 366,
             sequence: { graph, window: c.sequenceWindow },
             mailboxes: [mailbox],
             linkedinAccounts: ['li-1', 'li-2', 'li-3'].map((id) => ({ id, ...caps, ...account })),
             prospects: { list: c.prospectZones.map((timezone) => ({ timezone })) },
-            odds: { reply: 0, bounce: 0, outOfOffice: 0, accept: 0, failure: 0 },
             pacingMs: c.pacingMs,
-            spacingJitter: 0,
-            whatIf: { extraMailboxes: [], extraLinkedInAccounts: [] },
+            ...QUIET,
           });
           const run = runCampaign(settings, settings.mailboxes, graphPlan(graph), {
             timeZones: c.prospectZones,

@@ -18,7 +18,7 @@ import type { PlanEvent, PlanMove, PlanNode, SequencePlan } from './sequence-pla
 import { SimulatedBucket } from './simulated-bucket.js';
 import { linkedInActionOf, SimulatedLinkedIn } from './simulated-linkedin.js';
 import type { SimulatedLinkedInAccount, SimulatedMailbox, SimulationSettings } from './simulation.schemas.js';
-import { ZoneTimings } from './zone-timings.js';
+import { type Timing, ZoneTimings } from './zone-timings.js';
 
 export { type CampaignRun, ENROLLMENT_STATUS } from './campaign-run.js';
 
@@ -90,9 +90,10 @@ export function runCampaign(
   const raw = new Float64Array(count);
   const placed = new Float64Array(count);
   const windowExtra = new Float64Array(count);
-  // The mailbox whose timing placed the pending touch (-1: none yet). Placing is
-  // idempotent, so the sender's "window closed?" check can only move a touch
-  // placed for another mailbox (a pool's first touch): the others skip it.
+  // The sending identity whose timing placed the pending touch (-1: none yet): a mailbox,
+  // or a LinkedIn account numbered after them. Placing is idempotent, so the sender's
+  // "window closed?" check can only move a touch placed for another identity (a pool's
+  // first touch, a LinkedIn action scheduled by its mailbox's timing): the others skip it.
   const placedFor = new Int16Array(count).fill(-1);
   const threadStarted = new Uint8Array(count);
   // Per (enrollment, node): the runs it made of the node so far. A node of a loop runs
@@ -275,6 +276,22 @@ export function runCampaign(
     poolPick.pick(Math.floor(drawFor(seed, e, drawKey(e, n), SALT.poolTie) * 4294967296), e * 32 + n, t);
 
   const clock = { attempts: 0, windowWaits: 0, capWaits: 0, linkedinWaits: 0 };
+  /**
+   * The sender's "window closed?" check for a touch about to go out from sending identity
+   * `identity` (a mailbox, or a LinkedIn account after the mailboxes): when `t` is outside
+   * the identity's window the touch comes back when it opens (true). Placing is idempotent,
+   * so a touch already placed for this identity skips it.
+   */
+  const waitsForWindow = (e: number, identity: number, timing: Timing, t: number): boolean => {
+    if (!timing.window || placedFor[e] === identity) return false;
+    placedFor[e] = identity;
+    const opens = placeInWindow(new Date(t), timing).getTime();
+    if (opens <= t) return false;
+    clock.windowWaits++;
+    windowExtra[e] = windowExtra[e]! + (opens - t);
+    pushTouch(opens, e);
+    return true;
+  };
   while (queue.size > 0 && queue.peekTime() <= horizonEnd) {
     const t = queue.peekTime();
     const item = queue.pop();
@@ -304,16 +321,7 @@ export function runCampaign(
         const a = linkedin.choose(e, n, action, t, SALT.accountTie);
         const timing = timings.ofLinkedIn(m, a, node.action, e);
         const identity = timings.identityOf(a);
-        if (timing.window && placedFor[e] !== identity) {
-          placedFor[e] = identity;
-          const opens = placeInWindow(new Date(t), timing).getTime();
-          if (opens > t) {
-            clock.windowWaits++;
-            windowExtra[e] = windowExtra[e]! + (opens - t);
-            pushTouch(opens, e);
-            continue;
-          }
-        }
+        if (waitsForWindow(e, identity, timing, t)) continue;
         const decision = linkedin.take(e, n, action, t);
         if (!decision.granted) {
           clock.linkedinWaits++;
@@ -338,16 +346,7 @@ export function runCampaign(
       mailboxOf[e] = m;
     }
     const timing = timingOf(m, e, false);
-    if (timing.window && placedFor[e] !== m) {
-      placedFor[e] = m;
-      const opens = placeInWindow(new Date(t), timing).getTime();
-      if (opens > t) {
-        clock.windowWaits++;
-        windowExtra[e] = windowExtra[e]! + (opens - t);
-        pushTouch(opens, e);
-        continue;
-      }
-    }
+    if (waitsForWindow(e, m, timing, t)) continue;
     if (!granted) {
       const decision = buckets[m]!.take(e * 32 + n, t, true);
       if (!decision.granted) {

@@ -94,87 +94,88 @@ function hours(n: number): string {
   return `${n.toLocaleString('en', { maximumFractionDigits: 1 })} h`;
 }
 
+/**
+ * A bar chart of counts per day stacked by series, with caps as dashed lines. Each line
+ * has a stack of its own, or Chart.js would pile the lines up as it does the bars.
+ */
+function stackedPerDay(
+  days: string[],
+  caps: { label: string; value: number }[],
+  series: { label: string; data: number[]; colour: string }[],
+  yTitle: string,
+): ChartConfiguration {
+  return {
+    type: 'bar',
+    data: {
+      labels: days,
+      datasets: [
+        ...caps.map((c, i) => ({
+          type: 'line' as const,
+          label: `${c.label} (${c.value})`,
+          data: days.map(() => c.value),
+          borderColor: COLOURS.threshold,
+          borderDash: [6, 4],
+          pointRadius: 0,
+          fill: false,
+          stack: `cap-${i}`,
+        })),
+        ...series.map((s) => ({
+          type: 'bar' as const,
+          label: s.label,
+          data: s.data,
+          backgroundColor: s.colour,
+          stack: 'sends',
+        })),
+      ],
+    },
+    options: {
+      plugins: { legend: { position: 'bottom' } },
+      scales: {
+        x: { stacked: true },
+        y: { stacked: true, beginAtZero: true, title: { display: true, text: yTitle } },
+      },
+    },
+  };
+}
+
 /** The report of a dry run: sends per day by mailbox against the caps, the funnel, the domains, the delays and what binds. */
 export function SimulationView({ report }: { report: SimulationReport }) {
   const { summary, binding, delays } = report;
   // Sends per day stacked by mailbox, with the sum of the daily caps as a line: the
   // simulator's SVG picture, drawn by Chart.js from the JSON (see the README).
-  const config = useMemo<ChartConfiguration>(
-    () => ({
-      type: 'bar',
-      data: {
-        labels: report.days.map((d) => d.date),
-        datasets: [
-          {
-            type: 'line',
-            label: `Daily caps (${report.dailyCap})`,
-            data: report.days.map(() => report.dailyCap),
-            borderColor: COLOURS.threshold,
-            borderDash: [6, 4],
-            pointRadius: 0,
-            fill: false,
-          },
-          ...report.mailboxes.map((m, i) => ({
-            type: 'bar' as const,
-            label: m.id,
-            data: report.days.map((d) => d.byMailbox[m.id] ?? 0),
-            backgroundColor: MAILBOX_COLOURS[i % MAILBOX_COLOURS.length] as string,
-            stack: 'sends',
-          })),
-        ],
-      },
-      options: {
-        plugins: { legend: { position: 'bottom' } },
-        scales: {
-          x: { stacked: true },
-          y: { stacked: true, beginAtZero: true, title: { display: true, text: 'Sends per day' } },
-        },
-      },
-    }),
+  const config = useMemo(
+    () =>
+      stackedPerDay(
+        report.days.map((d) => d.date),
+        [{ label: 'Daily caps', value: report.dailyCap }],
+        report.mailboxes.map((m, i) => ({
+          label: m.id,
+          data: report.days.map((d) => d.byMailbox[m.id] ?? 0),
+          colour: MAILBOX_COLOURS[i % MAILBOX_COLOURS.length] as string,
+        })),
+        'Sends per day',
+      ),
     [report],
   );
   // LinkedIn actions per day stacked by account, with their caps per action as lines: the
-  // picture's second panel. Each line has a stack of its own, or Chart.js would pile them up.
+  // picture's second panel.
   const capLines = (report.linkedin?.capLines ?? []).map((line) => ({
     label: `LinkedIn ${line.actions.map((a) => ACTION_NAME[a]).join(', ')} caps`,
     value: line.value,
   }));
   const accounts = report.linkedin?.accounts ?? [];
-  const linkedInConfig = useMemo<ChartConfiguration>(
-    () => ({
-      type: 'bar',
-      data: {
-        labels: report.days.map((d) => d.date),
-        datasets: [
-          ...capLines.map((c, i) => ({
-            type: 'line' as const,
-            label: `${c.label} (${c.value})`,
-            data: report.days.map(() => c.value),
-            borderColor: COLOURS.threshold,
-            borderDash: [6, 4],
-            pointRadius: 0,
-            fill: false,
-            stack: `cap-${i}`,
-          })),
-          ...accounts.map((a, i) => ({
-            type: 'bar' as const,
-            label: a.id,
-            data: report.days.map((d) => d.byLinkedInAccount?.[a.id] ?? 0),
-            backgroundColor: MAILBOX_COLOURS[
-              (report.mailboxes.length + i) % MAILBOX_COLOURS.length
-            ] as string,
-            stack: 'linkedin',
-          })),
-        ],
-      },
-      options: {
-        plugins: { legend: { position: 'bottom' } },
-        scales: {
-          x: { stacked: true },
-          y: { stacked: true, beginAtZero: true, title: { display: true, text: 'LinkedIn actions per day' } },
-        },
-      },
-    }),
+  const linkedInConfig = useMemo(
+    () =>
+      stackedPerDay(
+        report.days.map((d) => d.date),
+        capLines,
+        accounts.map((a, i) => ({
+          label: a.id,
+          data: report.days.map((d) => d.byLinkedInAccount?.[a.id] ?? 0),
+          colour: MAILBOX_COLOURS[(report.mailboxes.length + i) % MAILBOX_COLOURS.length] as string,
+        })),
+        'LinkedIn actions per day',
+      ),
     [report],
   );
   return (
