@@ -78,8 +78,9 @@ export function verifyStandardWebhook(
 /**
  * {@link verifyStandardWebhook} with the secret already decoded: an endpoint decodes its
  * secret once, not per delivery, into a KeyObject (an HMAC keyed by a KeyObject costs
- * about a third less than one keyed by a Buffer, which is imported per call). The signature is compared as bytes (the HMAC's digest
- * against each candidate's base64 decoded), never re-encoded.
+ * about a third less than one keyed by a Buffer, which is imported per call). The
+ * signature is compared as bytes (the HMAC's digest against each candidate's base64
+ * decoded), never re-encoded.
  */
 function verifyWithKey(
   key: KeyObject,
