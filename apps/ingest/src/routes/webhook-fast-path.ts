@@ -12,7 +12,7 @@ const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8
 /**
  * `POST /webhooks/{source}` served straight on Node's HTTP server, before Fastify's
  * routing, hooks, content-type parsing and reply pipeline: the route a provider's
- * storm hits, where those cost as much as verifying and recording the event.
+ * storm hits, where those were about 7% of ingest's CPU per accepted webhook.
  *
  * Only the plainest request is taken here: exactly the route's own path (no other
  * spelling, no query, no token segment), a JSON content type, and a Content-Length

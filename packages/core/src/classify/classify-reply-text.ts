@@ -51,18 +51,25 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
   const foldedSubject = foldText(subject);
   // The subject of a reply ("Re: ...") is our own subject; only a fresh one is theirs.
   const ownSubject = /^(re|aw|sv|antw|rv|r)\s*:/i.test(subject.trim()) ? '' : foldedSubject;
-  const lang = guessLanguage(folded);
   const why: string[] = [];
   if (own.length < text.trim().length) why.push('quoted history and signature removed before matching');
 
   const auto = detectAutoReply(headers, subject);
   // Each rule is tried on the text as written and on its words alone, so that
   // "Stop. Sending. Me. Emails." reads like "stop sending me emails".
-  const wordsOnly = (t: string): string =>
-    t
-      .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
+  // Most groups are matched against the same text: its words alone are made once.
+  const wordsOf = new Map<string, string>();
+  const wordsOnly = (t: string): string => {
+    let words = wordsOf.get(t);
+    if (words === undefined) {
+      words = t
+        .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      wordsOf.set(t, words);
+    }
+    return words;
+  };
   const match = (group: ReplyRuleGroup, haystack = folded, phrasesOnly = false): string | undefined => {
     const variants = [haystack, wordsOnly(haystack)];
     const loose = new Set(phrasesOnly ? (LEXICON_RULES[group] ?? []) : []);
@@ -185,6 +192,9 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
       return decided('out_of_office', rule, { returnDate: headerDate });
     }
     const reference = context.receivedAt ?? parseDate(headers.get('date'));
+    // Only a stated return date needs the language (to read its words); guessed here, not
+    // for every reply: it costs about a quarter of classifying a short one.
+    const lang = guessLanguage(folded);
     const stated =
       parseReturnDate(folded, lang, reference) ?? parseReturnDate(foldText(text), lang, reference);
     if (stated) {

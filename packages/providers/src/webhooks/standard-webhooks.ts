@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import type { VerifiedDelivery, WebhookRequest } from './webhook-provider.js';
 
 /**
@@ -42,7 +42,7 @@ export function signStandardWebhook(
 }
 
 /** The HMAC-SHA256 of `id.timestamp.body` under `key`, as bytes. */
-function macOf(key: Buffer, id: string, timestampSec: number, body: string | Buffer): Buffer {
+function macOf(key: Buffer | KeyObject, id: string, timestampSec: number, body: string | Buffer): Buffer {
   return createHmac('sha256', key).update(`${id}.${timestampSec}.`).update(body).digest();
 }
 
@@ -72,16 +72,18 @@ export function verifyStandardWebhook(
   rawBody: string | Buffer,
   opts: { toleranceSec?: number; nowMs?: number } = {},
 ): string {
-  return verifyWithKey(secretBytes(secret), headers, rawBody, opts);
+  return verifyWithKey(createSecretKey(secretBytes(secret)), headers, rawBody, opts);
 }
 
 /**
  * {@link verifyStandardWebhook} with the secret already decoded: an endpoint decodes its
- * secret once, not per delivery. The signature is compared as bytes (the HMAC's digest
- * against each candidate's base64 decoded), never re-encoded.
+ * secret once, not per delivery, into a KeyObject (an HMAC keyed by a KeyObject costs
+ * about a third less than one keyed by a Buffer, which is imported per call). The
+ * signature is compared as bytes (the HMAC's digest against each candidate's base64
+ * decoded), never re-encoded.
  */
 function verifyWithKey(
-  key: Buffer,
+  key: KeyObject,
   headers: Record<string, string | string[] | undefined>,
   rawBody: string | Buffer,
   opts: { toleranceSec?: number; nowMs?: number },
@@ -124,7 +126,7 @@ export function standardWebhookVerifier(opts: {
   toleranceMs?: number | undefined;
 }): (req: WebhookRequest) => VerifiedDelivery {
   const toleranceSec = Math.round((opts.toleranceMs ?? 300_000) / 1000);
-  const key = opts.secret ? secretBytes(opts.secret) : null;
+  const key = opts.secret ? createSecretKey(secretBytes(opts.secret)) : null;
   return (req) => {
     if (!key) throw new WebhookVerificationError('not_configured', `${opts.secretName} is not set`);
     const id = verifyWithKey(key, req.headers, req.rawBody, {
