@@ -165,4 +165,6 @@ result['replies-multilingual/holdout-4'] = replySet(join(replies, 'replies-multi
 result['replies-multilingual/holdout-5'] = replySet(join(replies, 'replies-multilingual/holdout-5.json'));
 // Written for branch classify18 before its writer read any rule (README): measured before and after, never read.
 result['replies-multilingual/holdout-6'] = replySet(join(replies, 'replies-multilingual/holdout-6.json'));
+// A third independent writer who had not read the rules (README): 8 classes incl. bounce, never read, never tuned on.
+result['replies-multilingual/holdout-7'] = replySet(join(replies, 'replies-multilingual/holdout-7.json'));
 console.log(JSON.stringify(result));
