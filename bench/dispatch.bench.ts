@@ -1,4 +1,5 @@
 import { createThrottle, type MailboxLimits, type ThrottleKind } from '@touchbase/providers';
+import { createRedisClient, redisReady } from '@touchbase/queues';
 import { startTestSystem } from '../test/support/test-system.js';
 import {
   capViolations,
@@ -108,9 +109,16 @@ try {
   const raw = await rawBullmq(sys, TOUCHES, CONCURRENCY);
   process.stdout.write(`raw BullMQ no-op: ${Math.round(raw.perSecond)} jobs/s\n`);
 
+  // The Lua buckets on a connection of their own, auto-pipelined, as the sender runs them
+  // (apps/sender/src/start.ts), not on the producer the touch queue's adds go through.
+  const throttleRedis = createRedisClient({ url: sys.env.REDIS_URL as string }, 'producer', {
+    autoPipelining: true,
+    connectionName: 'touchbase-throttle',
+  });
+  await redisReady(throttleRedis);
   const throttleOf = (kind: ThrottleKind, spacingJitter = 0) =>
     new TimedThrottle(
-      createThrottle(kind, sys.rt.redis.producer, {
+      createThrottle(kind, kind === 'lua' ? throttleRedis : sys.rt.redis.producer, {
         prefix: sys.env.REDIS_PREFIX as string,
         timeScale: TIME_SCALE,
         spacingJitter,
@@ -313,6 +321,7 @@ try {
         `${machine.cores} cores, ${machine.memoryGb} GB, node ${machine.node}, redis ${machine.redis}, postgres ${machine.postgres}`,
     ],
   });
+  await throttleRedis.quit();
 } finally {
   await sys.stop();
 }

@@ -43,13 +43,18 @@
  * truncated to integers on the way out).
  */
 export const THROTTLE_TAKE_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+${takeBody()}`;
+
+/** The take's decision after its clock reading (`now`, ms), shared by the single and the batched script. */
+function takeBody(): string {
+  return `
 local member = ARGV[1]
 local spacing = tonumber(ARGV[2])
 local minSpacing = tonumber(ARGV[3])
 local leaveHint = ARGV[4] == '1'
 local n = tonumber(ARGV[5])
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
 local maxW = 0
 for i = 0, n - 1 do
   local w = tonumber(ARGV[7 + 2 * i])
@@ -130,6 +135,7 @@ redis.call('PEXPIRE', KEYS[1], ttl + math.ceil(at - now))
 redis.call('PEXPIRE', KEYS[2], ttl + math.ceil(at - now))
 return {'0', tostring(at - now), tostring(now)}
 `;
+}
 
 /**
  * Rebuilds a lost bucket from the sends PostgreSQL recorded, once, atomically.
@@ -190,8 +196,8 @@ return added
  * has in flight ask together, so Redis runs one script (and the client sends one
  * command) for all of them instead of one each. Each take is the single script's
  * body run as a function on its own two keys and arguments, one after the other, as
- * separate calls at the same moment would be; the whole call is atomic, so caps hold
- * exactly as they do one take at a time.
+ * separate calls at the same moment would be (one clock reading for all of them);
+ * the whole call is atomic, so caps hold exactly as they do one take at a time.
  *
  * KEYS: each take's two keys in turn. ARGV: for each take, the number of its
  * arguments, then those arguments (as the single script's ARGV). Returns the takes'
@@ -199,8 +205,10 @@ return added
  * key of one call must be on one Redis node (not used on a cluster).
  */
 export const THROTTLE_TAKE_MANY_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
 local function take(KEYS, ARGV)
-${THROTTLE_TAKE_SCRIPT}
+${takeBody()}
 end
 local out = {}
 local a = 1
