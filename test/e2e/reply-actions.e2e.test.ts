@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { waitFor } from '@touchbase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSystem, type TestSystem } from '../support/test-system.js';
+import { startTestSystem, steps, type TestSystem } from '../support/test-system.js';
 import { fakeHubspot } from './fake-hubspot.js';
 import { createMailbox, createSequence, enroll, enrollment, importProspects } from './ingest-support.js';
 
@@ -30,11 +31,19 @@ describe('reply actions per sequence', () => {
     await hub?.close();
   });
 
-  /** A sequence with these policies; touch 2 waits `wait` (long, unless a test wants to see it). */
+  /**
+   * A 3-step sequence with these policies; touch 2 waits `wait` after touch 1 (long,
+   * unless a test wants to see it), touch 3 always long after touch 2: a test that saw
+   * touch 2 still finds the enrollment active, however late it looks.
+   */
   async function sequenceWith(policies: unknown, wait = '300d'): Promise<string> {
-    const id = await createSequence(sys, 3, wait);
-    await sys.rt.repos.sequences.setPolicies(id, policies);
-    return id;
+    const seq = await sys.api('POST', '/v1/sequences', {
+      name: `policies-${randomBytes(3).toString('hex')}`,
+      steps: steps(3, '300d').map((s, i) => (i === 0 ? { ...s, wait } : s)),
+    });
+    expect(seq.status).toBe(201);
+    await sys.rt.repos.sequences.setPolicies(seq.body.id, policies);
+    return seq.body.id;
   }
 
   async function replyTo(
