@@ -95,19 +95,16 @@ describe('mailbox pause alert reaches ops through the alert channels (whole syst
     });
     expect(enrolled.body.enrolled).toHaveLength(PROSPECTS);
 
-    const pausedAt = await waitFor('the mailbox to be paused', async () => {
+    await waitFor('the mailbox to be paused', async () => {
       const m = await sys.api('GET', `/v1/mailboxes/${mailboxId}`);
-      return m.body.status === 'paused' ? Date.now() : null;
+      return m.body.status === 'paused';
     });
-    // Well inside the sweep's 60 s: only the sender's enqueue can have delivered it.
-    const [message] = await waitFor(
-      'the alert in Slack',
-      () => (slack.received.length > 0 ? slack.received : null),
-      {
-        timeoutMs: 15_000,
-      },
+    // The guard's sweep of undelivered alerts does not run during the test (its tick is
+    // an hour apart): only the sender's enqueue can deliver it. (A bound on the delay
+    // proved nothing more, and a loaded machine could pass it.)
+    const [message] = await waitFor('the alert in Slack', () =>
+      slack.received.length > 0 ? slack.received : null,
     );
-    expect(Date.now() - pausedAt).toBeLessThan(15_000);
     expect(message.text).toContain(
       ':rotating_light: A mailbox of setup.example paused: the provider blamed our setup',
     );

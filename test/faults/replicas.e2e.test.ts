@@ -220,7 +220,17 @@ describe('replicas: 3 senders, 2 ingest, 2 schedulers, one of each killed mid-ru
         }>(
           `SELECT id, mailbox_id AS mailbox, status::text, current_step AS step, current_attempt AS attempt FROM enrollment`,
         );
-        const sending = await pool.query(`SELECT idempotency_key FROM touch WHERE status = 'sending'`);
+        const sending = await pool.query<{
+          key: string;
+          mailbox: string;
+          status: string;
+          step: number;
+          attempt: number;
+          eid: string;
+        }>(
+          `SELECT t.idempotency_key AS key, e.mailbox_id AS mailbox, e.status::text, t.step, t.attempt, e.id AS eid
+             FROM touch t JOIN enrollment e ON e.id = t.enrollment_id WHERE t.status = 'sending'`,
+        );
         const open = rows.filter((e) => !FINAL.includes(e.status));
         const without: string[] = [];
         for (const e of open) {
@@ -230,6 +240,15 @@ describe('replicas: 3 senders, 2 ingest, 2 schedulers, one of each killed mid-ru
         const elsewhere = open.filter((e) => e.mailbox !== dayCapped.id || e.status !== 'active');
         last = {
           sending: sending.rows.length,
+          // A touch in doubt (its sender killed after the hand-over) and what may settle it.
+          inDoubt: await Promise.all(
+            sending.rows.slice(0, 5).map(async (t) => ({
+              key: t.key,
+              dayCapped: t.mailbox === dayCapped.id,
+              enrollment: t.status,
+              job: await touchQueue.queue.getJobState(touchJobId(touchKey(t.eid, t.step, t.attempt))),
+            })),
+          ),
           open: open.length,
           elsewhere: elsewhere.length,
           dayCapped: await dayEntries(dayCapped.id),
