@@ -270,4 +270,14 @@ export const EVERYDAY_NOT_INTERESTED_RULES: readonly ReplyRule[] = [
     pattern:
       /\bnot to (proceed|move forward|go ahead|pursue (it|this))\b|\bnicht weiter(zu)?verfolgen\b|\bne pas (donner suite|aller plus loin|poursuivre)\b|\bno seguir adelante\b|\bno (avanzar|continuar|proceder) con\b|\bnao (avancar|prosseguir|seguir em frente|dar seguimento)\b|\bnon (procedere|proseguire|andare avanti|dare seguito)\b|\bniet (mee )?verder te gaan\b|\bniet verder (mee )?gaan\b/,
   },
+
+  // German declines in the words people use when they are short with a stranger
+  // ("Lieber nicht", "Leider nein", "Sehe ich bei uns nicht", "anderweitig
+  // aufgestellt", "machen wir intern"): written for issue 18 after holdout-7's
+  // aggregate cells showed German declines the weakest (no entry of it read).
+  {
+    label: 'a short German decline, or the need covered otherwise (German)',
+    pattern:
+      /^\W*(lieber nicht|leider nein|leider nicht|eher nicht)(,? (danke|vielen dank))?\W*$|\bsehe(n)? (ich|wir) (bei uns |fur uns |aktuell |derzeit |momentan |im moment )*(nicht|keinen bedarf)\b(?! (als|so)\b)|\banderweitig (aufgestellt|versorgt|gelost|abgedeckt|gebunden|vergeben)\b|\b(machen|erledigen|losen|regeln|stemmen) (wir|das) (das |wir )?(alles |lieber |selbst )?(intern|inhouse|im haus|selbst)\b/,
+  },
 ];
