@@ -18,7 +18,7 @@ const DAY = `(${[DAYS_EN, DAYS_DE, DAYS_FR, DAYS_ES, DAYS_PT, DAYS_IT, DAYS_NL].
 // A call, meeting, demo or visit named in the same sentence as a day or a clock time
 // ("una llamada el martes a las 11", "om 10 uur voor een gesprek") proposes to meet.
 const MEET_WORD =
-  '(call|meeting|demo|visit|zoom|video ?call|phone call|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|appelons|rendez-vous|rdv|echange|reunion|visite|visio|llamada|videollamada|visita|quedar|quedamos|vernos|reunirnos|chamada|ligacao|reuniao|conversar|chiamata|telefonata|riunione|incontro|videochiamata|sopralluogo|gesprek|afspraak|belafspraak|bezoek|bellen|videocall|videokonferenz|videoconferencia|videoconferenza|videochamada|videoconferencia)';
+  '(call|meeting|demo|visit|zoom|papo|bate-papo|conversa|charla|chiacchierata|video ?call|phone call|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|appelons|rendez-vous|rdv|echange|reunion|visite|visio|llamada|videollamada|visita|quedar|quedamos|vernos|reunirnos|chamada|ligacao|reuniao|conversar|chiamata|telefonata|riunione|incontro|videochiamata|sopralluogo|gesprek|afspraak|belafspraak|bezoek|bellen|videocall|videokonferenz|videoconferencia|videoconferenza|videochamada|videoconferencia)';
 const WHEN = `(${DAY}|\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om) \\d{1,2}\\b|\\b\\d{1,2}:\\d\\d\\b)`;
 
 // Words that accept a proposed day or time: "Tuesday works", "me va bien", "komt goed uit".
@@ -48,7 +48,7 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
         '\\b(send|share) (me |us |over )?(your|a|the) (calendar|calendly|booking link|scheduling link|availability|calendar link)\\b',
         '\\b(send|share) (me |us )?(a |an )?(calendar |meeting )?invite\\b',
         "\\bwhat'?s your availability\\b|\\b(what|when) (is|are|would) (your|you) (availability|free|available|be available)\\b",
-        `\\b(are you|i am|i'm|we're|we are) (free|available) (on |next |this )?${DAYS_EN}\\b`,
+        `\\b(are you|i am|i'm|we're|we are) (free|available|around) (on |next |this )?${DAYS_EN}\\b`,
         `\\b(how about|what about|does) ${DAYS_EN}\\b.{0,30}\\b(call|meet|chat|work)s?\\b`,
         '\\b(give me|send me) a (call|ring)\\b',
       ].join('|'),
@@ -247,7 +247,7 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
   {
     label: 'asks us to send a calendar invitation (seven languages)',
     pattern:
-      /\b(send|sending|schick\w*|send\w*|envoy\w*|envi\w*|mand\w*|invi\w*|stuur\w*|sturen)\b[^.?!\n]{0,30}\b(invite|invitation|[\w-]*einladung|invitacion|convite|invito|uitnodiging)\b/,
+      /\b(send|sending|shoot|drop|fire|throw|schick\w*|send\w*|envoy\w*|envi\w*|mand\w*|invi\w*|stuur\w*|sturen)\b[^.?!\n]{0,30}\b(invite|invitation|[\w-]*einladung|invitacion|convite|invito|uitnodiging)\b/,
   },
   {
     label: 'proposes to meet, call or talk, in the first person plural (seven languages)',
@@ -322,7 +322,7 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
   {
     label: 'asks what time or day suits them (seven languages)',
     pattern:
-      /\b(what'?s|whats|what is|when'?s|when is|when would be) (a )?(good|convenient|better|the best|best) (time|day|slot)\b|\bwhat does your (availability|calendar|schedule|week|diary) look like\b|\bwann (passt|ginge|geht|pass|ware) (es )?(ihnen|dir|euch)\b|\bquand (est-ce que )?(cela|ca)? ?(vous|t')(arrangerait|arrange|conviendrait|convient)\b|\bcuando (te|le|os|les) (viene|vendria|va|iria) bien\b|\bquando (te|lhe|ti|le|vi) (fica|ficaria|andrebbe|va|sta|starebbe) (bem|bom|bene)\b|\bque dia (voce |o senhor |a senhora )?(tem|teria|fica) (livre|disponivel|bom)\b|\bwanneer (komt|zou) (het )?(je|jou|u|jullie) (het )?(goed |beter )?(uit|schikken)\b|\bwanneer schikt (het )?(je|jou|u)\b/,
+      /\b(what'?s|whats|what is|when'?s|when is|when would be) (a )?(good|convenient|better|the best|best) (time|day|slot)\b|\bwhat does your (availability|calendar|schedule|week|diary) look like\b|\bwann (passt|ginge|geht|pass|ware) (es )?(ihnen|dir|euch)\b|\bquand (est-ce que )?(cela|ca)? ?(vous|t')(arrangerait|arrange|conviendrait|convient)\b|\bcuando (te|le|os|les) (viene|vendria|va|iria) bien\b|\bquando (te|lhe|ti|le|vi) (fica|ficaria|andrebbe|va|sta|starebbe) (bem|bom|bene)\b|\bque dia (voce |o senhor |a senhora )?(tem|teria|fica) (livre|disponivel|bom)\b|\bwanneer (komt|zou) (het )?(je|jou|u|jullie) (het )?(goed |beter )?(uit|schikken)\b|\bwanneer schikt (het )?(je|jou|u)\b|\bwhat time (works|suits|is good|would work)\b|\b(a )?que hora (te|le|os|les) (viene|va|iria|vendria|conviene|cuadra)\b|\bqual (o )?(horario|hora|dia) (fica|seria|e) (melhor|bom)\b|\b(a )?che ora (ti|le|vi) (va|andrebbe|conviene|sta)\b|\bquelle heure (vous|te) (convient|conviendrait|arrange|irait)\b|\bwelche uhrzeit (passt|ware|ist) (ihnen|dir|euch)\b|\bhoe laat (komt|past|schikt) (het )?(je|jou|u)\b/,
   },
   {
     label: 'asks for proposed times (seven languages)',

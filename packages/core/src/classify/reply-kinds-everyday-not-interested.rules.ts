@@ -278,6 +278,6 @@ export const EVERYDAY_NOT_INTERESTED_RULES: readonly ReplyRule[] = [
   {
     label: 'a short German decline, or the need covered otherwise (German)',
     pattern:
-      /^\W*(lieber nicht|leider nein|leider nicht|eher nicht)(,? (danke|vielen dank))?\W*$|\bsehe(n)? (ich|wir) (bei uns |fur uns |aktuell |derzeit |momentan |im moment )*(nicht|keinen bedarf)\b(?! (als|so)\b)|\banderweitig (aufgestellt|versorgt|gelost|abgedeckt|gebunden|vergeben)\b|\b(machen|erledigen|losen|regeln|stemmen) (wir|das) (das |wir )?(alles |lieber |selbst )?(intern|inhouse|im haus|selbst)\b/,
+      /^\W*(lieber nicht|leider nein|leider nicht|eher nicht)(,? (danke|vielen dank))?\W*$|\bsehe(n)? (ich|wir) (bei uns |fur uns |aktuell |derzeit |momentan |im moment )*(nicht|keinen bedarf)\b(?! (als|so)\b)|\banderweitig (aufgestellt|versorgt|gelost|abgedeckt|gebunden|vergeben)\b|\b(machen|erledigen|losen|regeln|stemmen) (wir|das) (das |wir )?(alles |lieber |selbst )?(intern|inhouse|im haus|selbst)\b|(?<!\bnicht )\b(haben wir|wir haben) (das |es )?(bereits |schon |gut |langst )*(im griff|abgedeckt|gelost|geregelt)\b|\b(nichts neues|keine neuen (tools|anbieter|systeme|losungen|dienstleister)|kein neues (tool|system)) (einfuhren|anschaffen|testen|einkaufen|beauftragen)\b|\b(fuhren|schaffen) (wir )?[^.?!\n]{0,25}\b(nichts neues|keine neuen \w+|kein neues \w+) (ein|an)\b/,
   },
 ];

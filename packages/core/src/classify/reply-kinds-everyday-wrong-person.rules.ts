@@ -347,4 +347,9 @@ export const EVERYDAY_WRONG_PERSON_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(decides?|entscheidet|entscheiden|decide|decident|deciden|decidem|decidono|beslist|beslissen)\b[^.?!\n]{0,40}\b(not me|not i|nicht ich|nicht mir|pas moi|no yo|nao eu|non io|niet ik)\b|\b(no|nao|non) (lo |la |o |a )?(decido|decidi|decide) (yo|eu|io)\b|\bquem decide (isso|isto|sobre isso|essas coisas)? ?(aqui )?(e|sao) (o|a|os|as|nosso|nossa|meu|minha)\b|\bchi decide (questo |queste cose |qui )?(e|sono) (il|la|i|le|l'|nostro|nostra|mio|mia)\b|\bquien decide (esto |eso |estas cosas |aqui )?(es|son) (el|la|los|las|nuestro|nuestra|mi)\b|\bdas entscheide (nicht ich|ich nicht)\b|\bce n'est pas moi qui (decide|tranche)\b/,
   },
+  {
+    label: 'says it is outside their remit, or that we would do better with someone else (English)',
+    pattern:
+      /\boutside (of )?my (remit|area|scope|responsibilit(y|ies)|department|wheelhouse|purview)\b|\b(better off|best off) (talking|speaking|reaching out|writing|getting in touch|contacting|emailing)\b|\b(i'?m|i am) (just|only|merely) (the|an?) [\w ]{2,30}?[,.;]? (so )?(i )?(can'?t|cannot|don'?t|do not|have no) (help|decide|make|sign|approve|buy|say)\b/,
+  },
 ];
