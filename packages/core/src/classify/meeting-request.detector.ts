@@ -18,7 +18,7 @@ const DAY = `(${[DAYS_EN, DAYS_DE, DAYS_FR, DAYS_ES, DAYS_PT, DAYS_IT, DAYS_NL].
 // A call, meeting, demo or visit named in the same sentence as a day or a clock time
 // ("una llamada el martes a las 11", "om 10 uur voor een gesprek") proposes to meet.
 const MEET_WORD =
-  '(call|meeting|demo|visit|zoom|papo|bate-papo|conversa|charla|chiacchierata|video ?call|phone call|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|appelons|rendez-vous|rdv|echange|reunion|visite|visio|llamada|videollamada|visita|quedar|quedamos|vernos|reunirnos|chamada|ligacao|reuniao|conversar|chiamata|telefonata|riunione|incontro|videochiamata|sopralluogo|gesprek|afspraak|belafspraak|bezoek|bellen|videocall|videokonferenz|videoconferencia|videoconferenza|videochamada|videoconferencia)';
+  '(call|meeting|demo|visit|zoom|sparren|sentiamoci|sentirci|per telefono|por telefono|par telephone|telefonisch|papo|bate-papo|conversa|charla|chiacchierata|video ?call|phone call|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|appelons|rendez-vous|rdv|echange|reunion|visite|visio|llamada|videollamada|visita|quedar|quedamos|vernos|reunirnos|chamada|ligacao|reuniao|conversar|chiamata|telefonata|riunione|incontro|videochiamata|sopralluogo|gesprek|afspraak|belafspraak|bezoek|bellen|videocall|videokonferenz|videoconferencia|videoconferenza|videochamada|videoconferencia)';
 const WHEN = `(${DAY}|\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om) \\d{1,2}\\b|\\b\\d{1,2}:\\d\\d\\b)`;
 
 // Words that accept a proposed day or time: "Tuesday works", "me va bien", "komt goed uit".
@@ -58,7 +58,7 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
     label: 'de: bittet um Termin oder Gesprach',
     pattern: new RegExp(
       [
-        '\\b(konnen|wollen|sollen|konnten|sollten) wir (uns )?(mal |gerne |kurz )?(einen |ein )?(kurzen |kurzes )?(termin|call|telefonat|gesprach|meeting|anruf|videocall)\\b',
+        '\\b(konnen|wollen|sollen|konnten|sollten) wir (uns )?(mal |gerne |kurz )?(einen |ein )?(kurzen |kurzes )?(\\w*termin|call|telefonat|\\w*gesprach|meeting|anruf|videocall)\\b',
         '\\b(konnen|wollen|sollen|konnten) wir (uns )?(mal |gerne |kurz )?(treffen|telefonieren|austauschen)\\b',
         '\\b(termin|telefonat|call|gesprach|meeting) (vereinbaren|ausmachen|buchen|einplanen|finden)\\b',
         `\\b(lass|lasst|lassen sie) uns (gern |gerne |mal |doch |kurz |bald )*(am |uns am )?${DAYS_DE}? ?(treffen|telefonieren|sprechen|austauschen|zusammensetzen)\\b`,
@@ -123,7 +123,7 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
     label: 'nl: vraagt om een afspraak of gesprek',
     pattern: new RegExp(
       [
-        '\\b(kunnen|zullen) we (een |even |binnenkort )?(afspraak|call|gesprek|belafspraak|meeting|videocall|demo) (inplannen|plannen|maken|doen|hebben)\\b',
+        '\\b(kunnen|zullen) we (een |even |binnenkort )?(\\w*afspraak|call|\\w*gesprek|meeting|videocall|demo) (inplannen|plannen|maken|doen|hebben)\\b',
         '\\bzullen we (afspreken|bellen|elkaar spreken)\\b',
         `\\blaten we (een )?((afspraak|call|gesprek|meeting) (inplannen|plannen|maken)|${DAYS_NL} (afspreken|bellen|spreken))\\b`,
         '\\b(stuur|stuurt) (me|mij|ons) (je|jouw|uw|een) (agenda|kalender|link|uitnodiging|beschikbaarheid)\\b',
@@ -323,6 +323,18 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
     label: 'asks what time or day suits them (seven languages)',
     pattern:
       /\b(what'?s|whats|what is|when'?s|when is|when would be) (a )?(good|convenient|better|the best|best) (time|day|slot)\b|\bwhat does your (availability|calendar|schedule|week|diary) look like\b|\bwann (passt|ginge|geht|pass|ware) (es )?(ihnen|dir|euch)\b|\bquand (est-ce que )?(cela|ca)? ?(vous|t')(arrangerait|arrange|conviendrait|convient)\b|\bcuando (te|le|os|les) (viene|vendria|va|iria) bien\b|\bquando (te|lhe|ti|le|vi) (fica|ficaria|andrebbe|va|sta|starebbe) (bem|bom|bene)\b|\bque dia (voce |o senhor |a senhora )?(tem|teria|fica) (livre|disponivel|bom)\b|\bwanneer (komt|zou) (het )?(je|jou|u|jullie) (het )?(goed |beter )?(uit|schikken)\b|\bwanneer schikt (het )?(je|jou|u)\b|\bwhat time (works|suits|is good|would work)\b|\b(a )?que hora (te|le|os|les) (viene|va|iria|vendria|conviene|cuadra)\b|\bqual (o )?(horario|hora|dia) (fica|seria|e) (melhor|bom)\b|\b(a )?che ora (ti|le|vi) (va|andrebbe|conviene|sta)\b|\bquelle heure (vous|te) (convient|conviendrait|arrange|irait)\b|\bwelche uhrzeit (passt|ware|ist) (ihnen|dir|euch)\b|\bhoe laat (komt|past|schikt) (het )?(je|jou|u)\b/,
+  },
+  {
+    label: 'tells us to put a time in their calendar (German, French, Spanish, Portuguese, Italian, Dutch)',
+    pattern:
+      /\b(plan|plant u|zet|boek|trag|tragen sie|mettez|mets|ponga|pon|coloque|coloca|metta|metti)\b[^.?!\n]{0,30}\b(in|dans|en|na|no|nel|nella|into) (my|mijn|onze|meinen|unseren|mon|notre|mi|nuestra|minha|nossa|mio|mia|la mia|il mio) (agenda|calendar|diary|kalender|calendrier|calendario)\b/,
+  },
+  {
+    // "Un créneau jeudi ?" asks for a slot; "No tengo hueco el martes" has none.
+    label: 'asks about a slot on a day (seven languages)',
+    pattern: new RegExp(
+      `${NOT_NEGATED}\\b(creneau|slot|hueco|zeitfenster|tijdslot|fascia)\\b[^.?!\\n]{0,20}\\b${DAY}\\b[^.!\\n]{0,30}\\?`,
+    ),
   },
   {
     label: 'asks for proposed times (seven languages)',

@@ -390,4 +390,9 @@ export const EVERYDAY_INTERESTED_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(farebbe comodo|ci servirebbe|could use (this|something like this)|konnten wir gut gebrauchen|nous serait utile|nos vendria bien|nos seria (muy )?util|seria (muito )?util para nos|zou (ons )?(goed )?van pas komen)\b|\b(how does (it|this|that) work|wie funktioniert (das|es)|comment (ca|cela) (marche|fonctionne)|como funciona|come funziona|hoe werkt (dat|het))\b[^.?!\n]{0,15}\b(with|mit|avec|con|com|met) (our|unserem|unserer|unseren|notre|nos|nuestro|nuestra|nosso|nossa|il nostro|la nostra|i nostri|ons|onze)\b|\b(quali sono i|what are the|was sind die|quels sont les|cuales son los|quais sao os|wat zijn de) (costi|costs|kosten|couts|costos|custos|prezzi|prices|preise|prix|precios|precos|prijzen|tarifs|tariffe|tarieven)\b/,
   },
+  {
+    label: 'would like to know more (Italian, Portuguese, Dutch)',
+    pattern:
+      /\b(vorrei|vorremmo|mi piacerebbe|ci piacerebbe) (saperne|sapere) (di )?piu\b|\b(gostaria|gostariamos|queria|queriamos) de saber mais\b|\b(wil|willen|zou|zouden) (graag )?(meer|er meer) (over )?(weten|horen)\b/,
+  },
 ];
