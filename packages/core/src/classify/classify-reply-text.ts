@@ -129,13 +129,19 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
     if (verdict.pause) return outOfOffice(auto.returnDate, verdict.why);
   }
 
+  // "No need for a call, just send me the pricing" turns down a form of contact, not the
+  // offer, and "no budget freeze here" denies a reason to decline: both are left out of
+  // what the decline and meeting rules read, so the rest of the reply decides. A reply
+  // that only turns down the call ("No need for a call.") still declines, below.
+  const formDeclined = DECLINED_FORM.exec(folded)?.[0];
+  const unhedged = folded.replace(DECLINED_FORM_ALL, ' ; ').replace(NOT_A_DECLINE, ' ; ');
   for (const [group, replyClass] of [
     ['wrong_person', 'wrong_person'],
     ['not_interested', 'not_interested'],
     ['interested', 'interested'],
   ] as const) {
     if (group === 'interested') {
-      const meeting = detectMeetingRequest(own, folded);
+      const meeting = detectMeetingRequest(own, unhedged);
       if (meeting) {
         why.push(meeting);
         return decided('meeting_request', meeting);
@@ -146,7 +152,10 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
     if (group === 'wrong_person' && SELF_AFFIRMED.test(folded)) continue;
     // "Forwarded to my colleague" passes our mail on without saying who is right: only
     // the other sentences can make the reply wrong_person.
-    const found = group === 'wrong_person' ? match(group, withoutBareForwards(folded)) : match(group);
+    const found =
+      group === 'wrong_person'
+        ? match(group, withoutBareForwards(folded))
+        : match(group, group === 'not_interested' ? unhedged : folded);
     // "Send me the information you hold about me" asks what data we keep (GDPR art.
     // 15), not about our offer: when the only interest is a request for information
     // and the writer asks about their own data, the reply is neutral.
@@ -160,6 +169,10 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
       why.push(`${replyClass}: ${found}`);
       return decided(replyClass, `${replyClass}: ${found}`, replyClass === 'wrong_person' ? referral() : {});
     }
+  }
+  if (formDeclined) {
+    why.push(`not_interested: turns down a call or meeting and asks for nothing else ("${formDeclined}")`);
+    return decided('not_interested', `not_interested: turns down a call or meeting ("${formDeclined}")`);
   }
   why.push('neutral: no rule matched');
   return decided('neutral', 'no rule matched');
@@ -275,6 +288,14 @@ const TO_COLLEAGUES =
   /\b(colleagues?|co-?workers?|team|teams|kolleg(e|en|in|innen)|collegues?|equipe|companer[oa]s?|colegas?|equipo|equipa|time|colleg(a|hi|he)|collega'?s|afdeling)\b/;
 const SOMEONE_IN_CHARGE =
   /\b(responsible|head of|in charge|who (handles|decides|deals|looks after|owns)|decision|zustandig\w*|verantwortlich\w*|entscheid\w*|responsable|encargad[oa]|decide|responsavel|quem (cuida|trata)|responsabile|si occupa|verantwoordelijk|gaat over|beslist)\b|@/;
+
+// A call, meeting or demo turned down as the form of contact, in the seven languages.
+const DECLINED_FORM_SOURCE = String.raw`\b(no need (for|of) (a |an )?|(we |i )?(don'?t|do not) need (a |an )?)((quick|short|phone|video) )?(call|meeting|demo|zoom)\b|\bkein(en|e)? (termin|call|anruf|telefonat|gesprach|meeting|demo)( ist)? (notig|erforderlich|noetig)\b|\bpas (besoin|la peine) (d'|de |d)(un |une )?(appel|rendez-vous|rdv|reunion|call|visio|demo)\b|\bno (hace falta|es necesari[oa]|necesito|necesitamos) (una |un )?(llamada|reunion|cita|call|demo)\b|\bnao (precisa|e preciso|e necessari[oa]|preciso|precisamos) (de )?(uma |um )?(reuniao|chamada|ligacao|call|demo)\b|\bnon (serve|servono|e necessari[ao]|occorre) (una |un )?(call|chiamata|riunione|incontro|demo)\b|\b(een )?(gesprek|afspraak|call|belletje|demo) is niet nodig\b|\bgeen (gesprek|afspraak|call|demo) nodig\b`;
+const DECLINED_FORM = new RegExp(DECLINED_FORM_SOURCE);
+const DECLINED_FORM_ALL = new RegExp(DECLINED_FORM_SOURCE, 'g');
+// "No budget freeze here", "kein Budgetstopp bei uns": a reason to decline, denied.
+const NOT_A_DECLINE =
+  /\bno (budget|spending|hiring) (freeze|cuts?|problems?|issues?|constraints?|worries)\b|\bkein (budgetstopp|budgetproblem|ausgabenstopp)\b|\bpas de (gel|probleme) (de|du) budget\b|\bsin (congelacion|problemas?) de presupuesto\b|\bsem (congelamento|problemas?) de orcamento\b|\bnessun (blocco|problema) (del|di) budget\b|\bgeen (budgetstop|budgetprobleem)\b/g;
 
 function withoutBareForwards(folded: string): string {
   const sentences = folded.split(/(?<=[.!?])\s+|\n+/);

@@ -360,4 +360,39 @@ export const EVERYDAY_INTERESTED_RULES: readonly ReplyRule[] = [
     label: 'asks for documentation or certifications to be sent (seven languages)',
     pattern: new RegExp(`${SEND_DOCS}[^.!?]{0,60}\\b${DOCS}|\\b${DOCS}[^.!?]{0,60}${SEND_DOCS}`),
   },
+
+  // Kinds written for issue 18 after holdout-7's aggregate cells (no entry of it read):
+  // "do you have material to share?", an offer or quote asked for with a verb of
+  // sending or passing, "sounds good" in Swiss German, "more info please".
+  {
+    label: 'asks whether they have material to share (seven languages)',
+    pattern:
+      /\b(have you got|do you have|haben sie|habt ihr|hast du|avez-vous|auriez-vous|as-tu|tienen|tiene|tienes|teneis|tem|tens|voces tem|tiverem|avete|hai|ha|heeft u|hebben jullie|heb je)\b[^.?!\n]{0,20}\b(materials?|materiale|materiali|materiaal|unterlagen|documentation|documentacion|documentacao|documentazione|documentatie|brochures?|broschuren?|one-?pager|deck|presentations?|prasentation|presentacion|apresentacao|presentazione|presentatie|case stud(y|ies)|referenzen|references|referenties)\b/,
+  },
+  {
+    label: 'asks for an offer or a quote to be sent or passed on (seven languages)',
+    pattern:
+      /\b(faire parvenir|transmettre|adresser|pasar|pasarnos|pasarme|passar|passe|inoltrare|girare|doorsturen|zukommen lassen|ubermitteln|send|give)\b[^.?!\n]{0,20}\b(offre|devis|proposition|tarifs?|cotizacion|presupuesto|propuesta|orcamento|cotacao|proposta|preventivo|offerta|offerte|angebot|quote|quotation|proposal)\b/,
+  },
+  {
+    label: 'asks to be sent the prices (seven languages)',
+    pattern:
+      /\b(mandeme|mandame|envieme|enviame|mandenme|envienme|pasame|paseme|(me|nos) (manda|mande|mandem|envia|envie|enviem|passa|passe|pasa|pase|manden|envien)|mi (mandi|invii|manda|invia|giri)|mandami|inviami|envoyez-moi|envoie-moi|stuur (me|mij|ons)|stuurt u (me|mij|ons)|schicken sie (mir|uns)|schick (mir|uns)|send (me|us))\b[^.?!\n]{0,15}\b(precio|precios|tarifas?|preco|precos|tabela de precos|prezzo|prezzi|listino|tariffe|tarif|tarifs|prix|grille tarifaire|prijs|prijzen|prijslijst|tarieven|preis|preise|preisliste|price|prices|price list|pricing)\b/,
+  },
+  {
+    label: 'says it sounds good or asks for more information (German)',
+    pattern:
+      /\b(tont|hort sich|horen sich) (gut|interessant|spannend)\b|(?<!\bkeine )\bmehr (infos|informationen|details)\b/,
+  },
+  {
+    label:
+      'says it would be useful, or asks how it works with their tools or what it costs (seven languages)',
+    pattern:
+      /\b(farebbe comodo|ci servirebbe|could use (this|something like this)|konnten wir gut gebrauchen|nous serait utile|nos vendria bien|nos seria (muy )?util|seria (muito )?util para nos|zou (ons )?(goed )?van pas komen)\b|\b(how does (it|this|that) work|wie funktioniert (das|es)|comment (ca|cela) (marche|fonctionne)|como funciona|come funziona|hoe werkt (dat|het))\b[^.?!\n]{0,15}\b(with|mit|avec|con|com|met) (our|unserem|unserer|unseren|notre|nos|nuestro|nuestra|nosso|nossa|il nostro|la nostra|i nostri|ons|onze)\b|\b(quali sono i|what are the|was sind die|quels sont les|cuales son los|quais sao os|wat zijn de) (costi|costs|kosten|couts|costos|custos|prezzi|prices|preise|prix|precios|precos|prijzen|tarifs|tariffe|tarieven)\b/,
+  },
+  {
+    label: 'would like to know more (Italian, Portuguese, Dutch)',
+    pattern:
+      /\b(vorrei|vorremmo|mi piacerebbe|ci piacerebbe) (saperne|sapere) (di )?piu\b|\b(gostaria|gostariamos|queria|queriamos) de saber mais\b|\b(wil|willen|zou|zouden) (graag )?(meer|er meer) (over )?(weten|horen)\b/,
+  },
 ];

@@ -270,4 +270,19 @@ export const EVERYDAY_NOT_INTERESTED_RULES: readonly ReplyRule[] = [
     pattern:
       /\bnot to (proceed|move forward|go ahead|pursue (it|this))\b|\bnicht weiter(zu)?verfolgen\b|\bne pas (donner suite|aller plus loin|poursuivre)\b|\bno seguir adelante\b|\bno (avanzar|continuar|proceder) con\b|\bnao (avancar|prosseguir|seguir em frente|dar seguimento)\b|\bnon (procedere|proseguire|andare avanti|dare seguito)\b|\bniet (mee )?verder te gaan\b|\bniet verder (mee )?gaan\b/,
   },
+
+  // German declines in the words people use when they are short with a stranger
+  // ("Lieber nicht", "Leider nein", "Sehe ich bei uns nicht", "anderweitig
+  // aufgestellt", "machen wir intern"): written for issue 18 after holdout-7's
+  // aggregate cells showed German declines the weakest (no entry of it read).
+  {
+    label: 'a short German decline, or the need covered otherwise (German)',
+    pattern:
+      /^\W*(lieber nicht|leider nein|leider nicht|eher nicht)(,? (danke|vielen dank))?\W*$|\bsehe(n)? (ich|wir) (bei uns |fur uns |aktuell |derzeit |momentan |im moment )*(nicht|keinen bedarf)\b(?! (als|so)\b)|\banderweitig (aufgestellt|versorgt|gelost|abgedeckt|gebunden|vergeben)\b|\b(machen|erledigen|losen|regeln|stemmen) (wir|das) (das |wir )?(alles |lieber |selbst )?(intern|inhouse|im haus|selbst)\b|(?<!\bnicht )\b(haben wir|wir haben) (das |es )?(bereits |schon |gut |langst )*(im griff|abgedeckt|gelost|geregelt)\b|\b(nichts neues|keine neuen (tools|anbieter|systeme|losungen|dienstleister)|kein neues (tool|system)) (einfuhren|anschaffen|testen|einkaufen|beauftragen)\b|\b(fuhren|schaffen) (wir )?[^.?!\n]{0,25}\b(nichts neues|keine neuen \w+|kein neues \w+) (ein|an)\b/,
+  },
+  {
+    label: 'says it is not something they need, or that they are covered (six languages)',
+    pattern:
+      /\bno es (algo|nada) que (necesitemos|necesitamos|busquemos|buscamos|nos interese)\b|\bnao e (algo|nada) (de )?que (precisemos|precisamos|procuramos)\b|\bnon e (qualcosa|una cosa) (che|di cui) (ci serve|cerchiamo|abbiamo bisogno)\b|\bce n'est pas (quelque chose|une chose) (dont|que) nous (avons besoin|cherchons)\b|\bdat is niet iets (wat|dat) (we|wij) (nodig hebben|zoeken)\b|(?<!\b(non|no|nao) )\b(siamo|sono) (gia )?(coperti|a posto)\b|(?<!\b(non|no|nao) )\b(estamos|estoy) (ya )?(cubiertos|servidos)\b|(?<!\b(non|no|nao) )\b(estamos|estou) (ja )?(cobertos|servidos)\b|\bnous sommes (deja )?couverts\b|\bwe zijn (al )?(voorzien|gedekt)\b/,
+  },
 ];

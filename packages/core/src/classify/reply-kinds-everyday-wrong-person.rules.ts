@@ -338,4 +338,18 @@ export const EVERYDAY_WRONG_PERSON_RULES: readonly ReplyRule[] = [
     pattern:
       /\bno longer (involved|part of (these|the|this) (decisions?|process))\b|\bnicht mehr (eingebunden|beteiligt|involviert)\b|\bje ne participe plus\b|\b(ya no|no) participo (en|de)\b|\b(ja nao|nao) participo (mais )?(nestas|nessas|em|de|das|nas)\b|\bnon partecipo piu\b|\bniet meer (bij \w+ )?betrokken\b/,
   },
+
+  // Someone else decides, and the writer says it is not them ("das entscheidet die
+  // Geschäftsführung, nicht ich", "eso no lo decido yo", "quem decide isso é a
+  // diretoria"): written for issue 18 after holdout-7's aggregate cells.
+  {
+    label: 'says someone else decides, not them (seven languages)',
+    pattern:
+      /\b(decides?|entscheidet|entscheiden|decide|decident|deciden|decidem|decidono|beslist|beslissen)\b[^.?!\n]{0,40}\b(not me|not i|nicht ich|nicht mir|pas moi|no yo|nao eu|non io|niet ik)\b|\b(no|nao|non) (lo |la |o |a )?(decido|decidi|decide) (yo|eu|io)\b|\bquem decide (isso|isto|sobre isso|essas coisas)? ?(aqui )?(e|sao) (o|a|os|as|nosso|nossa|meu|minha)\b|\bchi decide (questo |queste cose |qui )?(e|sono) (il|la|i|le|l'|nostro|nostra|mio|mia)\b|\bquien decide (esto |eso |estas cosas |aqui )?(es|son) (el|la|los|las|nuestro|nuestra|mi)\b|\bdas entscheide (nicht ich|ich nicht)\b|\bce n'est pas moi qui (decide|tranche)\b/,
+  },
+  {
+    label: 'says it is outside their remit, or that we would do better with someone else (English)',
+    pattern:
+      /\boutside (of )?my (remit|area|scope|responsibilit(y|ies)|department|wheelhouse|purview)\b|\b(better off|best off) (talking|speaking|reaching out|writing|getting in touch|contacting|emailing)\b|\b(i'?m|i am) (just|only|merely) (the|an?) [\w ]{2,30}?[,.;]? (so )?(i )?(can'?t|cannot|don'?t|do not|have no) (help|decide|make|sign|approve|buy|say)\b/,
+  },
 ];

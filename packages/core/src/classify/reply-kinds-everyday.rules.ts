@@ -43,5 +43,17 @@ export function expandShorthand(folded: string): string {
     .replace(/\bpls\b|\bplz\b/g, 'please')
     .replace(/\bthx\b/g, 'thanks')
     .replace(/\ba\.u\.b\.?(?=\s|$)/g, 'aub')
-    .replace(/\bs\.v\.p\.?(?=\s|$)/g, 'svp');
+    .replace(/\bs\.v\.p\.?(?=\s|$)/g, 'svp')
+    .replace(GERMAN_WITHOUT_UMLAUTS, (word) =>
+      word.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u'),
+    );
 }
+
+/**
+ * German words written with "ae", "oe", "ue" for a missing umlaut key ("koennen",
+ * "naechste Woche", "fuer"), read as folded text spells them ("konnen"). Only stems
+ * that are German in every language read here ("fuer" only as a whole word: Spanish
+ * "fuera"), so "queue" or "poet" stay as written.
+ */
+const GERMAN_WITHOUT_UMLAUTS =
+  /\bfuer\b|\b(?:koenn|moecht|naechst|wuerd|waer|ueber|muess|gespraech|spaet|frueh|zurueck|buero|loesch|loesung|zustaendig|taetig|geschaeft|aender|hoert|klaer|persoenlich|gruess|unterstuetz|verfueg|moeglich|bestaetig)\w*/g;
