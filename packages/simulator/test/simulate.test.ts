@@ -211,3 +211,48 @@ describe('simulate', () => {
     expect(bad.error?.issues[0]?.path).toEqual(['mailboxes', 0, 'windowEnd']);
   });
 });
+
+describe('simulate: who enrolling admits (exclusivity, as the live enrollment)', () => {
+  const other = (exclusive: boolean) => ({ sequenceId: 'seq-other', exclusive });
+  const rows = [
+    { id: 'p1', timezone: 'Europe/Paris' },
+    { id: 'p1', timezone: 'Europe/Paris' }, // listed twice: enrolled once
+    { id: 'p2', liveIn: [other(false)] }, // live in a non-exclusive sequence
+    { id: 'p3', liveIn: [other(true)] }, // held by an exclusive one
+    { id: 'p4', liveIn: [{ sequenceId: 'seq-this', exclusive: true }] }, // live here already
+  ];
+  const run = (exclusive: boolean) =>
+    simulate(
+      input({
+        sequence: { id: 'seq-this', exclusive, steps: [{ wait: '3d' }, { wait: '4d' }] },
+        prospects: { list: rows },
+      }),
+    );
+
+  it('refuses a person live in another sequence when this one is exclusive, and one listed twice or live here', () => {
+    const report = run(true);
+    expect(report.summary.enrolled).toBe(1);
+    expect(report.summary.refused).toEqual({ alreadyEnrolled: 2, inOtherSequence: 2 });
+    expect(report.funnel[0]!.reached).toBe(1);
+  });
+
+  it('lets a non-exclusive sequence share a person with a non-exclusive one, never with an exclusive one', () => {
+    const report = run(false);
+    expect(report.summary.enrolled).toBe(2);
+    expect(report.summary.refused).toEqual({ alreadyEnrolled: 2, inOtherSequence: 1 });
+  });
+
+  it('enrolls a person of a CSV once, by id or e-mail address', () => {
+    const report = simulate(
+      input({
+        prospects: { csv: 'email,timezone\na@x.test,Europe/Paris\nA@x.test,Europe/Paris\nb@x.test,\n' },
+      }),
+    );
+    expect(report.summary.enrolled).toBe(2);
+    expect(report.summary.refused).toEqual({ alreadyEnrolled: 1, inOtherSequence: 0 });
+  });
+
+  it('a synthetic population refuses nobody', () => {
+    expect(simulate(input()).summary.refused).toEqual({ alreadyEnrolled: 0, inOtherSequence: 0 });
+  });
+});
