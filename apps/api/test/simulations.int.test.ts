@@ -185,4 +185,49 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
     const res = await post({ sequenceId: '00000000-0000-4000-8000-000000000000', prospects: { count: 5 } });
     expect(res.statusCode).toBe(404);
   });
+  it('refuses, as enrolling would, people held by an exclusive sequence, listed twice or live in it already; and writes nothing', async () => {
+    const other = await f.repos.sequences.create({ name: 'Other', steps: STEPS });
+    const people = await f.repos.prospects.upsertMany(
+      ['held', 'free', 'here'].map((name) => ({ email: `${name}@people.example` })),
+    );
+    const [held, free, here] = people.map((p) => p.id);
+    const live = async (prospectId: string, seq: { id: string; version: { id: string } }) =>
+      f.db.pool.query(
+        `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status)
+         VALUES (gen_random_uuid(), $1, $2, $3, $4, 'active')`,
+        [prospectId, seq.id, seq.version.id, mailboxIds[0]],
+      );
+    await live(held!, other);
+    const mine = await f.repos.sequences.get(sequenceId);
+    const [version] = (
+      await f.db.pool.query<{ id: string }>('SELECT id FROM sequence_version WHERE sequence_id = $1', [
+        sequenceId,
+      ])
+    ).rows;
+    await live(here!, { id: mine.id, version: version! });
+    const count = async () =>
+      (await f.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM enrollment')).rows[0]!.n;
+    const before = await count();
+    const body = {
+      sequenceId,
+      start: '2026-12-01T07:00:00Z',
+      prospects: { list: [{ id: held }, { id: free }, { id: free }, { id: here }] },
+    };
+    const res = await post(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().summary).toMatchObject({
+      enrolled: 1,
+      refused: { alreadyEnrolled: 2, inOtherSequence: 1 },
+    });
+    // Neither sequence exclusive: the person live in the other one may join.
+    await f.repos.sequences.setPolicies(other.id, { contact: { exclusive: false } });
+    await f.repos.sequences.setPolicies(sequenceId, { contact: { exclusive: false } });
+    const shared = await post(body);
+    expect(shared.json().summary).toMatchObject({
+      enrolled: 2,
+      refused: { alreadyEnrolled: 2, inOtherSequence: 0 },
+    });
+    await f.repos.sequences.setPolicies(sequenceId, {});
+    expect(await count()).toBe(before);
+  });
 });

@@ -40,7 +40,7 @@ export type SimulationRequest = z.input<typeof SimulationRequestSchema>;
 
 /** `repos` may be left out when the request names no existing sequence or mailbox (the CLI without a database). */
 type SimulateDeps = {
-  repos?: Pick<Repositories, 'sequences' | 'mailboxes' | 'linkedinAccounts'>;
+  repos?: Pick<Repositories, 'sequences' | 'mailboxes' | 'linkedinAccounts' | 'enrollments'>;
   clock: () => Date;
 };
 
@@ -59,14 +59,17 @@ export async function simulateCampaign(
   let poolId: string | null = null;
   if (sequenceId) {
     if (!deps.repos) throw invalid('sequenceId', 'reading an existing sequence needs the database');
-    const [version, window, row] = await Promise.all([
+    const [version, window, row, policies] = await Promise.all([
       deps.repos.sequences.latestVersion(sequenceId),
       deps.repos.sequences.sendingWindow(sequenceId),
       deps.repos.sequences.get(sequenceId),
+      deps.repos.sequences.policies(sequenceId),
     ]);
     // A version given as steps runs as their chain; one given as a graph runs its graph.
     sequence = {
+      id: sequenceId,
       name: row.name,
+      exclusive: policies.contact.exclusive,
       ...(version.steps.length > 0
         ? { steps: version.steps.map((s) => ({ channel: s.channel, wait: s.wait })) }
         : { graph: version.graph }),
@@ -110,9 +113,11 @@ export async function simulateCampaign(
         timezone: r.timezone,
       }));
   }
+  const prospects = deps.repos ? await withLiveEnrollments(deps.repos, rest.prospects) : rest.prospects;
   try {
     return simulate({
       ...rest,
+      prospects,
       ...(linkedinAccounts ? { linkedinAccounts } : {}),
       ...(assignment ? { assignment } : {}),
       start: rest.start ?? deps.clock().toISOString(),
@@ -124,6 +129,28 @@ export async function simulateCampaign(
     if (err instanceof SendingWindowError) throw invalid('sequence.window', err.message);
     throw err;
   }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A list of existing prospects (rows whose id is a prospect's) with the sequences
+ * each is live in now, read from the database, so exclusivity refuses whom enrolling
+ * would (a row that names its own `liveIn` keeps it). Reads only.
+ */
+async function withLiveEnrollments(
+  repos: Pick<Repositories, 'enrollments'>,
+  prospects: SimulationRequest['prospects'],
+): Promise<SimulationRequest['prospects']> {
+  if (!('list' in prospects)) return prospects;
+  const ids = [...new Set(prospects.list.flatMap((p) => (p.id && UUID.test(p.id) ? [p.id] : [])))];
+  if (ids.length === 0) return prospects;
+  const live = await repos.enrollments.liveEnrollmentsOf(ids);
+  return {
+    list: prospects.list.map((p) =>
+      p.liveIn || !p.id || !live.has(p.id) ? p : { ...p, liveIn: live.get(p.id) },
+    ),
+  };
 }
 
 function mailboxOf(row: Awaited<ReturnType<Repositories['mailboxes']['get']>>): SimulatedMailbox {
