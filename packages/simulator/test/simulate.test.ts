@@ -256,3 +256,45 @@ describe('simulate: who enrolling admits (exclusivity, as the live enrollment)',
     expect(simulate(input()).summary.refused).toEqual({ alreadyEnrolled: 0, inOtherSequence: 0 });
   });
 });
+
+describe('simulate: how much caps and windows delay touches', () => {
+  const one = (overrides: Partial<SimulationInput>) =>
+    simulate(
+      input({
+        sequence: { steps: [{ wait: '0s' }] },
+        odds: { reply: 0, bounce: 0, outOfOffice: 0 },
+        pacingMs: 0,
+        ...overrides,
+      }),
+    );
+
+  it('a touch due before its window opens is delayed by the time to the opening', () => {
+    // Tuesday 07:00 UTC, window 09:00-17:00 UTC: each first touch waits 2 h.
+    const report = one({
+      start: '2026-12-01T07:00:00Z',
+      mailboxes: [{ id: 'big@acme.test', perDay: 5000, perHour: 1000, perMinute: 100, timezone: 'UTC' }],
+      prospects: { count: 10 },
+    });
+    expect(report.delays.touches).toBe(10);
+    expect(report.delays.byWindow).toEqual({ count: 10, share: 1, meanHours: 2, p90Hours: 2, maxHours: 2 });
+    expect(report.delays.byCaps.count).toBe(0);
+  });
+
+  it('a touch a cap refuses is delayed until the bucket grants it', () => {
+    // Inside the window, one a minute: the second waits 1 minute, the third 2.
+    const report = one({
+      start: '2026-12-01T10:00:00Z',
+      mailboxes: [{ id: 'slow@acme.test', perDay: 5000, perHour: 1000, perMinute: 1, timezone: 'UTC' }],
+      prospects: { count: 3 },
+    });
+    expect(report.delays.byWindow.count).toBe(0);
+    expect(report.delays.byCaps).toEqual({
+      count: 2,
+      share: 0.6667,
+      meanHours: 0.03,
+      p90Hours: 0.03,
+      maxHours: 0.03,
+    });
+    expect(report.summary.lastTouchAt).toBe('2026-12-01T10:02:00.000Z');
+  });
+});
