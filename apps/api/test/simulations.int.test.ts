@@ -230,4 +230,29 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
     await f.repos.sequences.setPolicies(sequenceId, {});
     expect(await count()).toBe(before);
   });
+  it('runs the version asked for (by number or id), the latest by default; 404 naming a version it lacks', async () => {
+    const v2 = await f.repos.sequences.addVersion(sequenceId, [STEPS[0]!]);
+    const steps = async (extra: object) => {
+      const res = await post({
+        sequenceId,
+        start: '2026-12-01T07:00:00Z',
+        prospects: { count: 5 },
+        ...extra,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().input.steps;
+    };
+    expect(await steps({})).toBe(1);
+    expect(await steps({ version: 1 })).toBe(3);
+    expect(await steps({ version: v2.id })).toBe(1);
+    const missing = await post({ sequenceId, version: 9, prospects: { count: 5 } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({
+      field: 'version',
+      detail: expect.stringContaining('no version 9'),
+    });
+    const orphan = await post({ version: 1, mailboxIds, sequence: { steps: [{}] }, prospects: { count: 5 } });
+    expect(orphan.statusCode).toBe(422);
+    expect(orphan.json().field).toBe('version');
+  });
 });

@@ -21,7 +21,13 @@ export const SimulationRequestSchema = SimulationInputSchema.extend({
   sequenceId: z
     .uuid()
     .optional()
-    .describe("An existing sequence: its latest version's steps or graph, its window and pool"),
+    .describe(
+      "An existing sequence: a version's steps or graph (the latest unless `version`), its window and pool",
+    ),
+  version: z
+    .union([z.number().int().min(1), z.uuid()])
+    .optional()
+    .describe('The version of `sequenceId` to run, by number (1, 2, ...) or id; default: its latest'),
   mailboxes: SimulationInputSchema.shape.mailboxes.optional(),
   linkedinAccounts: SimulationInputSchema.shape.linkedinAccounts
     .unwrap()
@@ -54,17 +60,19 @@ export async function simulateCampaign(
   deps: SimulateDeps,
   request: SimulationRequest,
 ): Promise<SimulationReport> {
-  const { sequenceId, mailboxIds, ...rest } = request;
+  const { sequenceId, version: versionRef, mailboxIds, ...rest } = request;
   let sequence = rest.sequence;
   let poolId: string | null = null;
+  if (versionRef !== undefined && !sequenceId) throw invalid('version', 'a version is of a `sequenceId`');
   if (sequenceId) {
-    if (!deps.repos) throw invalid('sequenceId', 'reading an existing sequence needs the database');
-    const [version, window, row, policies] = await Promise.all([
-      deps.repos.sequences.latestVersion(sequenceId),
-      deps.repos.sequences.sendingWindow(sequenceId),
-      deps.repos.sequences.get(sequenceId),
-      deps.repos.sequences.policies(sequenceId),
+    const repos = deps.repos;
+    if (!repos) throw invalid('sequenceId', 'reading an existing sequence needs the database');
+    const [window, row, policies] = await Promise.all([
+      repos.sequences.sendingWindow(sequenceId),
+      repos.sequences.get(sequenceId),
+      repos.sequences.policies(sequenceId),
     ]);
+    const version = await versionOf(repos, sequenceId, row.versions, versionRef);
     // A version given as steps runs as their chain; one given as a graph runs its graph.
     sequence = {
       id: sequenceId,
@@ -129,6 +137,20 @@ export async function simulateCampaign(
     if (err instanceof SendingWindowError) throw invalid('sequence.window', err.message);
     throw err;
   }
+}
+
+/** The version `ref` names (its number or id) among the sequence's, else the latest; 404 naming the field when it has none such. */
+async function versionOf(
+  repos: Pick<Repositories, 'sequences'>,
+  sequenceId: string,
+  versions: readonly { id: string; version: number }[],
+  ref: number | string | undefined,
+) {
+  if (ref === undefined) return repos.sequences.latestVersion(sequenceId);
+  const found = versions.find((v) => (typeof ref === 'number' ? v.version === ref : v.id === ref));
+  if (!found)
+    throw new DomainError('not_found', `sequence ${sequenceId} has no version ${ref}`, { field: 'version' });
+  return repos.sequences.version(found.id);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
