@@ -298,3 +298,35 @@ describe('simulate: how much caps and windows delay touches', () => {
     expect(report.summary.lastTouchAt).toBe('2026-12-01T10:02:00.000Z');
   });
 });
+
+describe('simulate: sends per day per mailbox', () => {
+  it('counts each send on its UTC day under its mailbox, within the daily cap, summing to the day and the mailbox totals', () => {
+    const settings = SimulationInputSchema.parse(input());
+    const report = simulate(input());
+    // Counted again here from the base run's sends (the report does the same run, same seed).
+    const run = runCampaign(
+      settings,
+      settings.mailboxes,
+      linearPlan(settings.sequence.steps),
+      populationOf(settings.prospects),
+    );
+    const expected = new Map<string, Record<string, number>>();
+    run.sends.at.forEach((t, i) => {
+      const day = new Date(t).toISOString().slice(0, 10);
+      const id = settings.mailboxes[run.sends.mailbox[i]!]!.id;
+      // Every mailbox has its entry each day, 0 when it sent nothing.
+      const row = expected.get(day) ?? Object.fromEntries(settings.mailboxes.map((m) => [m.id, 0]));
+      row[id] = (row[id] ?? 0) + 1;
+      expected.set(day, row);
+    });
+    const shown = new Map(report.days.filter((d) => d.total > 0).map((d) => [d.date, d.byMailbox] as const));
+    expect(shown).toEqual(expected);
+    for (const d of report.days) {
+      expect(Object.values(d.byMailbox).reduce((s, n) => s + n, 0)).toBe(d.total);
+      for (const m of settings.mailboxes) expect(d.byMailbox[m.id] ?? 0).toBeLessThanOrEqual(m.perDay);
+    }
+    for (const m of report.mailboxes)
+      expect(m.sends).toBe(report.days.reduce((s, d) => s + (d.byMailbox[m.id] ?? 0), 0));
+    expect(report.mailboxes.every((m) => m.sends > 0)).toBe(true);
+  });
+});
