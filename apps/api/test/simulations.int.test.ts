@@ -255,4 +255,19 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
     expect(orphan.statusCode).toBe(422);
     expect(orphan.json().field).toBe('version');
   });
+  it("holds first touches to the sequence's campaign start, and refuses a campaign that has ended, as enrolling does", async () => {
+    const dated = (await f.repos.sequences.create({ name: 'Dated', steps: STEPS })).id;
+    await f.repos.sequences.setPolicies(dated, { startsAt: '2026-12-10T09:00:00Z' });
+    const body = { sequenceId: dated, mailboxIds, start: '2026-12-01T07:00:00Z', prospects: { count: 20 } };
+    const res = await post(body);
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report.input.start).toBe('2026-12-10T09:00:00.000Z');
+    const firstSendDay = report.days.find((d: { total: number }) => d.total > 0).date;
+    expect(firstSendDay >= '2026-12-10').toBe(true);
+    await f.repos.sequences.setPolicies(dated, { endsAt: '2026-11-30T00:00:00Z' });
+    const ended = await post(body);
+    expect(ended.statusCode).toBe(422);
+    expect(ended.json().field).toBe('start');
+  });
 });

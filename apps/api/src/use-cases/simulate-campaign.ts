@@ -1,4 +1,4 @@
-import { DomainError, SendingWindowError } from '@touchbase/core';
+import { campaignDatesAt, DomainError, SendingWindowError } from '@touchbase/core';
 import { linkedInCapsOf, type Repositories } from '@touchbase/db';
 import {
   ProspectListError,
@@ -63,6 +63,7 @@ export async function simulateCampaign(
   const { sequenceId, version: versionRef, mailboxIds, ...rest } = request;
   let sequence = rest.sequence;
   let poolId: string | null = null;
+  let start = rest.start ?? deps.clock().toISOString();
   if (versionRef !== undefined && !sequenceId) throw invalid('version', 'a version is of a `sequenceId`');
   if (sequenceId) {
     const repos = deps.repos;
@@ -73,6 +74,11 @@ export async function simulateCampaign(
       repos.sequences.policies(sequenceId),
     ]);
     const version = await versionOf(repos, sequenceId, row.versions, versionRef);
+    // The campaign dates, as enrolling applies them at `start`: after the end nothing new
+    // starts; before the start, first touches wait for it.
+    const dates = campaignDatesAt(policies, new Date(start));
+    if (dates.ended) throw invalid('start', `the sequence ended at ${dates.endsAt}: nothing new starts`);
+    if (dates.notBefore) start = dates.notBefore.toISOString();
     // A version given as steps runs as their chain; one given as a graph runs its graph.
     sequence = {
       id: sequenceId,
@@ -128,7 +134,7 @@ export async function simulateCampaign(
       prospects,
       ...(linkedinAccounts ? { linkedinAccounts } : {}),
       ...(assignment ? { assignment } : {}),
-      start: rest.start ?? deps.clock().toISOString(),
+      start,
       sequence,
       mailboxes,
     });
