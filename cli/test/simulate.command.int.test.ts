@@ -58,4 +58,21 @@ describe('touchbase simulate --sequence-id (real PostgreSQL)', () => {
     const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM enrollment');
     expect(rows[0].n).toBe(0);
   });
+  it('runs the version --sequence-version names, not the latest', async () => {
+    await createRepositories(db).sequences.addVersion(sequenceId, [
+      { channel: 'email', subject: 'Only', body: 'b', wait: '0s' },
+    ]);
+    const run = async (extra: string[]) => {
+      const out: string[] = [];
+      const code = await runSimulate(
+        ['--sequence-id', sequenceId, '--mailbox-id', mailboxId, '--count', '10', ...extra],
+        () => tdb.url,
+        { print: (l) => out.push(l), error: (l) => out.push(l) },
+      );
+      expect(code).toBe(0);
+      return out.join('\n');
+    };
+    expect(await run([])).toMatch(/10 prospects, 1 steps?,/);
+    expect(await run(['--sequence-version', '1'])).toContain('10 prospects, 2 steps,');
+  });
 });

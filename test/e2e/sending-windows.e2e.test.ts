@@ -12,6 +12,8 @@ import { enrollment } from './ingest-support.js';
  * the sequence's overrides the mailbox's, and nothing goes out outside the window,
  * not even a touch the token bucket made wait past its end.
  */
+const DAY = 86_400_000;
+
 describe('sending windows per sequence, with holidays', () => {
   let sys: TestSystem;
   let n = 0;
@@ -162,6 +164,45 @@ describe('sending windows per sequence, with holidays', () => {
     // One day after today's touch is tomorrow, a holiday: the day after, at 08:00.
     expect(Date.parse((await enrollment(sys, e!)).nextTouchAt!)).toBe(z.at(2, '08:00'));
     expectDueAt(await delayedUntil(touchKey(e!, 2)), z.at(2, '08:00'));
+  });
+
+  it('a follow-up the sender scheduled keeps its raw due time, so a holiday added now re-times it at once, exactly', async () => {
+    const z = middayZone(Date.now());
+    const window = { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '18:00' };
+    const own = await sequence(2, window);
+    const [e] = await enrollNew(own, await mailbox(), 1, z.zone);
+    await waitFor('touch 1 sent', async () => (await enrollment(sys, e!)).currentStep === 2);
+    const pending = async () =>
+      (
+        await sys.rt.db.pool.query<{ next: Date; unfitted: Date | null; fitted: Date | null; sent: Date }>(
+          `SELECT e.next_touch_at AS next, e.next_touch_unfitted_at AS unfitted, e.next_touch_fitted_at AS fitted,
+             t.sent_at AS sent
+           FROM enrollment e JOIN touch t ON t.enrollment_id = e.id AND t.step = 1 WHERE e.id = $1`,
+          [e],
+        )
+      ).rows[0]!;
+    const before = await pending();
+    // The raw due time is the wait after the send (a day: the zone has no DST), before the window.
+    expect(before.unfitted).not.toBeNull();
+    expect(Math.abs(before.unfitted!.getTime() - (before.sent.getTime() + DAY))).toBeLessThan(5_000);
+    expect(before.fitted?.getTime()).toBe(before.next.getTime());
+
+    // Tomorrow becomes a holiday: the follow-up moves now, to the opening of the day after.
+    const r = await sys.api('PUT', `/v1/sequences/${own}/sending-window`, {
+      sendingWindow: { ...window, holidays: [z.date(1)] },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.retime).toMatchObject({
+      checked: 1,
+      retimed: 1,
+      dueMoved: 1,
+      jobsMoved: 1,
+      notRefittable: 0,
+    });
+    const after = await pending();
+    expect(after.next.getTime()).toBe(z.at(2, '08:00'));
+    expect(after.unfitted).toEqual(before.unfitted);
+    expectDueAt(await delayedUntil(touchKey(e!, 2)), after.next.getTime());
   });
 
   it('a touch the token bucket makes wait past the end of its window waits for the next slot instead', async () => {

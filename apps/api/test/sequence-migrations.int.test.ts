@@ -194,6 +194,7 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
     const again = await planMigration(c.sequenceId, 'new copy');
     const applied = await call('POST', `/v1/sequences/${c.sequenceId}/migrations`, {
       planId: again.body.planId,
+      reason: 'approved by sales ops',
     });
     expect(applied.status).toBe(202);
     const done = await completed(c.sequenceId, again.body.planId);
@@ -221,6 +222,13 @@ describe('/v1/sequences/:id/migrations (real PostgreSQL and Redis)', () => {
       `SELECT action FROM audit_log WHERE entity_id = $1 AND action LIKE 'sequence.migration%' ORDER BY id`,
       [c.sequenceId],
     );
+    // Who applied it and why: the key's actor, the plan's reason and the applier's.
+    const [appliedEntry] = await q<{ actor: string; data: { reason: string; appliedReason: string } }>(
+      `SELECT actor, data FROM audit_log WHERE entity_id = $1 AND action = 'sequence.migration_applied'`,
+      [c.sequenceId],
+    );
+    expect(appliedEntry!.actor).toBe(done.appliedBy);
+    expect(appliedEntry!.data).toMatchObject({ reason: 'new copy', appliedReason: 'approved by sales ops' });
     expect(seqAudit.map((a) => a.action)).toEqual(
       expect.arrayContaining([
         'sequence.migration_planned',

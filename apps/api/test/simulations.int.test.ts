@@ -185,4 +185,89 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
     const res = await post({ sequenceId: '00000000-0000-4000-8000-000000000000', prospects: { count: 5 } });
     expect(res.statusCode).toBe(404);
   });
+  it('refuses, as enrolling would, people held by an exclusive sequence, listed twice or live in it already; and writes nothing', async () => {
+    const other = await f.repos.sequences.create({ name: 'Other', steps: STEPS });
+    const people = await f.repos.prospects.upsertMany(
+      ['held', 'free', 'here'].map((name) => ({ email: `${name}@people.example` })),
+    );
+    const [held, free, here] = people.map((p) => p.id);
+    const live = async (prospectId: string, seq: { id: string; version: { id: string } }) =>
+      f.db.pool.query(
+        `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status)
+         VALUES (gen_random_uuid(), $1, $2, $3, $4, 'active')`,
+        [prospectId, seq.id, seq.version.id, mailboxIds[0]],
+      );
+    await live(held!, other);
+    const mine = await f.repos.sequences.get(sequenceId);
+    const [version] = (
+      await f.db.pool.query<{ id: string }>('SELECT id FROM sequence_version WHERE sequence_id = $1', [
+        sequenceId,
+      ])
+    ).rows;
+    await live(here!, { id: mine.id, version: version! });
+    const count = async () =>
+      (await f.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM enrollment')).rows[0]!.n;
+    const before = await count();
+    const body = {
+      sequenceId,
+      start: '2026-12-01T07:00:00Z',
+      prospects: { list: [{ id: held }, { id: free }, { id: free }, { id: here }] },
+    };
+    const res = await post(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().summary).toMatchObject({
+      enrolled: 1,
+      refused: { alreadyEnrolled: 2, inOtherSequence: 1 },
+    });
+    // Neither sequence exclusive: the person live in the other one may join.
+    await f.repos.sequences.setPolicies(other.id, { contact: { exclusive: false } });
+    await f.repos.sequences.setPolicies(sequenceId, { contact: { exclusive: false } });
+    const shared = await post(body);
+    expect(shared.json().summary).toMatchObject({
+      enrolled: 2,
+      refused: { alreadyEnrolled: 2, inOtherSequence: 0 },
+    });
+    await f.repos.sequences.setPolicies(sequenceId, {});
+    expect(await count()).toBe(before);
+  });
+  it('runs the version asked for (by number or id), the latest by default; 404 naming a version it lacks', async () => {
+    const v2 = await f.repos.sequences.addVersion(sequenceId, [STEPS[0]!]);
+    const steps = async (extra: object) => {
+      const res = await post({
+        sequenceId,
+        start: '2026-12-01T07:00:00Z',
+        prospects: { count: 5 },
+        ...extra,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().input.steps;
+    };
+    expect(await steps({})).toBe(1);
+    expect(await steps({ version: 1 })).toBe(3);
+    expect(await steps({ version: v2.id })).toBe(1);
+    const missing = await post({ sequenceId, version: 9, prospects: { count: 5 } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({
+      field: 'version',
+      detail: expect.stringContaining('no version 9'),
+    });
+    const orphan = await post({ version: 1, mailboxIds, sequence: { steps: [{}] }, prospects: { count: 5 } });
+    expect(orphan.statusCode).toBe(422);
+    expect(orphan.json().field).toBe('version');
+  });
+  it("holds first touches to the sequence's campaign start, and refuses a campaign that has ended, as enrolling does", async () => {
+    const dated = (await f.repos.sequences.create({ name: 'Dated', steps: STEPS })).id;
+    await f.repos.sequences.setPolicies(dated, { startsAt: '2026-12-10T09:00:00Z' });
+    const body = { sequenceId: dated, mailboxIds, start: '2026-12-01T07:00:00Z', prospects: { count: 20 } };
+    const res = await post(body);
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report.input.start).toBe('2026-12-10T09:00:00.000Z');
+    const firstSendDay = report.days.find((d: { total: number }) => d.total > 0).date;
+    expect(firstSendDay >= '2026-12-10').toBe(true);
+    await f.repos.sequences.setPolicies(dated, { endsAt: '2026-11-30T00:00:00Z' });
+    const ended = await post(body);
+    expect(ended.statusCode).toBe(422);
+    expect(ended.json().field).toBe('start');
+  });
 });

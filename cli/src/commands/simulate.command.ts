@@ -7,7 +7,8 @@ import { renderSummary, renderSvg } from '@touchbase/simulator';
 import { z } from 'zod';
 
 export const SIMULATE_USAGE = `usage: touchbase simulate [FILE.json] [--prospects FILE.csv] [--count N]
-                         [--sequence-id ID] [--mailbox-id ID]... [--start ISO] [--days N]
+                         [--sequence-id ID [--sequence-version N]] [--mailbox-id ID]...
+                         [--start ISO] [--days N]
                          [--seed N] [--json] [--svg OUT.svg]`;
 
 type Out = { print: (line: string) => void; error: (line: string) => void };
@@ -17,7 +18,8 @@ type Out = { print: (line: string) => void; error: (line: string) => void };
  * `POST /v1/simulations` (see examples/simulate/campaign.json); flags override it:
  * `--prospects` a CSV with a `timezone` column, `--count` a synthetic population,
  * `--sequence-id` and `--mailbox-id` existing rows (read from DATABASE_URL, nothing
- * written), `--start`, `--days` (horizon), `--seed`. Prints the terminal summary,
+ * written; `--sequence-version` a version other than the latest, by number or id),
+ * `--start`, `--days` (horizon), `--seed`. Prints the terminal summary,
  * or the JSON report with `--json`; `--svg` also writes the picture.
  *
  * @param databaseUrl only opened when the input names an existing sequence or mailbox
@@ -50,6 +52,10 @@ export async function runSimulate(args: string[], databaseUrl: () => string, out
   if (values['sequence-id']) {
     request.sequenceId = values['sequence-id'];
     delete request.sequence;
+  }
+  if (values['sequence-version']) {
+    const v = values['sequence-version'];
+    request.version = /^\d+$/.test(v) ? Number(v) : v;
   }
   if (values['mailbox-id']?.length) {
     request.mailboxIds = values['mailbox-id'];
@@ -105,6 +111,7 @@ function parse(args: string[]) {
       prospects: { type: 'string' },
       count: { type: 'string' },
       'sequence-id': { type: 'string' },
+      'sequence-version': { type: 'string' },
       'mailbox-id': { type: 'string', multiple: true },
       start: { type: 'string' },
       days: { type: 'string' },

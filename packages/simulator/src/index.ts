@@ -4,7 +4,13 @@
  * anything or touching live state.
  */
 export { drawFor } from './draw.js';
-export { type Population, ProspectListError, populationOf } from './prospects.js';
+export {
+  type Admission,
+  type Population,
+  ProspectListError,
+  populationOf,
+  type Refusals,
+} from './prospects.js';
 export { renderSummary } from './render-summary.js';
 export { renderSvg } from './render-svg.js';
 export { type CampaignRun, runCampaign } from './run-campaign.js';

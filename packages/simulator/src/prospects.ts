@@ -1,9 +1,24 @@
+import { exclusivityConflict } from '@touchbase/core';
 import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
 import type { ProspectListSchema, SyntheticProspectsSchema } from './simulation.schemas.js';
 
+/** The people of the input that enrolling refuses, by the reason the live enrollment gives. */
+export type Refusals = {
+  /** Listed twice, or live in this sequence already (`already_enrolled`). */
+  alreadyEnrolled: number;
+  /** Live in another sequence when either is exclusive (`in_other_sequence`, core's `exclusivityConflict`). */
+  inOtherSequence: number;
+};
+
 /** The prospects of a run: each one's time zone (null: the mailbox's). */
 export type Population = { timeZones: (string | null)[] };
+
+/** The population enrolled from an input, and the people of the input enrolling refused. */
+export type Admission = Population & { refused: Refusals };
+
+/** The simulated sequence as exclusivity sees it. */
+type SequenceOf = { id?: string | undefined; exclusive: boolean };
 
 type ProspectsInput = z.output<typeof SyntheticProspectsSchema> | z.output<typeof ProspectListSchema>;
 
@@ -20,17 +35,50 @@ export class ProspectListError extends Error {
   }
 }
 
+const NO_REFUSALS: Refusals = { alreadyEnrolled: 0, inOtherSequence: 0 };
+
 /**
  * The population a run enrolls: from a synthetic size and zone mix (zones dealt
  * out by largest remainder, then interleaved so each zone is spread over the
  * enrollment order, as an import sorted by nothing in particular would be), from
  * a CSV with a time-zone column, or from rows. A zone the runtime does not know
- * falls back to the mailbox's, as `resolveTimeZone` does live.
+ * falls back to the mailbox's, as `resolveTimeZone` does live. As enrolling does,
+ * a person is enrolled once (a row whose `id`, or a CSV row whose `id` or `email`,
+ * came before is refused), and a row live in this sequence or held by another one
+ * under exclusivity (`liveIn`) is refused.
  */
-export function populationOf(input: ProspectsInput): Population {
-  if ('count' in input) return synthetic(input.count, input.timeZones);
-  if ('list' in input) return { timeZones: input.list.map((p) => p.timezone ?? null) };
+export function populationOf(input: ProspectsInput, sequence: SequenceOf = { exclusive: true }): Admission {
+  if ('count' in input) return { ...synthetic(input.count, input.timeZones), refused: { ...NO_REFUSALS } };
+  if ('list' in input) return admitted(input.list, sequence);
   return fromCsv(input.csv);
+}
+
+function admitted(
+  rows: readonly {
+    id?: string | undefined;
+    timezone?: string | null | undefined;
+    liveIn?: { sequenceId: string; exclusive: boolean }[] | undefined;
+  }[],
+  sequence: SequenceOf,
+): Admission {
+  const refused = { ...NO_REFUSALS };
+  const seen = new Set<string>();
+  const timeZones: (string | null)[] = [];
+  const self = { id: sequence.id ?? '', exclusive: sequence.exclusive };
+  for (const row of rows) {
+    const live = row.liveIn ?? [];
+    if ((row.id !== undefined && seen.has(row.id)) || live.some((l) => l.sequenceId === sequence.id)) {
+      refused.alreadyEnrolled++;
+      continue;
+    }
+    if (row.id !== undefined) seen.add(row.id);
+    if (exclusivityConflict(self, live) !== null) {
+      refused.inOtherSequence++;
+      continue;
+    }
+    timeZones.push(row.timezone ?? null);
+  }
+  return { timeZones, refused };
 }
 
 function synthetic(count: number, mix: Record<string, number> | undefined): Population {
@@ -67,7 +115,7 @@ function synthetic(count: number, mix: Record<string, number> | undefined): Popu
   return { timeZones: out };
 }
 
-function fromCsv(text: string): Population {
+function fromCsv(text: string): Admission {
   let rows: Record<string, string>[];
   try {
     rows = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
@@ -80,5 +128,19 @@ function fromCsv(text: string): Population {
   if (rows.length === 0)
     throw new ProspectListError('prospects.csv has a header but no rows', 'prospects.csv');
   const column = ZONE_COLUMNS.find((c) => c in (rows[0] as Record<string, string>));
-  return { timeZones: rows.map((r) => (column ? r[column] || null : null)) };
+  // A CSV import makes one prospect per person (by id, else e-mail address): enrolled once.
+  const key = ['id', 'email'].find((c) => c in (rows[0] as Record<string, string>));
+  const seen = new Set<string>();
+  const timeZones: (string | null)[] = [];
+  let alreadyEnrolled = 0;
+  for (const r of rows) {
+    const person = key ? (r[key] ?? '').toLowerCase() : '';
+    if (person !== '' && seen.has(person)) {
+      alreadyEnrolled++;
+      continue;
+    }
+    if (person !== '') seen.add(person);
+    timeZones.push(column ? r[column] || null : null);
+  }
+  return { timeZones, refused: { alreadyEnrolled, inOtherSequence: 0 } };
 }

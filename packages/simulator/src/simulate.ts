@@ -22,7 +22,7 @@ import { buildReport, type SimulationReport, summarizeRun } from './simulation-r
 export function simulate(input: SimulationInput | SimulationSettings, plan?: SequencePlan): SimulationReport {
   const settings = SimulationInputSchema.parse(input);
   const sequencePlan = plan ?? planOf(settings.sequence);
-  const population = populationOf(settings.prospects);
+  const population = populationOf(settings.prospects, settings.sequence);
   const base = runCampaign(settings, settings.mailboxes, sequencePlan, population);
   const last = settings.mailboxes[settings.mailboxes.length - 1]!;
   const whatIfs = [...new Set(settings.whatIf.extraMailboxes)]
@@ -43,5 +43,5 @@ export function simulate(input: SimulationInput | SimulationSettings, plan?: Seq
             return { extraAccounts: extra, run: summarizeRun(run) };
           })
       : [];
-  return buildReport(settings, base, { mailboxes: whatIfs, linkedin });
+  return buildReport(settings, base, { mailboxes: whatIfs, linkedin }, population.refused);
 }

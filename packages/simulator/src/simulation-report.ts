@@ -2,6 +2,7 @@ import { bindingOf } from './binding-constraint.js';
 import { delayOf, round } from './delay-figures.js';
 import { domainRows } from './domain-guard-rows.js';
 import { hasLinkedIn, linkedInDays, linkedInReport } from './linkedin-report.js';
+import type { Refusals } from './prospects.js';
 import { type CampaignRun, ENROLLMENT_STATUS } from './run-campaign.js';
 import type { SimulationSettings } from './simulation.schemas.js';
 import type {
@@ -38,6 +39,7 @@ export function buildReport(
   settings: SimulationSettings,
   run: CampaignRun,
   whatIfs: WhatIfRuns,
+  refused: Refusals = { alreadyEnrolled: 0, inOtherSequence: 0 },
 ): SimulationReport {
   const summary = summarizeRun(run);
   const statusCount = (name: (typeof ENROLLMENT_STATUS)[number]) => {
@@ -72,6 +74,7 @@ export function buildReport(
     summary: {
       ...summary,
       enrolled: run.status.length,
+      refused,
       replied: statusCount('replied'),
       bounced: statusCount('bounced'),
       exhausted: statusCount('exhausted'),

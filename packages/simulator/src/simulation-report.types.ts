@@ -1,5 +1,6 @@
 import type { DelayFigures } from './delay-figures.js';
 import type { LinkedInCounts, LinkedInReport } from './linkedin-report.js';
+import type { Refusals } from './prospects.js';
 
 /** Sends of one UTC day. */
 export type DayRow = {
@@ -74,6 +75,8 @@ export type SimulationReport = {
   };
   summary: RunSummary & {
     enrolled: number;
+    /** People of the input that enrolling refuses (listed twice, live here, or held elsewhere by exclusivity). */
+    refused: Refusals;
     replied: number;
     bounced: number;
     exhausted: number;

@@ -100,7 +100,19 @@ export const ProspectListSchema = z.union([
   z.object({ csv: z.string().min(1).max(50_000_000) }),
   z.object({
     list: z
-      .array(z.object({ id: z.string().optional(), timezone: z.string().nullable().optional() }))
+      .array(
+        z.object({
+          id: z.string().optional().describe('The person; a person listed twice is enrolled once'),
+          timezone: z.string().nullable().optional(),
+          liveIn: z
+            .array(z.object({ sequenceId: z.string().min(1), exclusive: z.boolean() }))
+            .max(100)
+            .optional()
+            .describe(
+              'The sequences the person is live in now, and whether each is exclusive (the API fills it for existing prospects): exclusivity refuses them as enrolling does',
+            ),
+        }),
+      )
       .min(1)
       .max(200_000),
   }),
@@ -115,7 +127,17 @@ export const SimulationInputSchema = z.object({
   horizonDays: z.number().int().min(1).max(366).default(60),
   sequence: z
     .object({
+      id: z
+        .string()
+        .optional()
+        .describe('The sequence, when it exists: a person live in it is already enrolled'),
       name: z.string().max(200).optional(),
+      exclusive: z
+        .boolean()
+        .default(true)
+        .describe(
+          "The contact policy's `exclusive`: a person live in another sequence is refused when either is exclusive",
+        ),
       steps: z.array(SimulatedStepSchema).min(1).max(30).optional(),
       graph: SequenceGraphSchema.optional().describe(
         'A sequence version as a graph (nodes and edges with triggers), instead of `steps`',

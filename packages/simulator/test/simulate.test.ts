@@ -211,3 +211,122 @@ describe('simulate', () => {
     expect(bad.error?.issues[0]?.path).toEqual(['mailboxes', 0, 'windowEnd']);
   });
 });
+
+describe('simulate: who enrolling admits (exclusivity, as the live enrollment)', () => {
+  const other = (exclusive: boolean) => ({ sequenceId: 'seq-other', exclusive });
+  const rows = [
+    { id: 'p1', timezone: 'Europe/Paris' },
+    { id: 'p1', timezone: 'Europe/Paris' }, // listed twice: enrolled once
+    { id: 'p2', liveIn: [other(false)] }, // live in a non-exclusive sequence
+    { id: 'p3', liveIn: [other(true)] }, // held by an exclusive one
+    { id: 'p4', liveIn: [{ sequenceId: 'seq-this', exclusive: true }] }, // live here already
+  ];
+  const run = (exclusive: boolean) =>
+    simulate(
+      input({
+        sequence: { id: 'seq-this', exclusive, steps: [{ wait: '3d' }, { wait: '4d' }] },
+        prospects: { list: rows },
+      }),
+    );
+
+  it('refuses a person live in another sequence when this one is exclusive, and one listed twice or live here', () => {
+    const report = run(true);
+    expect(report.summary.enrolled).toBe(1);
+    expect(report.summary.refused).toEqual({ alreadyEnrolled: 2, inOtherSequence: 2 });
+    expect(report.funnel[0]!.reached).toBe(1);
+  });
+
+  it('lets a non-exclusive sequence share a person with a non-exclusive one, never with an exclusive one', () => {
+    const report = run(false);
+    expect(report.summary.enrolled).toBe(2);
+    expect(report.summary.refused).toEqual({ alreadyEnrolled: 2, inOtherSequence: 1 });
+  });
+
+  it('enrolls a person of a CSV once, by id or e-mail address', () => {
+    const report = simulate(
+      input({
+        prospects: { csv: 'email,timezone\na@x.test,Europe/Paris\nA@x.test,Europe/Paris\nb@x.test,\n' },
+      }),
+    );
+    expect(report.summary.enrolled).toBe(2);
+    expect(report.summary.refused).toEqual({ alreadyEnrolled: 1, inOtherSequence: 0 });
+  });
+
+  it('a synthetic population refuses nobody', () => {
+    expect(simulate(input()).summary.refused).toEqual({ alreadyEnrolled: 0, inOtherSequence: 0 });
+  });
+});
+
+describe('simulate: how much caps and windows delay touches', () => {
+  const one = (overrides: Partial<SimulationInput>) =>
+    simulate(
+      input({
+        sequence: { steps: [{ wait: '0s' }] },
+        odds: { reply: 0, bounce: 0, outOfOffice: 0 },
+        pacingMs: 0,
+        ...overrides,
+      }),
+    );
+
+  it('a touch due before its window opens is delayed by the time to the opening', () => {
+    // Tuesday 07:00 UTC, window 09:00-17:00 UTC: each first touch waits 2 h.
+    const report = one({
+      start: '2026-12-01T07:00:00Z',
+      mailboxes: [{ id: 'big@acme.test', perDay: 5000, perHour: 1000, perMinute: 100, timezone: 'UTC' }],
+      prospects: { count: 10 },
+    });
+    expect(report.delays.touches).toBe(10);
+    expect(report.delays.byWindow).toEqual({ count: 10, share: 1, meanHours: 2, p90Hours: 2, maxHours: 2 });
+    expect(report.delays.byCaps.count).toBe(0);
+  });
+
+  it('a touch a cap refuses is delayed until the bucket grants it', () => {
+    // Inside the window, one a minute: the second waits 1 minute, the third 2.
+    const report = one({
+      start: '2026-12-01T10:00:00Z',
+      mailboxes: [{ id: 'slow@acme.test', perDay: 5000, perHour: 1000, perMinute: 1, timezone: 'UTC' }],
+      prospects: { count: 3 },
+    });
+    expect(report.delays.byWindow.count).toBe(0);
+    expect(report.delays.byCaps).toEqual({
+      count: 2,
+      share: 0.6667,
+      meanHours: 0.03,
+      p90Hours: 0.03,
+      maxHours: 0.03,
+    });
+    expect(report.summary.lastTouchAt).toBe('2026-12-01T10:02:00.000Z');
+  });
+});
+
+describe('simulate: sends per day per mailbox', () => {
+  it('counts each send on its UTC day under its mailbox, within the daily cap, summing to the day and the mailbox totals', () => {
+    const settings = SimulationInputSchema.parse(input());
+    const report = simulate(input());
+    // Counted again here from the base run's sends (the report does the same run, same seed).
+    const run = runCampaign(
+      settings,
+      settings.mailboxes,
+      linearPlan(settings.sequence.steps),
+      populationOf(settings.prospects),
+    );
+    const expected = new Map<string, Record<string, number>>();
+    run.sends.at.forEach((t, i) => {
+      const day = new Date(t).toISOString().slice(0, 10);
+      const id = settings.mailboxes[run.sends.mailbox[i]!]!.id;
+      // Every mailbox has its entry each day, 0 when it sent nothing.
+      const row = expected.get(day) ?? Object.fromEntries(settings.mailboxes.map((m) => [m.id, 0]));
+      row[id] = (row[id] ?? 0) + 1;
+      expected.set(day, row);
+    });
+    const shown = new Map(report.days.filter((d) => d.total > 0).map((d) => [d.date, d.byMailbox] as const));
+    expect(shown).toEqual(expected);
+    for (const d of report.days) {
+      expect(Object.values(d.byMailbox).reduce((s, n) => s + n, 0)).toBe(d.total);
+      for (const m of settings.mailboxes) expect(d.byMailbox[m.id] ?? 0).toBeLessThanOrEqual(m.perDay);
+    }
+    for (const m of report.mailboxes)
+      expect(m.sends).toBe(report.days.reduce((s, d) => s + (d.byMailbox[m.id] ?? 0), 0));
+    expect(report.mailboxes.every((m) => m.sends > 0)).toBe(true);
+  });
+});

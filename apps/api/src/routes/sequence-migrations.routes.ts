@@ -147,6 +147,7 @@ export const sequenceMigrationsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (a
           sequenceId: req.params.id,
           planId: b.planId,
           actor: req.actor,
+          reason: b.reason,
         });
         if (m.status === 'applying') void runMigrationInBackground(deps.migrate, m.id);
         return reply.code(202).send(migrationOut(m));

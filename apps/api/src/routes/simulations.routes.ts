@@ -40,6 +40,12 @@ const SimulationReportSchema = z.object({
     finished: z.boolean().describe('Every enrollment ended within the horizon'),
     unfinished: int(),
     enrolled: int(),
+    refused: z
+      .object({
+        alreadyEnrolled: int().describe('Listed twice, or live in this sequence already'),
+        inOtherSequence: int().describe('Live in another sequence while either is exclusive'),
+      })
+      .describe('People of the input that enrolling refuses, as the live enrollment does'),
     replied: int(),
     bounced: int(),
     exhausted: int(),

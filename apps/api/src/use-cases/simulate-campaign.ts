@@ -1,4 +1,4 @@
-import { DomainError, SendingWindowError } from '@touchbase/core';
+import { campaignDatesAt, DomainError, SendingWindowError } from '@touchbase/core';
 import { linkedInCapsOf, type Repositories } from '@touchbase/db';
 import {
   ProspectListError,
@@ -21,7 +21,13 @@ export const SimulationRequestSchema = SimulationInputSchema.extend({
   sequenceId: z
     .uuid()
     .optional()
-    .describe("An existing sequence: its latest version's steps or graph, its window and pool"),
+    .describe(
+      "An existing sequence: a version's steps or graph (the latest unless `version`), its window and pool",
+    ),
+  version: z
+    .union([z.number().int().min(1), z.uuid()])
+    .optional()
+    .describe('The version of `sequenceId` to run, by number (1, 2, ...) or id; default: its latest'),
   mailboxes: SimulationInputSchema.shape.mailboxes.optional(),
   linkedinAccounts: SimulationInputSchema.shape.linkedinAccounts
     .unwrap()
@@ -40,7 +46,7 @@ export type SimulationRequest = z.input<typeof SimulationRequestSchema>;
 
 /** `repos` may be left out when the request names no existing sequence or mailbox (the CLI without a database). */
 type SimulateDeps = {
-  repos?: Pick<Repositories, 'sequences' | 'mailboxes' | 'linkedinAccounts'>;
+  repos?: Pick<Repositories, 'sequences' | 'mailboxes' | 'linkedinAccounts' | 'enrollments'>;
   clock: () => Date;
 };
 
@@ -54,19 +60,30 @@ export async function simulateCampaign(
   deps: SimulateDeps,
   request: SimulationRequest,
 ): Promise<SimulationReport> {
-  const { sequenceId, mailboxIds, ...rest } = request;
+  const { sequenceId, version: versionRef, mailboxIds, ...rest } = request;
   let sequence = rest.sequence;
   let poolId: string | null = null;
+  let start = rest.start ?? deps.clock().toISOString();
+  if (versionRef !== undefined && !sequenceId) throw invalid('version', 'a version is of a `sequenceId`');
   if (sequenceId) {
-    if (!deps.repos) throw invalid('sequenceId', 'reading an existing sequence needs the database');
-    const [version, window, row] = await Promise.all([
-      deps.repos.sequences.latestVersion(sequenceId),
-      deps.repos.sequences.sendingWindow(sequenceId),
-      deps.repos.sequences.get(sequenceId),
+    const repos = deps.repos;
+    if (!repos) throw invalid('sequenceId', 'reading an existing sequence needs the database');
+    const [window, row, policies] = await Promise.all([
+      repos.sequences.sendingWindow(sequenceId),
+      repos.sequences.get(sequenceId),
+      repos.sequences.policies(sequenceId),
     ]);
+    const version = await versionOf(repos, sequenceId, row.versions, versionRef);
+    // The campaign dates, as enrolling applies them at `start`: after the end nothing new
+    // starts; before the start, first touches wait for it.
+    const dates = campaignDatesAt(policies, new Date(start));
+    if (dates.ended) throw invalid('start', `the sequence ended at ${dates.endsAt}: nothing new starts`);
+    if (dates.notBefore) start = dates.notBefore.toISOString();
     // A version given as steps runs as their chain; one given as a graph runs its graph.
     sequence = {
+      id: sequenceId,
       name: row.name,
+      exclusive: policies.contact.exclusive,
       ...(version.steps.length > 0
         ? { steps: version.steps.map((s) => ({ channel: s.channel, wait: s.wait })) }
         : { graph: version.graph }),
@@ -110,12 +127,14 @@ export async function simulateCampaign(
         timezone: r.timezone,
       }));
   }
+  const prospects = deps.repos ? await withLiveEnrollments(deps.repos, rest.prospects) : rest.prospects;
   try {
     return simulate({
       ...rest,
+      prospects,
       ...(linkedinAccounts ? { linkedinAccounts } : {}),
       ...(assignment ? { assignment } : {}),
-      start: rest.start ?? deps.clock().toISOString(),
+      start,
       sequence,
       mailboxes,
     });
@@ -124,6 +143,42 @@ export async function simulateCampaign(
     if (err instanceof SendingWindowError) throw invalid('sequence.window', err.message);
     throw err;
   }
+}
+
+/** The version `ref` names (its number or id) among the sequence's, else the latest; 404 naming the field when it has none such. */
+async function versionOf(
+  repos: Pick<Repositories, 'sequences'>,
+  sequenceId: string,
+  versions: readonly { id: string; version: number }[],
+  ref: number | string | undefined,
+) {
+  if (ref === undefined) return repos.sequences.latestVersion(sequenceId);
+  const found = versions.find((v) => (typeof ref === 'number' ? v.version === ref : v.id === ref));
+  if (!found)
+    throw new DomainError('not_found', `sequence ${sequenceId} has no version ${ref}`, { field: 'version' });
+  return repos.sequences.version(found.id);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A list of existing prospects (rows whose id is a prospect's) with the sequences
+ * each is live in now, read from the database, so exclusivity refuses whom enrolling
+ * would (a row that names its own `liveIn` keeps it). Reads only.
+ */
+async function withLiveEnrollments(
+  repos: Pick<Repositories, 'enrollments'>,
+  prospects: SimulationRequest['prospects'],
+): Promise<SimulationRequest['prospects']> {
+  if (!('list' in prospects)) return prospects;
+  const ids = [...new Set(prospects.list.flatMap((p) => (p.id && UUID.test(p.id) ? [p.id] : [])))];
+  if (ids.length === 0) return prospects;
+  const live = await repos.enrollments.liveEnrollmentsOf(ids);
+  return {
+    list: prospects.list.map((p) =>
+      p.liveIn || !p.id || !live.has(p.id) ? p : { ...p, liveIn: live.get(p.id) },
+    ),
+  };
 }
 
 function mailboxOf(row: Awaited<ReturnType<Repositories['mailboxes']['get']>>): SimulatedMailbox {

@@ -6,6 +6,7 @@ import {
   type FittedDue,
   inCooldown,
   isSuppressed,
+  type LiveEnrollmentOf,
   suppressionKeysOf,
 } from '@touchbase/core';
 import type pg from 'pg';
@@ -164,18 +165,7 @@ async function admitExclusive(
   await client.query('SELECT id FROM prospect WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE', [
     prospectIds,
   ]);
-  const live = await client.query<{ prospect_id: string; sequence_id: string; policies: unknown }>(
-    `SELECT e.prospect_id, e.sequence_id, s.policies FROM enrollment e JOIN sequence s ON s.id = e.sequence_id
-     WHERE e.prospect_id = ANY($1::uuid[]) AND e.status IN ${LIVE_STATUSES_SQL} AND e.sequence_id <> $2
-     ORDER BY e.created_at, e.id`,
-    [prospectIds, sequenceId],
-  );
-  const byProspect = new Map<string, { sequenceId: string; exclusive: boolean }[]>();
-  for (const r of live.rows) {
-    const list = byProspect.get(r.prospect_id) ?? [];
-    list.push({ sequenceId: r.sequence_id, exclusive: exclusiveOf(r.policies) });
-    byProspect.set(r.prospect_id, list);
-  }
+  const byProspect = await liveEnrollmentsOf(client, prospectIds, sequenceId);
   const allowed: string[] = [];
   for (const id of prospectIds) {
     const holder = exclusivityConflict(sequence, byProspect.get(id) ?? []);
@@ -183,6 +173,32 @@ async function admitExclusive(
     else allowed.push(id);
   }
   return allowed;
+}
+
+/**
+ * The live enrollments of each prospect (in order of enrollment), with whether
+ * their sequence is exclusive: what core's `exclusivityConflict` decides from.
+ * `otherThan` leaves one sequence's out.
+ */
+export async function liveEnrollmentsOf(
+  client: pg.Pool | pg.PoolClient,
+  prospectIds: string[],
+  otherThan: string | null = null,
+): Promise<Map<string, LiveEnrollmentOf[]>> {
+  const live = await client.query<{ prospect_id: string; sequence_id: string; policies: unknown }>(
+    `SELECT e.prospect_id, e.sequence_id, s.policies FROM enrollment e JOIN sequence s ON s.id = e.sequence_id
+     WHERE e.prospect_id = ANY($1::uuid[]) AND e.status IN ${LIVE_STATUSES_SQL}
+       AND ($2::uuid IS NULL OR e.sequence_id <> $2)
+     ORDER BY e.created_at, e.id`,
+    [prospectIds, otherThan],
+  );
+  const byProspect = new Map<string, LiveEnrollmentOf[]>();
+  for (const r of live.rows) {
+    const list = byProspect.get(r.prospect_id) ?? [];
+    list.push({ sequenceId: r.sequence_id, exclusive: exclusiveOf(r.policies) });
+    byProspect.set(r.prospect_id, list);
+  }
+  return byProspect;
 }
 
 /** Whether a sequence's `policies` JSON makes it exclusive (core's contact policy, defaults filled in). */

@@ -1,7 +1,7 @@
-import { addressHash, DomainError, type EnrollmentStatus } from '@touchbase/core';
+import { addressHash, DomainError, type EnrollmentStatus, type LiveEnrollmentOf } from '@touchbase/core';
 import type pg from 'pg';
 import { ENROLLMENT_COLUMNS as COLUMNS, type EnrollmentRow, type EnrollResult } from './enrollment.rows.js';
-import { type EnrollInput, enrollProspects } from './enrollment-admission.js';
+import { type EnrollInput, enrollProspects, liveEnrollmentsOf } from './enrollment-admission.js';
 import { enrollmentFunnel, type NodeFunnelRow, nodeFunnel } from './enrollment-funnel.queries.js';
 import { LIVE_STATUSES_SQL, stopProspectsSql } from './enrollment-stop.sql.js';
 
@@ -27,6 +27,11 @@ export class EnrollmentRepository {
    */
   enroll(input: EnrollInput): Promise<EnrollResult> {
     return enrollProspects(this.pool, input);
+  }
+
+  /** The live enrollments of each prospect, with whether their sequence is exclusive (what exclusivity decides from). */
+  liveEnrollmentsOf(prospectIds: string[]): Promise<Map<string, LiveEnrollmentOf[]>> {
+    return liveEnrollmentsOf(this.pool, prospectIds);
   }
 
   async get(id: string): Promise<EnrollmentRow> {

@@ -27,13 +27,13 @@ import { loadVersionGraphs } from './version-graphs.js';
  * Applies a stored plan (`{ planId }`): exactly the population the dry run saw, or
  * `population_changed` (409) when the live enrollments of the source version (ids,
  * nodes, statuses, under the plan's filter) no longer have the plan's fingerprint.
- * Marks it `applying` and audits who applied it; the moving itself is
+ * Marks it `applying` and audits who applied it (and why, when the applier says); the moving itself is
  * {@link runMigration}, which the caller starts (in the background for the API).
  * A plan already applying or completed is answered as it is (applying twice is safe).
  */
 export async function applyVersionMigration(
   deps: MigrateEnrollmentsDeps,
-  cmd: { sequenceId: string; planId: string; actor: string },
+  cmd: { sequenceId: string; planId: string; actor: string; reason?: string | undefined },
 ): Promise<SequenceMigrationRow> {
   const m = await deps.repos.sequenceMigrations.get(cmd.planId, cmd.sequenceId);
   if (!m)
@@ -57,7 +57,13 @@ export async function applyVersionMigration(
       action: 'sequence.migration_applied',
       entityType: 'sequence',
       entityId: m.sequenceId,
-      data: { migrationId: m.id, reason: m.reason, plannedBy: m.plannedBy },
+      // The plan's reason; the applier's own, when given, beside it.
+      data: {
+        migrationId: m.id,
+        reason: m.reason,
+        plannedBy: m.plannedBy,
+        ...(cmd.reason ? { appliedReason: cmd.reason } : {}),
+      },
     });
   }
   return (await deps.repos.sequenceMigrations.get(m.id))!;
