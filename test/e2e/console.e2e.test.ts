@@ -578,6 +578,49 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     expect((await api('GET', `/v1/mailboxes/${ids.spareMailbox}`)).status).toBe('active');
   });
 
+  it('tells in words why a LinkedIn action waits when no LinkedIn account can act for it', async () => {
+    // A LinkedIn campaign whose pool has no LinkedIn account: the sender holds the visit.
+    const pool = await api('POST', '/v1/mailbox-pools', {
+      name: 'linkedin-without-accounts',
+      mailboxIds: [ids.patientMailbox],
+    });
+    const seq = await api('POST', '/v1/sequences', {
+      name: 'LinkedIn hello',
+      graph: {
+        nodes: [
+          { id: 'visit', action: 'linkedin_visit' },
+          { id: 'end', action: 'end' },
+        ],
+        edges: [{ from: 'visit', to: 'end', trigger: 'always', wait: '1d' }],
+      },
+      mailboxPoolId: pool.id,
+    });
+    const kai = await api('POST', '/v1/prospects', {
+      prospects: [
+        { email: 'kai@linkedin-lead.example', linkedinUrl: 'https://www.linkedin.com/in/kai-console/' },
+      ],
+    });
+    const enrolled = await api('POST', '/v1/enrollments', {
+      sequenceId: seq.id,
+      mailboxId: ids.patientMailbox,
+      prospectIds: [kai.prospects[0].id],
+    });
+    const id = enrolled.enrolled[0].id;
+    expect((await api('GET', `/v1/enrollments/${id}/waiting`)).waiting).toEqual({
+      reason: 'no_linkedin_account',
+      until: null,
+    });
+
+    await page.goto(`${sys.apiUrl}/console/enrollments/${id}`);
+    const why = page.locator('[data-field=waiting]');
+    await why.waitFor();
+    expect(await why.getAttribute('data-reason')).toBe('no_linkedin_account');
+    expect(await why.textContent()).toBe(
+      'No LinkedIn account can act for it: none is chosen yet, and the campaign’s pool has no active LinkedIn account, until someone acts.',
+    );
+    expect(await unnamed()).toEqual([]);
+  });
+
   it('lists the alerts and resolves an unmatched reply', async () => {
     await nav('Alerts and triage').click();
     await expect

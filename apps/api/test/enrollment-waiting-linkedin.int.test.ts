@@ -1,10 +1,22 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { touchKey } from '@touchbase/core';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiFixture, apiFixture } from './support/api-fixture.js';
 
 const TOKEN = 'waiting-li-admin-token-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };
 const DAY_MS = 86_400_000;
+const CHROMIUM = '/usr/bin/chromium';
+const CONSOLE_DIR = fileURLToPath(new URL('../console/dist', import.meta.url));
+const hasBrowser = existsSync(CHROMIUM) && existsSync(join(CONSOLE_DIR, 'console.js'));
+if (!hasBrowser) {
+  console.warn(
+    `the console check of this file is skipped: ${CHROMIUM} or the console bundle is missing (npm run setup)`,
+  );
+}
 
 /** A graph of one LinkedIn action, then the end. */
 const oneAction = (action: 'linkedin_connect' | 'linkedin_visit') => ({
@@ -33,8 +45,13 @@ describe('GET /v1/enrollments/:id/waiting at a LinkedIn node (real PostgreSQL)',
   // The account opens tomorrow (in Tokyo) only, 09:00-10:00 Tokyo time: 00:00-01:00 UTC.
   const tomorrowInTokyo = (weekdayIn('Asia/Tokyo') % 7) + 1;
 
-  async function mailbox() {
-    return f.repos.mailboxes.create({ provider: 'sandbox', address: `li@d${++n}.example`, windowDays: [] });
+  async function mailbox(perDay = 300) {
+    return f.repos.mailboxes.create({
+      provider: 'sandbox',
+      address: `li@d${++n}.example`,
+      windowDays: [],
+      perDay,
+    });
   }
   async function account(poolId: string, opts: Record<string, unknown> = {}) {
     return f.repos.linkedinAccounts.create({
@@ -46,19 +63,19 @@ describe('GET /v1/enrollments/:id/waiting at a LinkedIn node (real PostgreSQL)',
       ...opts,
     });
   }
-  /** A sequence of one LinkedIn action on a pool of one mailbox (or none), and `count` people enrolled. */
-  async function campaign(action: 'linkedin_connect' | 'linkedin_visit', withPool = true) {
-    const mb = await mailbox();
+  /** A sequence of one LinkedIn action on a pool of one mailbox, and a way to enroll people (in it, or another sequence). */
+  async function campaign(action: 'linkedin_connect' | 'linkedin_visit', perDay = 300) {
+    const mb = await mailbox(perDay);
     const pool = await f.repos.mailboxes.createPool(`li-pool-${++n}`, [mb.id]);
     const seq = await f.repos.sequences.create({ name: `li-${n}`, graph: oneAction(action) });
-    if (withPool) await f.repos.mailboxes.setSequencePool(seq.id, pool.id);
-    const enroll = async () => {
+    await f.repos.mailboxes.setSequencePool(seq.id, pool.id);
+    const enroll = async (sequenceId = seq.id) => {
       const [p] = await f.repos.prospects.upsertMany([{ email: `p${++n}@people.example`, firstName: 'Ada' }]);
       const res = await f.app.inject({
         method: 'POST',
         url: '/v1/enrollments',
         headers: auth,
-        payload: { sequenceId: seq.id, mailboxId: mb.id, prospectIds: [p!.id] },
+        payload: { sequenceId, mailboxId: mb.id, prospectIds: [p!.id] },
       });
       expect(res.statusCode).toBe(201);
       return (res.json() as { enrolled: { id: string }[] }).enrolled[0]!.id;
@@ -72,7 +89,7 @@ describe('GET /v1/enrollments/:id/waiting at a LinkedIn node (real PostgreSQL)',
   }
 
   beforeAll(async () => {
-    f = await apiFixture('api-waiting-li', { adminToken: TOKEN });
+    f = await apiFixture('api-waiting-li', { adminToken: TOKEN, consoleDir: CONSOLE_DIR });
 
     // The mailbox is open at any hour; the account kept by the enrollment is shut until tomorrow in Tokyo.
     const shut = await campaign('linkedin_visit');
@@ -87,13 +104,19 @@ describe('GET /v1/enrollments/:id/waiting at a LinkedIn node (real PostgreSQL)',
     ids.window = await shut.enroll();
     await f.repos.linkedinAccounts.assignToEnrollment(ids.window, tokyo.id);
 
-    // An account of one invitation a day, spent on an earlier enrollment's invitation (claimed).
-    const capped = await campaign('linkedin_connect');
+    // An account of one invitation a day, spent on an earlier enrollment's invitation (claimed),
+    // from a mailbox of one e-mail a day: the invitation is not the mailbox's send.
+    const capped = await campaign('linkedin_connect', 1);
     const oneADay = await account(capped.poolId, { name: 'SDR One', invitationsPerDay: 1 });
     const earlier = await capped.enroll();
     ids.cap = await capped.enroll();
     for (const e of [earlier, ids.cap]) await f.repos.linkedinAccounts.assignToEnrollment(e, oneADay.id);
     expect((await f.repos.touches.claim(earlier, 1, touchKey(earlier, 1), 'x@y.z')).kind).toBe('claimed');
+    const emails = await f.repos.sequences.create({
+      name: 'e-mails',
+      steps: [{ channel: 'email', subject: 'Hi', body: 'One', wait: '1d' }],
+    });
+    ids.email = await capped.enroll(emails.id);
 
     // No account kept yet: a pool without one, and a pool whose account the sender would choose.
     ids.none = await (await campaign('linkedin_visit')).enroll();
@@ -149,6 +172,10 @@ describe('GET /v1/enrollments/:id/waiting at a LinkedIn node (real PostgreSQL)',
     });
   });
 
+  it("counts no LinkedIn action against the mailbox's e-mail caps", async () => {
+    expect(await waiting(ids.email!)).toEqual({ reason: 'due', until: null });
+  });
+
   it('says the kept account is paused, with its reason', async () => {
     expect(await waiting(ids.paused!)).toMatchObject({
       reason: 'linkedin_account_paused',
@@ -163,12 +190,12 @@ describe('GET /v1/enrollments/:id/waiting at a LinkedIn node (real PostgreSQL)',
       linkedin_cap_reached: [ids.cap!],
       no_linkedin_account: [ids.none!],
       linkedin_account_paused: [ids.paused!],
-      due: [ids.unchosen!],
+      due: [ids.email!, ids.unchosen!].sort(),
     };
     for (const [reason, want] of Object.entries(expected)) {
       const res = await f.app.inject({ url: `/v1/enrollments?waiting=${reason}`, headers: auth });
       expect(res.statusCode).toBe(200);
-      const got = (res.json() as { items: { id: string }[] }).items.map((e) => e.id);
+      const got = (res.json() as { items: { id: string }[] }).items.map((e) => e.id).sort();
       expect({ reason, got }).toEqual({ reason, got: want });
     }
     const summary = await f.app.inject({ url: '/v1/enrollments/waiting/summary', headers: auth });
@@ -177,8 +204,53 @@ describe('GET /v1/enrollments/:id/waiting at a LinkedIn node (real PostgreSQL)',
       linkedin_cap_reached: 1,
       no_linkedin_account: 1,
       linkedin_account_paused: 1,
-      due: 1,
+      due: 2,
       touch_in_progress: 1,
     });
   });
+
+  // The operator console (the real bundle, in Debian's Chromium) says the same in words, the opening in the account's zone.
+  it.skipIf(!hasBrowser)(
+    "shows the account's window and the opening in its zone in the console",
+    async () => {
+      await f.app.listen({ host: '127.0.0.1', port: 0 });
+      const base = `http://127.0.0.1:${(f.app.server.address() as { port: number }).port}`;
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      });
+      try {
+        const page = await (await browser.newContext()).newPage();
+        const url = `${base}/console/enrollments/${ids.window}`;
+        await page.goto(url);
+        await page.getByLabel('API key').fill(await f.key('read', 'ops-linkedin'));
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL(url);
+        const why = page.locator('[data-field=waiting]');
+        await why.waitFor();
+        expect(await why.getAttribute('data-reason')).toBe('linkedin_window_closed');
+        expect(await why.locator('strong').textContent()).toBe(
+          'Its LinkedIn account’s sending window is closed',
+        );
+        expect(await why.locator('[data-field=linkedin-account]').textContent()).toBe(
+          'LinkedIn account SDR Tokyo',
+        );
+        const window = await why.locator('[data-field=linkedin-window]').textContent();
+        const day = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][tomorrowInTokyo - 1];
+        expect(window).toContain(`its window ${day} 09:00–10:00 in Asia/Tokyo`);
+        expect(window).toMatch(/next open \d{1,2} \w{3} \d{4}, 09:00 Asia\/Tokyo time/);
+      } finally {
+        await browser.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { capFullUntil, missingTemplateVariables, type WaitingInput, waitingReason } from '../../src/index.js';
+import {
+  capFullUntil,
+  DEFAULT_LINKEDIN_CAPS,
+  missingTemplateVariables,
+  type WaitingInput,
+  waitingReason,
+} from '../../src/index.js';
 
 // Wednesday 2026-11-25 12:00 UTC.
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -194,12 +200,7 @@ describe('waitingReason for a LinkedIn node: the account holds it, not the mailb
     windowEnd: '17:00',
     holidays: [] as string[],
     timezone: 'Asia/Tokyo',
-    invitationsPerDay: 20,
-    invitationsPerWeek: 100,
-    messagesPerDay: 50,
-    profileVisitsPerDay: 80,
-    perHour: 15,
-    minSpacingMs: 60_000,
+    ...DEFAULT_LINKEDIN_CAPS,
     recentActions: [] as Date[],
   };
   const tokyoMondays = { ...account, windowDays: [1], windowStart: '09:00', windowEnd: '10:00' };
