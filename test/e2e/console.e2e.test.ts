@@ -579,10 +579,17 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
   });
 
   it('tells in words why a LinkedIn action waits when no LinkedIn account can act for it', async () => {
-    // A LinkedIn campaign whose pool has no LinkedIn account: the sender holds the visit.
+    // A LinkedIn campaign whose pool's only LinkedIn account the provider restricted (the
+    // sender paused it) before anyone was enrolled: the sender has no account to choose.
     const pool = await api('POST', '/v1/mailbox-pools', {
-      name: 'linkedin-without-accounts',
+      name: 'linkedin-restricted',
       mailboxIds: [ids.patientMailbox],
+    });
+    const account = await api('POST', '/v1/linkedin-accounts', {
+      provider: 'sandbox',
+      providerAccountId: 'acc_console_restricted',
+      name: 'SDR Restricted',
+      poolIds: [pool.id],
     });
     const seq = await api('POST', '/v1/sequences', {
       name: 'LinkedIn hello',
@@ -595,6 +602,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
       },
       mailboxPoolId: pool.id,
     });
+    expect(await sys.rt.repos.linkedinAccounts.pause(account.id, 'restricted: checkpoint')).toBe(true);
     const kai = await api('POST', '/v1/prospects', {
       prospects: [
         { email: 'kai@linkedin-lead.example', linkedinUrl: 'https://www.linkedin.com/in/kai-console/' },
