@@ -5,13 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiKey } from '@touchbase/api';
-import { waitFor } from '@touchbase/testing';
+import { CHROMIUM, CHROMIUM_ARGS, waitFor } from '@touchbase/testing';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem, waitForEnded } from '../support/test-system.js';
 import { postHttp, WEBHOOK_ENV } from './ingest-support.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) {
   console.warn(
@@ -160,15 +159,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1366, height: 860 },
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     });
     page = context.pages()[0] ?? (await context.newPage());
   }, 240_000);

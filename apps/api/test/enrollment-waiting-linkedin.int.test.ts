@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { touchKey } from '@touchbase/core';
+import { CHROMIUM, CHROMIUM_ARGS } from '@touchbase/testing';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiFixture, apiFixture } from './support/api-fixture.js';
@@ -9,7 +10,6 @@ import { type ApiFixture, apiFixture } from './support/api-fixture.js';
 const TOKEN = 'waiting-li-admin-token-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };
 const DAY_MS = 86_400_000;
-const CHROMIUM = '/usr/bin/chromium';
 const CONSOLE_DIR = fileURLToPath(new URL('../console/dist', import.meta.url));
 const hasBrowser = existsSync(CHROMIUM) && existsSync(join(CONSOLE_DIR, 'console.js'));
 if (!hasBrowser) {
@@ -217,15 +217,7 @@ describe('GET /v1/enrollments/:id/waiting at a LinkedIn node (real PostgreSQL)',
       const base = `http://127.0.0.1:${(f.app.server.address() as { port: number }).port}`;
       const browser = await chromium.launch({
         executablePath: CHROMIUM,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
+        args: [...CHROMIUM_ARGS],
       });
       try {
         const page = await (await browser.newContext()).newPage();
