@@ -5,13 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiKey } from '@touchbase/api';
-import { waitFor } from '@touchbase/testing';
+import { CHROMIUM, CHROMIUM_ARGS, waitFor } from '@touchbase/testing';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem, waitForEnded } from '../support/test-system.js';
 import { postHttp, WEBHOOK_ENV } from './ingest-support.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) {
   console.warn(
@@ -160,15 +159,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1366, height: 860 },
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     });
     page = context.pages()[0] ?? (await context.newPage());
   }, 240_000);
@@ -576,6 +567,57 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => row.textContent()).not.toContain('paused');
     expect((await api('GET', `/v1/mailboxes/${ids.spareMailbox}`)).status).toBe('active');
+  });
+
+  it('tells in words why a LinkedIn action waits when no LinkedIn account can act for it', async () => {
+    // A LinkedIn campaign whose pool's only LinkedIn account the provider restricted (the
+    // sender paused it) before anyone was enrolled: the sender has no account to choose.
+    const pool = await api('POST', '/v1/mailbox-pools', {
+      name: 'linkedin-restricted',
+      mailboxIds: [ids.patientMailbox],
+    });
+    const account = await api('POST', '/v1/linkedin-accounts', {
+      provider: 'sandbox',
+      providerAccountId: 'acc_console_restricted',
+      name: 'SDR Restricted',
+      poolIds: [pool.id],
+    });
+    const seq = await api('POST', '/v1/sequences', {
+      name: 'LinkedIn hello',
+      graph: {
+        nodes: [
+          { id: 'visit', action: 'linkedin_visit' },
+          { id: 'end', action: 'end' },
+        ],
+        edges: [{ from: 'visit', to: 'end', trigger: 'always', wait: '1d' }],
+      },
+      mailboxPoolId: pool.id,
+    });
+    expect(await sys.rt.repos.linkedinAccounts.pause(account.id, 'restricted: checkpoint')).toBe(true);
+    const kai = await api('POST', '/v1/prospects', {
+      prospects: [
+        { email: 'kai@linkedin-lead.example', linkedinUrl: 'https://www.linkedin.com/in/kai-console/' },
+      ],
+    });
+    const enrolled = await api('POST', '/v1/enrollments', {
+      sequenceId: seq.id,
+      mailboxId: ids.patientMailbox,
+      prospectIds: [kai.prospects[0].id],
+    });
+    const id = enrolled.enrolled[0].id;
+    expect((await api('GET', `/v1/enrollments/${id}/waiting`)).waiting).toEqual({
+      reason: 'no_linkedin_account',
+      until: null,
+    });
+
+    await page.goto(`${sys.apiUrl}/console/enrollments/${id}`);
+    const why = page.locator('[data-field=waiting]');
+    await why.waitFor();
+    expect(await why.getAttribute('data-reason')).toBe('no_linkedin_account');
+    expect(await why.textContent()).toBe(
+      'No LinkedIn account can act for it: none is chosen yet, and the campaign’s pool has no active LinkedIn account, until someone acts.',
+    );
+    expect(await unnamed()).toEqual([]);
   });
 
   it('lists the alerts and resolves an unmatched reply', async () => {

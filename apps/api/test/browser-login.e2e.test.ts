@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
+import { CHROMIUM, CHROMIUM_ARGS } from '@touchbase/testing';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiFixture, apiFixture } from './support/api-fixture.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) {
   console.warn(
@@ -26,15 +26,7 @@ describe.skipIf(!hasChromium)('a browser signs in and reaches Bull Board', () =>
     base = `http://127.0.0.1:${(f.app.server.address() as { port: number }).port}`;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     });
   }, 120_000);
   afterAll(async () => {

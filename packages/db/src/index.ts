@@ -49,6 +49,7 @@ export {
 } from './repositories/enrollment-action.repository.js';
 export {
   EnrollmentWaitingRepository,
+  type WaitingLinkedInAccountRow,
   type WaitingStateRow,
 } from './repositories/enrollment-waiting.repository.js';
 export { EventRepository } from './repositories/event.repository.js';

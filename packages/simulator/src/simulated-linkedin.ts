@@ -1,18 +1,10 @@
-import { type LinkedInAction, linkedInActionLimits, type SequenceAction } from '@touchbase/core';
+import { type LinkedInAction, linkedInActionLimits, linkedInActionOf } from '@touchbase/core';
 import { drawFor } from './draw.js';
 import { type BucketDecision, SimulatedBucket } from './simulated-bucket.js';
 import type { SimulatedLinkedInAccount } from './simulation.schemas.js';
 
-/** The LinkedIn action of a node (the sender's `ACTION`), null for any other. */
-export function linkedInActionOf(action: SequenceAction): LinkedInAction | null {
-  return action === 'linkedin_connect'
-    ? 'invitation'
-    : action === 'linkedin_message'
-      ? 'message'
-      : action === 'linkedin_visit'
-        ? 'profile_visit'
-        : null;
-}
+/** The LinkedIn action of a node (the sender's): core's. */
+export { linkedInActionOf };
 
 /** The actions, in the order the report lists them. */
 export const LINKEDIN_ACTIONS: readonly LinkedInAction[] = ['invitation', 'message', 'profile_visit'];

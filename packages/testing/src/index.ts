@@ -3,6 +3,7 @@
  * conditions instead of sleeping.
  */
 
+export { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 export { bounceCorpusDir, IN_REPO_CORPORA_DIR } from './corpus.js';
 export { createTestDatabase, type TestDatabase } from './database.js';
 export { freePort, onFreePort, PortTakenError } from './free-port.js';

@@ -82,10 +82,12 @@ export const enrollmentWaitingRoutes: FastifyPluginAsyncZod<ApiDeps> = async (ap
         tags: ['enrollments'],
         summary: 'Why an enrollment is not being sent right now, and until when',
         description:
-          'The enrollment with `waiting`: `{ reason, until, variables?, cap?, detail? }`, or null once it has ended, and `lastFailure` (`{ step, reason, at }`: the last node of a graph sequence whose action failed for good and was passed over, e.g. `linkedin_profile_not_found`). ' +
+          'The enrollment with `waiting`: `{ reason, until, variables?, cap?, detail?, action?, linkedinAccount?, window? }`, or null once it has ended, and `lastFailure` (`{ step, reason, at }`: the last node of a graph sequence whose action failed for good and was passed over, e.g. `linkedin_profile_not_found`). ' +
           'Reasons: ' +
           WAITING_REASONS.join(', ') +
-          '. `due` means nothing holds it: its touch goes out next. `until` is null where only a person can end the wait.',
+          '. `due` means nothing holds it: its touch goes out next. `until` is null where only a person can end the wait. ' +
+          'At a LinkedIn node the LinkedIn account holds the touch (its state, window and zone, its caps per action), not the mailbox: ' +
+          '`linkedinAccount` names it (`chosen: false` when none is kept yet and it is the one the sender would choose).',
         params: IdParamsSchema,
         response: {
           200: EnrollmentWaitingSchema.extend({

@@ -1,14 +1,21 @@
 import {
+  channelOf,
   type DoNotContactTable,
   doNotContactRuleOf,
   missingTemplateVariables,
   recipientCountryOf,
   type Waiting,
+  type WaitingLinkedIn,
   type WaitingMailbox,
   type WaitingReason,
   waitingReason,
 } from '@touchbase/core';
-import type { EnrollmentRow, ReadRepositories, WaitingStateRow } from '@touchbase/db';
+import type {
+  EnrollmentRow,
+  ReadRepositories,
+  WaitingLinkedInAccountRow,
+  WaitingStateRow,
+} from '@touchbase/db';
 
 export type ExplainWaitingDeps = {
   /** The runtime's `reads` (a replica when set) or the primary's repositories. */
@@ -108,12 +115,15 @@ async function explainRows(
   now: Date,
 ): Promise<EnrollmentWaiting[]> {
   if (rows.length === 0) return [];
+  const onLinkedIn = (r: WaitingStateRow) => channelOf(r.nodeAction) === 'linkedin';
+  // A LinkedIn node is the LinkedIn account's, not the mailbox pool's.
   const pooled = (r: WaitingStateRow) =>
-    r.mailboxPoolId !== null && r.currentStep === 1 && r.conversationId === null;
+    r.mailboxPoolId !== null && r.currentStep === 1 && r.conversationId === null && !onLinkedIn(r);
   const poolIds = [...new Set(rows.filter(pooled).map((r) => r.mailboxPoolId as string))];
-  const [members, steps] = await Promise.all([
+  const [members, steps, linkedin] = await Promise.all([
     deps.repos.waiting.usablePoolMembers(poolIds),
     deps.repos.waiting.steps([...new Set(rows.map((r) => r.sequenceVersionId))]),
+    linkedInOf(deps, rows.filter(onLinkedIn), now),
   ]);
   const mailboxIds = new Set(rows.map((r) => r.mailbox.id));
   for (const list of members.values()) for (const m of list) mailboxIds.add(m.id);
@@ -148,6 +158,7 @@ async function explainRows(
         nextTouchUnfittedAt: r.nextTouchUnfittedAt,
         recipientCountry: recipientCountryOf(r.prospect.attributes),
         doNotContact: doNotContactRuleOf(deps.doNotContact, recipientCountryOf(r.prospect.attributes)),
+        linkedin: linkedin.get(r.id) ?? null,
       },
       now,
     );
@@ -160,8 +171,50 @@ async function explainRows(
       mailboxPoolId: _pool,
       policyHold: _hold,
       nextTouchUnfittedAt: _raw,
+      nodeAction: _node,
+      linkedinAccount: _account,
       ...enrollment
     } = r;
     return { ...enrollment, waiting };
   });
+}
+
+/**
+ * What core's rule needs of each row at a LinkedIn node: the account it keeps, else
+ * its pool's active accounts (the sender chooses among them), each with its recent
+ * actions of the node's kind.
+ */
+async function linkedInOf(
+  deps: ExplainWaitingDeps,
+  rows: WaitingStateRow[],
+  now: Date,
+): Promise<Map<string, WaitingLinkedIn>> {
+  if (rows.length === 0) return new Map();
+  const choosing = rows.filter((r) => !r.linkedinAccount && r.mailboxPoolId !== null);
+  const pools = await deps.repos.waiting.linkedInPoolAccounts([
+    ...new Set(choosing.map((r) => r.mailboxPoolId as string)),
+  ]);
+  const candidates = (r: WaitingStateRow) =>
+    r.linkedinAccount ? [] : r.mailboxPoolId ? (pools.get(r.mailboxPoolId) ?? []) : [];
+  const pairs = new Map<string, { accountId: string; action: string }>();
+  for (const r of rows) {
+    for (const a of [...(r.linkedinAccount ? [r.linkedinAccount] : []), ...candidates(r)])
+      pairs.set(`${a.id} ${r.nodeAction}`, { accountId: a.id, action: r.nodeAction });
+  }
+  const actions = await deps.repos.waiting.recentLinkedInActions([...pairs.values()], now);
+  const withActions = (a: WaitingLinkedInAccountRow, action: string) => ({
+    ...a,
+    holidays: a.holidays ?? [],
+    recentActions: (actions.get(`${a.id} ${action}`) ?? []).map((d) => new Date(d)),
+  });
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        action: r.nodeAction,
+        account: r.linkedinAccount ? withActions(r.linkedinAccount, r.nodeAction) : null,
+        poolAccounts: candidates(r).map((a) => withActions(a, r.nodeAction)),
+      },
+    ]),
+  );
 }

@@ -1,6 +1,7 @@
 import {
   afterNodeFailed,
   type LinkedInAction,
+  linkedInActionOf,
   missingVariableReason,
   nodeAt,
   renderNodeText,
@@ -31,12 +32,6 @@ import type { SenderContext, SendOutcome, TouchToSend } from './send-touch.types
 import { takeTokenAndClaim } from './take-token-and-claim.js';
 import { variablesOf } from './template-variables.js';
 import { nextDue } from './touch-timing.js';
-
-const ACTION: Record<string, LinkedInAction> = {
-  linkedin_connect: 'invitation',
-  linkedin_message: 'message',
-  linkedin_visit: 'profile_visit',
-};
 
 /**
  * Runs a node that is not an e-mail: a LinkedIn action through the
@@ -101,7 +96,7 @@ export async function sendNonEmailNode(
     return 'sent';
   }
 
-  const action = ACTION[node.action];
+  const action = linkedInActionOf(node.action);
   const target = await sc.repos.linkedinAccounts.targetOf(enrollmentId);
   if (!action || !target) return 'gone';
   const account = target.account ?? (await pickAccount(sc, ctx, action));

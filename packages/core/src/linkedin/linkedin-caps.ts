@@ -1,8 +1,20 @@
 import { z } from 'zod';
+import type { SequenceAction } from '../sequence/sequence-graph.js';
 
 /** The actions a LinkedIn sending identity takes, each under its own caps. */
 export const LinkedInActionSchema = z.enum(['invitation', 'message', 'profile_visit']);
 export type LinkedInAction = z.infer<typeof LinkedInActionSchema>;
+
+/** The LinkedIn action of a graph node's action (whose caps it takes), null for any other. */
+export function linkedInActionOf(action: SequenceAction): LinkedInAction | null {
+  return action === 'linkedin_connect'
+    ? 'invitation'
+    : action === 'linkedin_message'
+      ? 'message'
+      : action === 'linkedin_visit'
+        ? 'profile_visit'
+        : null;
+}
 
 /**
  * Defaults below what LinkedIn tolerates from one member, so that an account that

@@ -1,8 +1,16 @@
 import type { EnrollmentStatus } from '../enrollment/enrollment-status.js';
 import { OUT_OF_OFFICE_REASON } from '../events/event-scope.js';
+import {
+  type LinkedInAction,
+  type LinkedInCaps,
+  linkedInActionLimits,
+  linkedInActionOf,
+} from '../linkedin/linkedin-caps.js';
 import { CONTACT_HOLDS, type ContactHoldReason } from '../people/contact-policies.js';
 import { placeInWindow } from '../schedule/next-touch-due.js';
 import { sendingWindowOf } from '../schedule/sending-window-of.js';
+import { type IdentityWindowColumns, timingSourceFor, touchTimingOf } from '../schedule/touch-timing.js';
+import type { SequenceAction } from '../sequence/sequence-graph.js';
 import { type DoNotContactRule, withDoNotContact } from '../time/do-not-contact.js';
 import type { SendingWindow } from '../time/sending-window.schemas.js';
 import { resolveTimeZone } from '../time/time-zone.js';
@@ -10,14 +18,19 @@ import { resolveTimeZone } from '../time/time-zone.js';
 /**
  * Why a live enrollment is not being sent right now. `due` is the one reason that
  * blocks nothing: its touch is due and nothing holds it, so a sender takes it next.
- * A sequence (campaign) has no paused state and LinkedIn steps do not exist yet, so
- * neither is a reason here.
+ * A sequence (campaign) has no paused state, so it is no reason here. A LinkedIn
+ * node has reasons of its own: its LinkedIn account's state, window and caps hold
+ * it, not the mailbox's.
  */
 export const WAITING_REASONS = [
   'touch_in_progress',
   'domain_paused',
   'mailbox_paused',
   'pool_no_usable_mailbox',
+  /** A LinkedIn node, no account chosen yet, and none the sender could choose (the pool has no active one). */
+  'no_linkedin_account',
+  /** A LinkedIn node whose account is paused (the provider blamed it, or by hand). */
+  'linkedin_account_paused',
   'out_of_office',
   'missing_variable',
   'paused',
@@ -26,9 +39,13 @@ export const WAITING_REASONS = [
   'new_people_cap',
   'recipient_domain_cap',
   'window_closed',
+  /** A LinkedIn node: its LinkedIn account's window (in the account's zone, or the prospect's) is shut. */
+  'linkedin_window_closed',
   /** The sending window is open, but the recipient country's do-not-contact hours or days are not. */
   'do_not_contact_hours',
   'mailbox_cap_reached',
+  /** A LinkedIn node: its account's cap for the node's action (invitations, messages, visits) is full. */
+  'linkedin_cap_reached',
   'due',
 ] as const;
 export type WaitingReason = (typeof WAITING_REASONS)[number];
@@ -39,10 +56,43 @@ export type Waiting = {
   until: Date | null;
   /** The variables the copy lacks (`missing_variable`). */
   variables?: string[];
-  /** Which cap is full (`mailbox_cap_reached`). */
-  cap?: 'minute' | 'hour' | 'day';
-  /** The recorded reason of a pause, of the mailbox or the domain. */
+  /** Which cap is full (`mailbox_cap_reached`, `linkedin_cap_reached`; only a LinkedIn invitation has a week). */
+  cap?: 'minute' | 'hour' | 'day' | 'week';
+  /** The recorded reason of a pause, of the mailbox, the domain or the LinkedIn account. */
   detail?: string;
+  /** The LinkedIn action whose cap is full (`linkedin_cap_reached`). */
+  action?: LinkedInAction;
+  /**
+   * A LinkedIn node's account: the one the enrollment keeps, or (`chosen` false) none is
+   * kept yet and this is the one the sender would choose now, by which the answer is told.
+   */
+  linkedinAccount?: { id: string; name: string; chosen: boolean };
+  /** The window waited for (`linkedin_window_closed`), and the zone its hours are read in. */
+  window?: { days: number[]; start: string; end: string; holidays?: string[]; timeZone: string };
+};
+
+/** A LinkedIn account as the rule needs it: state, name, window columns, caps, recent actions. */
+export type WaitingLinkedInAccount = IdentityWindowColumns &
+  LinkedInCaps & {
+    id: string;
+    name: string;
+    status: string;
+    statusReason: string | null;
+    /**
+     * When its actions of the node's kind went out (any order), over the longest cap
+     * window (a week for invitations, else a day); the caps are sliding windows over them.
+     */
+    recentActions: Date[];
+  };
+
+/** The current node is a LinkedIn action: who acts for it, or whom the sender would choose. */
+export type WaitingLinkedIn = {
+  /** The node's action (`linkedin_connect`, `linkedin_message`, `linkedin_visit`). */
+  action: SequenceAction;
+  /** The account the enrollment keeps; null before its first LinkedIn node is sent. */
+  account: WaitingLinkedInAccount | null;
+  /** The active LinkedIn accounts of the sequence's pool, which the sender chooses among when none is kept. */
+  poolAccounts: WaitingLinkedInAccount[];
 };
 
 /** What the rule needs to know about a mailbox: its state, caps, window columns and recent sends. */
@@ -98,6 +148,12 @@ export type WaitingInput = {
   /** The recipient's country (ISO alpha-2) and its do-not-contact rule, applied on top of the window. */
   recipientCountry?: string | null;
   doNotContact?: DoNotContactRule | null;
+  /**
+   * Set when the current node is a LinkedIn action: the sender then holds it by the
+   * LinkedIn account (its state, window and zone by core's `timingSourceFor`, its caps
+   * per action), not by the mailbox, the domain or the mailbox pool.
+   */
+  linkedin?: WaitingLinkedIn | null;
 };
 
 const MISSING_VARIABLE_PREFIX = 'missing_variable:';
@@ -119,6 +175,8 @@ export function waitingReason(input: WaitingInput, now: Date): Waiting | null {
   if (input.status === 'paused') return pausedReason(input);
   if (input.status !== 'active') return null;
   if (input.touchInProgress) return { reason: 'touch_in_progress', until: null };
+  const linkedInAction = input.linkedin ? linkedInActionOf(input.linkedin.action) : null;
+  if (input.linkedin && linkedInAction) return linkedInWaiting(input, input.linkedin, linkedInAction, now);
   let mailbox = input.mailbox;
   if (input.poolMembers) {
     const picked = pickMember(input.poolMembers, now);
@@ -131,6 +189,76 @@ export function waitingReason(input: WaitingInput, now: Date): Waiting | null {
     if (mailbox.status === 'paused')
       return withDetail({ reason: 'mailbox_paused', until: null }, mailbox.statusReason);
   }
+  const early = beforeDue(input, mailbox, now);
+  if (early) return early;
+  const opens = windowOpensAt(input, mailbox, now, input.doNotContact ?? null);
+  if (opens) {
+    // Said in words when it is the country's rule, not the window, that holds the touch.
+    if (heldByDoNotContact(input, mailbox, now)) return doNotContactHours(input, opens);
+    return { reason: 'window_closed', until: opens };
+  }
+  const full = capFullUntil(mailbox, now);
+  if (full) return { reason: 'mailbox_cap_reached', until: full.until, cap: full.cap };
+  return { reason: 'due', until: null };
+}
+
+/**
+ * A LinkedIn node, in the order of the sender's `sendNonEmailNode`: the account the
+ * enrollment keeps, else the one it would choose from the pool now; paused, it holds
+ * the touch; then the missing variable and the due time, as for an e-mail; then the
+ * account's window in its zone (core's `timingSourceFor`, the sender's own rule),
+ * with the country's do-not-contact hours on top; then its cap for the action. The
+ * mailbox, its domain and the mailbox pool hold no LinkedIn action.
+ */
+function linkedInWaiting(
+  input: WaitingInput,
+  li: WaitingLinkedIn,
+  action: LinkedInAction,
+  now: Date,
+): Waiting {
+  const account = li.account ?? pickAccount(li.poolAccounts, now);
+  // Only a person ends this wait (an account added to the pool, or one resumed), whenever the node is due.
+  if (!account) return { reason: 'no_linkedin_account', until: null };
+  const linkedinAccount = { id: account.id, name: account.name, chosen: li.account !== null };
+  const named = (w: Waiting): Waiting => ({ ...w, linkedinAccount });
+  if (account.status !== 'active') {
+    return named(withDetail({ reason: 'linkedin_account_paused', until: null }, account.statusReason));
+  }
+  const early = beforeDue(input, input.mailbox, now);
+  if (early) return named(early);
+  const timed = timingSourceFor(
+    {
+      prospect: { timezone: input.prospectTimezone },
+      mailbox: input.mailbox,
+      sequenceWindow: input.sequenceWindow,
+    },
+    li.action,
+    account,
+  );
+  const opens = windowOpensAt(input, timed.mailbox, now, input.doNotContact ?? null);
+  if (opens) {
+    if (heldByDoNotContact(input, timed.mailbox, now)) return named(doNotContactHours(input, opens));
+    const timing = touchTimingOf(timed, { timeScale: 1 });
+    return named({
+      reason: 'linkedin_window_closed',
+      until: opens,
+      ...(timing.window ? { window: { ...timing.window, timeZone: timing.timeZone } } : {}),
+    });
+  }
+  const limits = linkedInActionLimits(account, action);
+  // A cap of 0 turns the action off for the account: its token is never granted.
+  if (limits.perDay <= 0) return named({ reason: 'linkedin_cap_reached', until: null, cap: 'day', action });
+  const full = capFullUntil({ ...limits, recentSends: account.recentActions }, now);
+  if (full) return named({ reason: 'linkedin_cap_reached', until: full.until, cap: full.cap, action });
+  return named({ reason: 'due', until: null });
+}
+
+/**
+ * What holds a touch before its time has come, whatever its channel: a variable the
+ * copy lacks (it would pause at its due time anyway), then the due time itself, or
+ * the contact policy or the country's hours that set it.
+ */
+function beforeDue(input: WaitingInput, mailbox: WaitingMailbox, now: Date): Waiting | null {
   if (input.missingVariables.length > 0) {
     return { reason: 'missing_variable', until: null, variables: input.missingVariables };
   }
@@ -151,19 +279,11 @@ export function waitingReason(input: WaitingInput, now: Date): Waiting | null {
     }
     return { reason: 'waiting_for_due_time', until: input.nextTouchAt };
   }
-  const opens = windowOpensAt(input, mailbox, now, input.doNotContact ?? null);
-  if (opens) {
-    // Said in words when it is the country's rule, not the window, that holds the touch.
-    if (heldByDoNotContact(input, mailbox, now)) return doNotContactHours(input, opens);
-    return { reason: 'window_closed', until: opens };
-  }
-  const full = capFullUntil(mailbox, now);
-  if (full) return { reason: 'mailbox_cap_reached', until: full.until, cap: full.cap };
-  return { reason: 'due', until: null };
+  return null;
 }
 
 /** Whether the country's do-not-contact rule, not the window, closes `now` for the touch. */
-function heldByDoNotContact(input: WaitingInput, mailbox: WaitingMailbox, now: Date): boolean {
+function heldByDoNotContact(input: WaitingInput, mailbox: IdentityWindowColumns, now: Date): boolean {
   if (!input.doNotContact) return false;
   return (
     windowOpensAt(input, mailbox, now, input.doNotContact) !== null &&
@@ -197,7 +317,7 @@ function withDetail(w: Waiting, detail: string | null): Waiting {
 /** When the window opens if `now` is outside it, else null (the sender's `windowClosedUntil`). */
 function windowOpensAt(
   input: WaitingInput,
-  mailbox: WaitingMailbox,
+  mailbox: IdentityWindowColumns,
   now: Date,
   rule: DoNotContactRule | null,
 ): Date | null {
@@ -208,21 +328,27 @@ function windowOpensAt(
   return opens.getTime() > now.getTime() ? opens : null;
 }
 
+type Cap = 'minute' | 'hour' | 'day' | 'week';
+
 /**
  * The first full cap and when it frees a slot: with `cap` sends inside a sliding
  * window of length W, a slot frees when the cap-th most recent one leaves it.
- * Sends are counted from the touch rows, as the throttle counts its grants.
+ * Sends are counted from the touch rows, as the throttle counts its grants. A
+ * LinkedIn invitation's bucket has a fourth, weekly window (`perWeek`).
  */
 export function capFullUntil(
-  mailbox: Pick<WaitingMailbox, 'perMinute' | 'perHour' | 'perDay' | 'recentSends'>,
+  mailbox: Pick<WaitingMailbox, 'perMinute' | 'perHour' | 'perDay' | 'recentSends'> & { perWeek?: number },
   now: Date,
-): { cap: 'minute' | 'hour' | 'day'; until: Date } | null {
+): { cap: Cap; until: Date } | null {
   const times = mailbox.recentSends
     .map((d) => d.getTime())
     .filter((t) => t <= now.getTime())
     .sort((a, b) => b - a);
-  let found: { cap: 'minute' | 'hour' | 'day'; until: Date } | null = null;
-  const caps: ['minute' | 'hour' | 'day', number, number][] = [
+  let found: { cap: Cap; until: Date } | null = null;
+  const caps: [Cap, number, number][] = [
+    ...(mailbox.perWeek === undefined
+      ? []
+      : [['week', mailbox.perWeek, 7 * DAY_MS] as [Cap, number, number]]),
     ['day', mailbox.perDay, DAY_MS],
     ['hour', mailbox.perHour, HOUR_MS],
     ['minute', mailbox.perMinute, MINUTE_MS],
@@ -247,6 +373,24 @@ function pickMember(members: WaitingMailbox[], now: Date): WaitingMailbox | null
     if (room > bestRoom) {
       best = m;
       bestRoom = room;
+    }
+  }
+  return best;
+}
+
+/**
+ * The account the sender would choose for a LinkedIn node when the enrollment keeps
+ * none: the pool's active account with the fewest actions of the kind in its day
+ * window (ties: the first; the sender breaks them at random).
+ */
+function pickAccount(accounts: WaitingLinkedInAccount[], now: Date): WaitingLinkedInAccount | null {
+  let best: WaitingLinkedInAccount | null = null;
+  let bestUsed = Number.POSITIVE_INFINITY;
+  for (const a of accounts) {
+    const used = a.recentActions.filter((d) => d.getTime() > now.getTime() - DAY_MS).length;
+    if (used < bestUsed) {
+      best = a;
+      bestUsed = used;
     }
   }
   return best;

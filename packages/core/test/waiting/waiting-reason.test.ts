@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { capFullUntil, missingTemplateVariables, type WaitingInput, waitingReason } from '../../src/index.js';
+import {
+  capFullUntil,
+  DEFAULT_LINKEDIN_CAPS,
+  missingTemplateVariables,
+  type WaitingInput,
+  waitingReason,
+} from '../../src/index.js';
 
 // Wednesday 2026-11-25 12:00 UTC.
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -178,5 +184,122 @@ describe('missingTemplateVariables', () => {
     expect(missingTemplateVariables(steps, 1, prospect, 's')).toEqual(['company']);
     expect(missingTemplateVariables(steps, 2, prospect, 's')).toEqual([]);
     expect(missingTemplateVariables(steps, 1, { ...prospect, company: 'Acme' }, 's')).toEqual([]);
+  });
+});
+
+describe('waitingReason for a LinkedIn node: the account holds it, not the mailbox', () => {
+  // The mailbox sends at any hour; the account only on Mondays 09:00-10:00 in Tokyo.
+  const openMailbox = { ...mailbox, windowDays: [] as number[] };
+  const account = {
+    id: 'a1',
+    name: 'SDR Tokyo',
+    status: 'active',
+    statusReason: null,
+    windowDays: [] as number[],
+    windowStart: '09:00',
+    windowEnd: '17:00',
+    holidays: [] as string[],
+    timezone: 'Asia/Tokyo',
+    ...DEFAULT_LINKEDIN_CAPS,
+    recentActions: [] as Date[],
+  };
+  const tokyoMondays = { ...account, windowDays: [1], windowStart: '09:00', windowEnd: '10:00' };
+  const onLinkedIn = (li: Partial<NonNullable<WaitingInput['linkedin']>>): WaitingInput => ({
+    ...base,
+    mailbox: openMailbox,
+    linkedin: { action: 'linkedin_connect', account, poolAccounts: [], ...li },
+  });
+  const kept = { id: 'a1', name: 'SDR Tokyo', chosen: true };
+
+  it("names the account's window and its next opening, in the account's zone", () => {
+    // Wednesday noon UTC; the mailbox is open, the account opens Monday 09:00 Tokyo = Monday 00:00Z.
+    expect(waitingReason({ ...base, mailbox: openMailbox }, NOW)?.reason).toBe('due');
+    expect(waitingReason(onLinkedIn({ account: tokyoMondays }), NOW)).toEqual({
+      reason: 'linkedin_window_closed',
+      until: new Date('2026-11-30T00:00:00Z'),
+      window: { days: [1], start: '09:00', end: '10:00', timeZone: 'Asia/Tokyo' },
+      linkedinAccount: kept,
+    });
+    // The prospect's own zone reads the account's hours, as the sender's timingSourceFor does.
+    expect(
+      waitingReason({ ...onLinkedIn({ account: tokyoMondays }), prospectTimezone: 'Europe/Berlin' }, NOW),
+    ).toMatchObject({
+      until: new Date('2026-11-30T08:00:00Z'),
+      window: { timeZone: 'Europe/Berlin' },
+    });
+  });
+
+  it("is due in the account's window though the mailbox's is shut", () => {
+    const shut = { ...mailbox, windowStart: '14:00', windowEnd: '17:00' };
+    expect(waitingReason({ ...base, mailbox: shut }, NOW)?.reason).toBe('window_closed');
+    expect(waitingReason({ ...onLinkedIn({}), mailbox: shut }, NOW)).toEqual({
+      reason: 'due',
+      until: null,
+      linkedinAccount: kept,
+    });
+  });
+
+  it("tells the account's full cap for the node's action, not the mailbox's", () => {
+    const sentToday = [1, 2].map((h) => new Date(NOW.getTime() - h * 3_600_000));
+    const capped = { ...account, invitationsPerDay: 2, recentActions: sentToday };
+    expect(waitingReason(onLinkedIn({ account: capped }), NOW)).toEqual({
+      reason: 'linkedin_cap_reached',
+      until: new Date(NOW.getTime() - 2 * 3_600_000 + 86_400_000),
+      cap: 'day',
+      action: 'invitation',
+      linkedinAccount: kept,
+    });
+    // A full mailbox holds no LinkedIn action.
+    const fullMailbox = { ...openMailbox, perDay: 1, recentSends: [new Date(NOW.getTime() - 60_000)] };
+    expect(waitingReason({ ...onLinkedIn({}), mailbox: fullMailbox }, NOW)?.reason).toBe('due');
+    // The weekly invitation cap, and a cap of 0 that never grants.
+    const week = [1, 2, 3].map((d) => new Date(NOW.getTime() - d * 86_400_000));
+    expect(
+      waitingReason(onLinkedIn({ account: { ...account, invitationsPerWeek: 3, recentActions: week } }), NOW),
+    ).toMatchObject({ reason: 'linkedin_cap_reached', cap: 'week', until: new Date('2026-11-29T12:00:00Z') });
+    expect(
+      waitingReason(
+        onLinkedIn({ action: 'linkedin_visit', account: { ...account, profileVisitsPerDay: 0 } }),
+        NOW,
+      ),
+    ).toMatchObject({ reason: 'linkedin_cap_reached', until: null, action: 'profile_visit' });
+  });
+
+  it('tells a paused account, and neither a paused mailbox nor its domain holds the action', () => {
+    const paused = { ...account, status: 'paused', statusReason: 'restricted: checkpoint' };
+    expect(waitingReason(onLinkedIn({ account: paused }), NOW)).toEqual({
+      reason: 'linkedin_account_paused',
+      until: null,
+      detail: 'restricted: checkpoint',
+      linkedinAccount: kept,
+    });
+    const held = {
+      ...onLinkedIn({}),
+      mailbox: { ...openMailbox, status: 'paused', statusReason: 'dmarc' },
+      domain: { status: 'paused', holdTouches: true, reason: 'bounces' },
+    };
+    expect(waitingReason(held, NOW)?.reason).toBe('due');
+  });
+
+  it('with no account chosen yet: none to choose, or the one the pool would choose', () => {
+    expect(waitingReason(onLinkedIn({ account: null, poolAccounts: [] }), NOW)).toEqual({
+      reason: 'no_linkedin_account',
+      until: null,
+    });
+    const busy = { ...account, id: 'busy', name: 'Busy', recentActions: [new Date(NOW.getTime() - 60_000)] };
+    const idle = { ...tokyoMondays, id: 'idle', name: 'Idle' };
+    expect(waitingReason(onLinkedIn({ account: null, poolAccounts: [busy, idle] }), NOW)).toMatchObject({
+      reason: 'linkedin_window_closed',
+      linkedinAccount: { id: 'idle', name: 'Idle', chosen: false },
+    });
+  });
+
+  it('waits for its due time first, naming the account', () => {
+    const at = new Date('2026-11-27T10:00:00Z');
+    expect(waitingReason({ ...onLinkedIn({ account: tokyoMondays }), nextTouchAt: at }, NOW)).toEqual({
+      reason: 'waiting_for_due_time',
+      until: at,
+      linkedinAccount: kept,
+    });
   });
 });

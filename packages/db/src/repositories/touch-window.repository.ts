@@ -19,7 +19,7 @@ export type MailboxUsageRow = {
 };
 
 /** The graph node of a touch is an e-mail (a chain's steps are all e-mails): a mailbox's sends. */
-const EMAIL_NODE = `coalesce(v.graph->'nodes'->(t.step - 1)->>'action', 'email') = 'email'`;
+export const EMAIL_NODE = `coalesce(v.graph->'nodes'->(t.step - 1)->>'action', 'email') = 'email'`;
 
 /**
  * The touches of one sending account that count against its caps (sending, sent, or in
@@ -27,7 +27,7 @@ const EMAIL_NODE = `coalesce(v.graph->'nodes'->(t.step - 1)->>'action', 'email')
  * @param account the condition on the enrollment `e` that names the account
  * @param node the condition on the touch's graph node (`v.graph`, `t.step`)
  */
-function countedTouches(account: string, node: string): string {
+export function countedTouches(account: string, node: string): string {
   return `SELECT coalesce(t.sent_at, t.created_at) AS at
             FROM touch t JOIN enrollment e ON e.id = t.enrollment_id
             JOIN sequence_version v ON v.id = e.sequence_version_id

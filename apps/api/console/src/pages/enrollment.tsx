@@ -1,6 +1,6 @@
 import { useRoute } from 'preact-iso';
 import { api, query } from '../api.js';
-import { dateTime, waitingText } from '../format.js';
+import { dateTime, dateTimeIn, LINKEDIN_ACTION_TEXT, waitingText, weekdays } from '../format.js';
 import { Badge, ConfirmAction, REASON, Show, Table, useLoad } from '../ui.js';
 import type { Enrollment, Prospect } from './people.js';
 
@@ -10,7 +10,36 @@ type Waiting = {
   variables?: string[];
   cap?: string;
   detail?: string;
+  /** The LinkedIn action whose cap is full. */
+  action?: string;
+  /** At a LinkedIn node: the account that acts (`chosen` false: the one the pool would pick). */
+  linkedinAccount?: { id: string; name: string; chosen: boolean };
+  /** The window waited for, and the zone its hours are read in. */
+  window?: { days: number[]; start: string; end: string; timeZone: string };
 };
+
+/** The LinkedIn account a wait is about, its window, and the opening in the window's zone. */
+function LinkedInWait({ w }: { w: Waiting }) {
+  const account = w.linkedinAccount;
+  if (!account) return null;
+  return (
+    <>
+      {' ('}
+      <span data-field="linkedin-account">
+        {account.chosen
+          ? `LinkedIn account ${account.name}`
+          : `no LinkedIn account chosen yet: the campaign’s pool would pick ${account.name} when it goes`}
+      </span>
+      {w.window && (
+        <span data-field="linkedin-window">
+          {`; its window ${weekdays(w.window.days)} ${w.window.start}–${w.window.end} in ${w.window.timeZone}`}
+          {w.until && `, next open ${dateTimeIn(w.until, w.window.timeZone)}`}
+        </span>
+      )}
+      {')'}
+    </>
+  );
+}
 
 type Timeline = {
   enrollment: Enrollment;
@@ -125,7 +154,17 @@ export function EnrollmentPage() {
                   <strong>{waitingText(e.waiting.reason)}</strong>
                   {e.waiting.detail && <> ({e.waiting.detail})</>}
                   {e.waiting.variables && <> (missing: {e.waiting.variables.join(', ')})</>}
-                  {e.waiting.cap && <> (the {e.waiting.cap} cap)</>}
+                  {e.waiting.cap && (
+                    <>
+                      {' '}
+                      (the {e.waiting.cap} cap
+                      {e.waiting.action && (
+                        <> for {LINKEDIN_ACTION_TEXT[e.waiting.action] ?? e.waiting.action}</>
+                      )}
+                      )
+                    </>
+                  )}
+                  <LinkedInWait w={e.waiting} />
                   {', '}
                   <span data-field="until">
                     {e.waiting.until ? `until ${dateTime(e.waiting.until)}` : 'until someone acts'}

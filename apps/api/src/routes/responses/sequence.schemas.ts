@@ -1,5 +1,6 @@
 import {
   ENROLLMENT_STATUSES,
+  LinkedInActionSchema,
   SendingWindowSchema,
   SequenceGraphSchema,
   SequenceStepSchema,
@@ -68,8 +69,43 @@ export const WaitingSchema = z
     reason: z.enum(WAITING_REASONS),
     until: DateTimeSchema.nullable().describe('Null where only a person can end the wait'),
     variables: z.array(z.string()).optional().describe('The variables the copy lacks (`missing_variable`)'),
-    cap: z.enum(['minute', 'hour', 'day']).optional().describe('Which cap is full (`mailbox_cap_reached`)'),
-    detail: z.string().optional().describe('The recorded reason of a pause, of the mailbox or the domain'),
+    cap: z
+      .enum(['minute', 'hour', 'day', 'week'])
+      .optional()
+      .describe(
+        'Which cap is full (`mailbox_cap_reached`, `linkedin_cap_reached`; `week`: a LinkedIn account’s invitations)',
+      ),
+    detail: z
+      .string()
+      .optional()
+      .describe('The recorded reason of a pause, of the mailbox, the domain or the LinkedIn account'),
+    action: LinkedInActionSchema.optional().describe(
+      'The LinkedIn action whose cap is full (`linkedin_cap_reached`)',
+    ),
+    linkedinAccount: z
+      .object({
+        id: z.uuid(),
+        name: z.string(),
+        chosen: z
+          .boolean()
+          .describe(
+            'False: the enrollment has no LinkedIn account yet; this is the one the sender would choose now',
+          ),
+      })
+      .optional()
+      .describe('At a LinkedIn node: the LinkedIn account that acts, whose window and caps hold the touch'),
+    window: z
+      .object({
+        days: z.array(z.number().int()).describe('ISO weekdays, 1 = Monday'),
+        start: z.string(),
+        end: z.string(),
+        holidays: z.array(z.string()).optional(),
+        timeZone: z
+          .string()
+          .describe('The zone its hours are read in: the prospect’s, else the LinkedIn account’s'),
+      })
+      .optional()
+      .describe('The window waited for (`linkedin_window_closed`)'),
   })
   .meta({ id: 'Waiting' });
 
