@@ -1,5 +1,11 @@
 import type { Claim, SendContext } from '@touchbase/db';
-import { type ProviderAdapter, ProviderError, type SendRequest, type SendResult } from '@touchbase/providers';
+import {
+  type ProviderAdapter,
+  ProviderError,
+  type SendRequest,
+  type SendResult,
+  type TouchStatusAtProvider,
+} from '@touchbase/providers';
 import type { LogCalls } from '@touchbase/telemetry';
 import { DelayedError, type Job } from 'bullmq';
 import { holdTouch } from './hold-touch.js';
@@ -86,16 +92,20 @@ export async function failTouch(
   return 'failed';
 }
 
-/** What the provider has under this key, when it can say: the send an earlier attempt handed over. */
-export async function resolveInDoubt(
+/**
+ * What the provider has under this key, asked for a touch an earlier attempt handed
+ * over and died: the send it took, certainly nothing (`not_found`), or `unknown`
+ * (it cannot say, or has no lookup).
+ */
+export async function lookUpInDoubt(
   provider: ProviderAdapter,
   request: SendRequest,
   log: LogCalls,
-): Promise<SendResult | null> {
-  if (!provider.status) return null;
+): Promise<TouchStatusAtProvider> {
+  if (!provider.status) return { state: 'unknown' };
   const status = await provider.status(request.idempotencyKey, request);
   if (status.state === 'unknown' && status.reason) {
     log.warn({ provider: provider.name, reason: status.reason }, 'Touch in doubt lookup failed');
   }
-  return status.state === 'sent' ? status.result : null;
+  return status;
 }

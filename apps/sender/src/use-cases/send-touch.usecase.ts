@@ -12,7 +12,7 @@ import type { ProviderAdapter, SendRequest, SendResult } from '@touchbase/provid
 import { retriesOf } from '@touchbase/queues';
 import { deferredChild, type LogCalls } from '@touchbase/telemetry';
 import { type Job, UnrecoverableError } from 'bullmq';
-import { callProvider, failTouch, resolveInDoubt } from './call-provider.js';
+import { callProvider, failTouch, lookUpInDoubt } from './call-provider.js';
 import { holdForContactPolicy } from './contact-hold.js';
 import { holdTouch, waitForWindow } from './hold-touch.js';
 import { pickPoolMailbox } from './pick-pool-mailbox.js';
@@ -22,7 +22,7 @@ import { sendNonEmailNode } from './send-non-email-node.js';
 import type { SenderContext, SendOutcome, TouchToSend } from './send-touch.types.js';
 import { settleStranded } from './settle-stranded.js';
 import { stopOnProviderView } from './stop-on-provider-view.js';
-import { askToken, forgoToken, takeTokenAndClaim } from './take-token-and-claim.js';
+import { type AskInDoubt, askToken, forgoToken, takeTokenAndClaim } from './take-token-and-claim.js';
 import { variablesOf } from './template-variables.js';
 
 /**
@@ -120,6 +120,17 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
     }
   }
 
+  const sent = { enrollmentId, step, attempt, variant: content.variant };
+  // Only a send the provider confirms settles the doubt; `not_sent` only where a
+  // resend is what the in-doubt claim below would do (a key that deduplicates).
+  const askInDoubt: AskInDoubt = async () => {
+    const found = await lookUpInDoubt(provider, request, log);
+    if (found.state === 'sent') {
+      await recordSend(sc, ctx, graph, sent, found.result, provider.name, log);
+      return 'sent';
+    }
+    return found.state === 'not_found' && provider.idempotent ? 'not_sent' : null;
+  };
   const claim = await takeTokenAndClaim(
     sc,
     ctx,
@@ -127,6 +138,7 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
     bucket,
     job,
     asked,
+    askInDoubt,
   );
   if (claim.kind !== 'claimed' && claim.kind !== 'in_doubt') return claim.kind;
 
@@ -134,15 +146,14 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
     await repos.touches.release(enrollmentId, step, attempt);
     throw new UnrecoverableError('TIME_SCALE above 1 is for the sandbox provider only');
   }
-  const sent = { enrollmentId, step, attempt, variant: content.variant };
   let result: SendResult;
   if (claim.kind === 'in_doubt') {
     // An earlier attempt handed this touch over and died before recording the
     // answer. Resend only when the provider guarantees the key deduplicates;
     // otherwise ask it, and when it cannot say, do not resend.
-    const resolved = await resolveInDoubt(provider, request, log);
-    if (resolved) {
-      result = resolved;
+    const found = await lookUpInDoubt(provider, request, log);
+    if (found.state === 'sent') {
+      result = found.result;
     } else if (provider.idempotent) {
       const call = await callProvider(sc, provider, ctx, request, claim, job, log, attempt);
       if (!call.ok) return failTouch(sc, ctx, step, call.reason, attempt);

@@ -47,8 +47,18 @@ export async function forgoToken(
 /** A claim that lets the touch go: first hand-over, or an earlier attempt's in doubt. */
 export type GoClaim = { kind: 'claimed' } | { kind: 'in_doubt' };
 
-/** What the sender does after the token and the claim: go, or stop with this outcome. */
-export type TokenAndClaim = GoClaim | { kind: 'fenced' | 'suppressed' | 'settled' };
+/**
+ * What the sender does after the token and the claim: go, or stop with this outcome
+ * (`resent_in_doubt`: an earlier attempt's send, confirmed by the provider and recorded).
+ */
+export type TokenAndClaim = GoClaim | { kind: 'fenced' | 'suppressed' | 'settled' | 'resent_in_doubt' };
+
+/**
+ * Asks the touch's provider about an earlier attempt's hand-over and records a send it
+ * confirms: `sent` (recorded), `not_sent` (it certainly took nothing, and a new send is
+ * what the claim would lead to), or null (it cannot say: the touch stays in doubt).
+ */
+export type AskInDoubt = () => Promise<'sent' | 'not_sent' | null>;
 
 /**
  * The last two gates before a touch goes out, for every channel: a token from its
@@ -62,8 +72,16 @@ export type TokenAndClaim = GoClaim | { kind: 'fenced' | 'suppressed' | 'settled
  * empty, counted against the caps, while touches whose window is open queue
  * behind it.
  *
+ * A touch in doubt (an earlier attempt handed it over and died) whose token is
+ * refused does not wait for the next window to be looked up: that attempt's grant
+ * paid for its send, already counted in the caps that refuse this one. `askInDoubt`
+ * asks the provider at once: a send it confirms is recorded (no token needed, the
+ * place in line is given up); certainly not sent, the claim is released, so the
+ * touch is no longer in doubt while it waits for a token; otherwise it waits in doubt.
+ *
  * `bucket` null: no token to take (caps off, or the pool's pick took it already).
  * `asked`: the token was asked ahead ({@link askToken}); its answer is used.
+ * `askInDoubt` null: the channel's provider cannot say what it took.
  * @throws DelayedError when the touch waits for its bucket.
  */
 export async function takeTokenAndClaim(
@@ -73,12 +91,17 @@ export async function takeTokenAndClaim(
   bucket: TouchBucket | null,
   job: Job,
   asked: AskedToken | null = null,
+  askInDoubt: AskInDoubt | null = null,
 ): Promise<TokenAndClaim> {
   if (sc.throttle && bucket) {
     const token = asked
       ? decisionOf(await asked)
       : await sc.throttle.take(bucket.id, bucket.limits, touch.member);
     if (!token.granted) {
+      if (askInDoubt && (await settleInDoubt(sc, touch, askInDoubt)) === 'sent') {
+        await sc.throttle.release(bucket.id, touch.member);
+        return { kind: 'resent_in_doubt' };
+      }
       sc.metrics.touchesSkipped.inc({ reason: 'throttled' });
       const now = sc.clock();
       const retryAt = afterThrottleWait(ctx, now, token.waitMs, sc.timeScale, sc.doNotContact);
@@ -100,6 +123,19 @@ export async function takeTokenAndClaim(
   if (claim.kind === 'claimed' || claim.kind === 'in_doubt') return claim;
   sc.metrics.touchesSkipped.inc({ reason: claim.kind });
   return { kind: claim.kind };
+}
+
+/** A touch left 'sending' by an earlier attempt: the provider's answer, the claim released when it took nothing. */
+async function settleInDoubt(
+  sc: SenderContext,
+  touch: TouchToSend,
+  askInDoubt: AskInDoubt,
+): Promise<'sent' | 'not_sent' | null> {
+  const { enrollmentId, step, attempt } = touch;
+  if ((await sc.repos.touches.statusOf(enrollmentId, step, attempt)) !== 'sending') return null;
+  const answer = await askInDoubt();
+  if (answer === 'not_sent') await sc.repos.touches.release(enrollmentId, step, attempt);
+  return answer;
 }
 
 function decisionOf(answer: Awaited<AskedToken>): ThrottleDecision {
