@@ -104,9 +104,8 @@ ALTER TABLE event_p RENAME TO event;
 ALTER SEQUENCE event_seq_seq OWNED BY event.seq;
 CREATE TRIGGER event_key BEFORE INSERT ON event FOR EACH ROW EXECUTE FUNCTION touchbase_event_key();
 CREATE TRIGGER event_immutable BEFORE UPDATE ON event FOR EACH ROW EXECUTE FUNCTION touchbase_event_immutable();
-CREATE TRIGGER event_applied_rollup_insert AFTER INSERT ON event FOR EACH ROW
-  WHEN (NEW.applied_at IS NOT NULL AND NEW.type = ANY (ARRAY['bounce', 'complaint', 'reply']))
-  EXECUTE FUNCTION touchbase_event_rollup();
+CREATE TRIGGER event_applied_rollup_insert AFTER INSERT ON event REFERENCING NEW TABLE AS event_new
+  FOR EACH STATEMENT EXECUTE FUNCTION touchbase_event_rollup_batch();
 CREATE TRIGGER event_applied_rollup_update AFTER UPDATE OF applied_at ON event FOR EACH ROW
   WHEN (OLD.applied_at IS NULL AND NEW.applied_at IS NOT NULL AND NEW.type = ANY (ARRAY['bounce', 'complaint', 'reply']))
   EXECUTE FUNCTION touchbase_event_rollup();`;
