@@ -28,6 +28,15 @@ async function enroll(sys: TestSystem, n: number, wait: string, label: string) {
   return { ...ids, version1: seq.body.versions[0].id as string, v2: v2.body.id as string };
 }
 
+/** Where each enrollment of a sequence is: its version, node (number) and status. */
+async function enrollmentsOf(sys: TestSystem, sequenceId: string) {
+  const { rows } = await sys.rt.db.pool.query<{ id: string; version: string; node: number; status: string }>(
+    `SELECT id, sequence_version_id AS version, current_step AS node, status::text FROM enrollment WHERE sequence_id = $1`,
+    [sequenceId],
+  );
+  return rows;
+}
+
 /**
  * Version 2 of the live campaign: a node `bump` inserted before step 3, so the
  * old steps 3 and 4 are numbered 4 and 5. Each body names its node.
@@ -160,15 +169,7 @@ describe('a migration under a running campaign (sender, ingest and replies live)
     );
     expect(done.progress.pending).toBe(0);
     // Where each enrollment is the moment the migration completes.
-    const { rows: snapshot } = await sys.rt.db.pool.query<{
-      id: string;
-      version: string;
-      node: number;
-      status: string;
-    }>(
-      `SELECT id, sequence_version_id AS version, current_step AS node, status::text FROM enrollment WHERE sequence_id = $1`,
-      [c.sequenceId],
-    );
+    const snapshot = await enrollmentsOf(sys, c.sequenceId);
 
     // Every moved enrollment landed on the node its node maps to, by number in version 2.
     const { rows: moves } = await sys.rt.db.pool.query<{
@@ -306,15 +307,7 @@ describe('kill -9 of the process applying a migration', () => {
     expect(end.status).toBe('completed');
     expect(end.progress).toMatchObject({ moved: N, pending: 0 });
 
-    const { rows } = await sys.rt.db.pool.query<{
-      id: string;
-      version: string;
-      node: number;
-      status: string;
-    }>(
-      `SELECT id, sequence_version_id AS version, current_step AS node, status::text FROM enrollment WHERE sequence_id = $1`,
-      [c.sequenceId],
-    );
+    const rows = await enrollmentsOf(sys, c.sequenceId);
     expect(rows).toHaveLength(N);
     for (const r of rows) expect([r.version, r.node, r.status]).toEqual([c.v2, 1, 'active']);
     // A batch the kill cut off had removed its jobs without committing: the reconciler's pass
