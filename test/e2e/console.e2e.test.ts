@@ -22,6 +22,8 @@ const SIMULATION_SCREENSHOT = fileURLToPath(new URL('../../docs/console-simulate
 
 /** A number as the console prints it (`1,234`); NaN for a dash. */
 const num = (text: string | null) => Number((text ?? '').replace(/[,\s]/g, ''));
+/** A request to run a dry run (the console asks with `?picture=svg`). */
+const isSimulation = (url: string) => new URL(url).pathname === '/v1/simulations';
 
 // The operator console in a real Chromium (Debian's, driven by playwright-core) against the
 // whole system running on the sandbox: one browser, one profile of its own, a few pages.
@@ -297,7 +299,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     await page.getByLabel('Seed').press('Enter');
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Mailboxes: pick at least one');
     await page.getByLabel('sdr@outreach-sender.example').check();
-    const posted = page.waitForRequest((r) => r.url().endsWith('/v1/simulations') && r.method() === 'POST');
+    const posted = page.waitForRequest((r) => isSimulation(r.url()) && r.method() === 'POST');
     await page.getByLabel('Seed').press('Enter');
     const body = (await posted).postDataJSON();
     expect(body).toMatchObject({
@@ -339,7 +341,30 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     expect(shown).toEqual(
       expected.funnel.map((f: { node: string; sent: number }) => ({ node: f.node, sent: f.sent })),
     );
-    // Sends per day drawn by Chart.js from the JSON (no SVG markup in the page: the CSP stays strict).
+    // The simulator's own picture, shown as an image: the API's SVG for the same input, drawn by
+    // the browser, with a series per mailbox and the caps line.
+    const pictured = await api('POST', '/v1/simulations?picture=svg', body);
+    const svg = pictured.picture as string;
+    expect(svg).toContain(`>${expected.input.mailboxes[0].id}</text>`);
+    expect(svg).toContain(`>daily caps ${expected.dailyCap}</text>`);
+    expect(svg).toContain('stroke-dasharray');
+    const picture = page.locator('[data-field=simulation] [data-field=picture] img');
+    await picture.waitFor();
+    const src = (await picture.getAttribute('src')) as string;
+    expect(src.startsWith('data:image/svg+xml;charset=utf-8,')).toBe(true);
+    expect(decodeURIComponent(src.slice(src.indexOf(',') + 1))).toBe(svg);
+    // Decoded and laid out by the browser at the SVG's own size (a broken image has none).
+    await expect
+      .poll(() =>
+        picture.evaluate((el) => {
+          // The test's types have no DOM: the <img>'s two fields, by their shape.
+          const img = el as unknown as { complete: boolean; naturalWidth: number };
+          return img.complete ? img.naturalWidth : 0;
+        }),
+      )
+      .toBe(Number(/width="(\d+)"/.exec(svg)?.[1]));
+    expect(await picture.getAttribute('alt')).toContain(expected.input.mailboxes[0].id);
+    // The same numbers drawn by Chart.js from the JSON (no SVG markup in the page: the CSP stays strict).
     const chart = page.locator('[data-field=simulation] canvas');
     await expect.poll(async () => (await chart.boundingBox())?.height ?? 0).toBeGreaterThan(100);
 
@@ -365,9 +390,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     await page.getByText('Mailboxes: the active members of the campaign’s pool.').waitFor();
     expect(await page.getByRole('group', { name: /Mailboxes/ }).count()).toBe(0);
     await page.getByLabel('Prospects').fill('200');
-    const pooledPost = page.waitForRequest(
-      (r) => r.url().endsWith('/v1/simulations') && r.method() === 'POST',
-    );
+    const pooledPost = page.waitForRequest((r) => isSimulation(r.url()) && r.method() === 'POST');
     await page.getByRole('button', { name: 'Simulate', exact: true }).click();
     const pooledBody = (await pooledPost).postDataJSON();
     expect(pooledBody).toMatchObject({ sequenceId: pooled.id, prospects: { count: 200 } });
@@ -420,12 +443,18 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     await page.goto(`${sys.apiUrl}/console/campaigns/${linked.id}/simulate`);
     await page.getByLabel('Prospects').fill('150');
     await page.getByLabel('Start').fill('2027-01-11T08:00');
-    const posted = page.waitForRequest((r) => r.url().endsWith('/v1/simulations') && r.method() === 'POST');
+    const posted = page.waitForRequest((r) => isSimulation(r.url()) && r.method() === 'POST');
     await page.getByRole('button', { name: 'Simulate', exact: true }).click();
     const expected = await api('POST', '/v1/simulations', (await posted).postDataJSON());
     expect(expected.linkedin.capLines).toEqual([{ actions: ['invitation', 'profile_visit'], value: 20 }]);
     const section = page.locator('[data-field=simulation] [data-field=linkedin]');
     await section.waitFor();
+    // The simulator's picture has the LinkedIn panel too: the accounts and their caps line.
+    const src = decodeURIComponent(
+      (await page.locator('[data-field=simulation] [data-field=picture] img').getAttribute('src')) ?? '',
+    );
+    expect(src).toContain('>Grace (SDR)</text>');
+    expect(src).toContain('>LinkedIn invitation, profile visit caps 20</text>');
     // The chart: one series per account, the caps as lines (named in its label; the canvas is an image).
     const chart = section.locator('canvas');
     await expect.poll(async () => (await chart.boundingBox())?.height ?? 0).toBeGreaterThan(100);

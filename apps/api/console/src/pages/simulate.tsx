@@ -66,7 +66,7 @@ export function SimulatePage() {
         },
       };
       setBusy(true);
-      setReport(await api.post<SimulationReport>('/v1/simulations', body));
+      setReport(await api.post<SimulationReport>('/v1/simulations?picture=svg', body));
     } catch (err) {
       setReport(undefined);
       setError((err as Error).message);

@@ -70,6 +70,8 @@ export type SimulationReport = {
       daysSooner: number | null;
     }[];
   };
+  /** The simulator's own SVG picture (asked with `?picture=svg`). */
+  picture?: string;
 };
 
 /** Mailboxes in the chart: told apart by the legend's words, these only help the eye. */
@@ -142,7 +144,7 @@ function stackedPerDay(
 export function SimulationView({ report }: { report: SimulationReport }) {
   const { summary, binding, delays } = report;
   // Sends per day stacked by mailbox, with the sum of the daily caps as a line: the
-  // simulator's SVG picture, drawn by Chart.js from the JSON (see the README).
+  // simulator's SVG picture (shown above it), drawn by Chart.js from the JSON with tooltips.
   const config = useMemo(
     () =>
       stackedPerDay(
@@ -230,6 +232,20 @@ export function SimulationView({ report }: { report: SimulationReport }) {
       </dl>
 
       <h3>Sends per day</h3>
+      {report.picture && (
+        // The simulator's picture as the CLI writes it, as an image: an <img> never runs what an
+        // SVG holds, so the CSP stays strict (img-src allows data:).
+        <figure class="sim-picture" data-field="picture">
+          <img
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(report.picture)}`}
+            alt={`The simulator's picture: sends per day stacked by mailbox (${report.mailboxes.map((m) => m.id).join(', ')}), with the daily caps of ${report.dailyCap} as a dashed line${report.linkedin ? ', and LinkedIn actions per day by account with their caps' : ''}`}
+          />
+          <figcaption>
+            The simulator's picture, as <code>touchbase simulate --svg</code> draws it; the chart below draws
+            the same numbers.
+          </figcaption>
+        </figure>
+      )}
       <ChartView
         config={config}
         label={`Stacked bar chart of the sends of each of ${report.mailboxes.length} mailboxes on each of ${report.days.length} days, with the daily caps as a line; the table below has the numbers`}
