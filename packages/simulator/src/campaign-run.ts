@@ -27,7 +27,7 @@ export type CampaignRun = {
     node: number[];
     /** ms the touch waited for its window (the first placement, and any later wait for it to open). */
     windowDelay: number[];
-    /** ms the touch was held by a contact policy (cooldown, new people a day, recipient-domain cap). */
+    /** ms the touch was held by a contact policy (cooldown, new people a day, recipient-domain cap), with its wait for the window after. */
     policyDelay: number[];
     /** ms the touch waited for its mailbox's caps, or its LinkedIn account's (token refusals, and the window after them). */
     capDelay: number[];

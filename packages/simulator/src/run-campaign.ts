@@ -97,6 +97,8 @@ export function runCampaign(
   const windowExtra = new Float64Array(count);
   // ms the pending touch was held by a contact policy.
   const policyExtra = new Float64Array(count);
+  // Whether the pending touch comes back from a hold (its next wait for the window is the policy's too).
+  const heldUntilNow = new Uint8Array(count);
   const contact = new SimulatedContactPolicy(
     { ...settings.sequence.contactPolicy, exclusive: settings.sequence.exclusive },
     population,
@@ -305,12 +307,16 @@ export function runCampaign(
    * so a touch already placed for this identity skips it.
    */
   const waitsForWindow = (e: number, identity: number, timing: Timing, t: number): boolean => {
+    const held = heldUntilNow[e] === 1;
+    heldUntilNow[e] = 0;
     if (!timing.window || placedFor[e] === identity) return false;
     placedFor[e] = identity;
     const opens = placeInWindow(new Date(t), timing).getTime();
     if (opens <= t) return false;
     clock.windowWaits++;
-    windowExtra[e] = windowExtra[e]! + (opens - t);
+    // A hold ends at the day's start, mostly outside the window: the wait that follows is the policy's.
+    if (held) policyExtra[e] = policyExtra[e]! + (opens - t);
+    else windowExtra[e] = windowExtra[e]! + (opens - t);
     pushTouch(opens, e);
     return true;
   };
@@ -325,6 +331,7 @@ export function runCampaign(
     const until = hold.until.getTime();
     policyExtra[e] = policyExtra[e]! + (until - t);
     placedFor[e] = -1;
+    heldUntilNow[e] = 1;
     pushTouch(until, e);
     return true;
   };

@@ -46,6 +46,9 @@ describe('simulate: the contact policies the sender holds touches for (core cont
     ]);
     const policy = report.delays.byContactPolicy;
     expect(policy.count).toBe(3);
+    // Held a day, a day, two days (to 09:00 the next days): the window after a hold is the policy's wait.
+    expect([policy.meanHours, policy.maxHours]).toEqual([32, 48]);
+    expect(report.delays.byWindow.maxHours).toBe(1);
     expect(policy.holds.recipient_domain_cap).toBeGreaterThanOrEqual(3);
     expect(report.binding.constraint).toBe('contact_policy');
     expect(report.binding.message).toContain('the recipient-domain cap');
