@@ -300,6 +300,16 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
       enrolled: 1,
       refused: { alreadyEnrolled: 0, inOtherSequence: 0, suppressed: 3, coolingOff: 1 },
     });
+    // A CSV is matched by its addresses the same way.
+    const csv = await post({
+      sequenceId,
+      start: '2026-12-01T07:00:00Z',
+      prospects: {
+        csv: 'email,timezone\nSUP@listed.example,\nok@listed.example,Europe/Paris\nx@blocked.example,\n',
+      },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.json().summary).toMatchObject({ enrolled: 1, refused: { suppressed: 2, coolingOff: 0 } });
     expect(await counts()).toEqual(before);
     // The live enrollment refuses the same people for the same reasons.
     const seq = await f.repos.sequences.create({ name: 'Suppressed check', steps: STEPS });

@@ -62,8 +62,7 @@ const NO_REFUSALS: Refusals = { alreadyEnrolled: 0, inOtherSequence: 0, suppress
  */
 export function populationOf(input: ProspectsInput, sequence: SequenceOf = { exclusive: true }): Admission {
   if ('count' in input) return { ...synthetic(input.count, input.timeZones), refused: { ...NO_REFUSALS } };
-  if ('list' in input) return admitted(input.list, sequence);
-  return fromCsv(input.csv);
+  return admitted('list' in input ? input.list : listOfCsv(input.csv), sequence);
 }
 
 function admitted(
@@ -142,7 +141,17 @@ function synthetic(count: number, mix: Record<string, number> | undefined): Popu
   return { timeZones: out };
 }
 
-function fromCsv(text: string): Admission {
+/** A prospect list's row (`prospects.list`). */
+export type ProspectRow = Extract<z.output<typeof ProspectListSchema>, { list: unknown }>['list'][number];
+
+/**
+ * A CSV prospect list as rows: a person is keyed (`id`) by the `id` column, else the
+ * `email` one, in lower case (a CSV import makes one prospect per person), with the
+ * time zone, address and company domain columns given. The API turns a CSV into rows
+ * so that what it reads of existing people applies to both.
+ * @throws ProspectListError for text that is not CSV or has no rows
+ */
+export function listOfCsv(text: string): ProspectRow[] {
   let rows: Record<string, string>[];
   try {
     rows = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
@@ -154,24 +163,19 @@ function fromCsv(text: string): Admission {
   }
   if (rows.length === 0)
     throw new ProspectListError('prospects.csv has a header but no rows', 'prospects.csv');
-  const column = ZONE_COLUMNS.find((c) => c in (rows[0] as Record<string, string>));
-  // A CSV import makes one prospect per person (by id, else e-mail address): enrolled once.
-  const key = ['id', 'email'].find((c) => c in (rows[0] as Record<string, string>));
-  const domainColumn = DOMAIN_COLUMNS.find((c) => c in (rows[0] as Record<string, string>));
-  const seen = new Set<string>();
-  const timeZones: (string | null)[] = [];
-  const companyDomains: (string | null)[] = [];
-  let alreadyEnrolled = 0;
-  for (const r of rows) {
+  const first = rows[0] as Record<string, string>;
+  const column = ZONE_COLUMNS.find((c) => c in first);
+  const key = ['id', 'email'].find((c) => c in first);
+  const domainColumn = DOMAIN_COLUMNS.find((c) => c in first);
+  return rows.map((r) => {
     const person = key ? (r[key] ?? '').toLowerCase() : '';
-    if (person !== '' && seen.has(person)) {
-      alreadyEnrolled++;
-      continue;
-    }
-    if (person !== '') seen.add(person);
-    timeZones.push(column ? r[column] || null : null);
-    // As the import stores it: the column given, else the address's (core's `companyDomainOf`).
-    companyDomains.push(companyDomainOf(r.email ?? '', domainColumn ? r[domainColumn] : null));
-  }
-  return { timeZones, companyDomains, refused: { ...NO_REFUSALS, alreadyEnrolled } };
+    const domain = domainColumn ? r[domainColumn] : '';
+    return {
+      ...(person !== '' ? { id: person } : {}),
+      timezone: column ? r[column] || null : null,
+      ...(r.email ? { email: r.email } : {}),
+      // As the import stores it: the column given, else the address's (core's `companyDomainOf`).
+      ...(domain ? { companyDomain: domain } : {}),
+    };
+  });
 }

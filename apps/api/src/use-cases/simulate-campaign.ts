@@ -1,6 +1,7 @@
 import { campaignDatesAt, DomainError, normalisedEmail, SendingWindowError } from '@touchbase/core';
 import { linkedInCapsOf, type Repositories } from '@touchbase/db';
 import {
+  listOfCsv,
   ProspectListError,
   type SimulatedMailbox,
   SimulationInputSchema,
@@ -133,10 +134,10 @@ export async function simulateCampaign(
         timezone: r.timezone,
       }));
   }
-  const prospects = deps.repos
-    ? await withWhatTheSystemKnows(deps.repos, rest.prospects, new Date(start))
-    : rest.prospects;
   try {
+    const prospects = deps.repos
+      ? await withWhatTheSystemKnows(deps.repos, rest.prospects, new Date(start))
+      : rest.prospects;
     return simulate({
       ...rest,
       prospects,
@@ -167,6 +168,9 @@ async function versionOf(
   return repos.sequences.version(found.id);
 }
 
+/** The most rows a list takes (`prospects.list`); a longer CSV runs without what the database knows. */
+const MAX_LIST_ROWS = 200_000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -182,7 +186,13 @@ async function withWhatTheSystemKnows(
   prospects: SimulationRequest['prospects'],
   now: Date,
 ): Promise<SimulationRequest['prospects']> {
-  if (!('list' in prospects)) return prospects;
+  if ('count' in prospects) return prospects;
+  // A CSV as its rows (the simulator's reading of it), so what is known of its people applies.
+  if ('csv' in prospects) {
+    const rows = listOfCsv(prospects.csv);
+    if (rows.length > MAX_LIST_ROWS) return prospects;
+    prospects = { list: rows };
+  }
   const ids = [...new Set(prospects.list.flatMap((p) => (p.id && UUID.test(p.id) ? [p.id] : [])))];
   const addresses = [...new Set(prospects.list.flatMap((p) => (p.email ? [p.email] : [])))];
   if (ids.length === 0 && addresses.length === 0) return prospects;
