@@ -62,6 +62,13 @@ const roomyMailbox = (w: Parameters<typeof windowColumns>[0], timezone: string) 
   ...windowColumns(w, timezone),
 });
 
+/** The draws of every property's run: its start, seed and the mailbox's zone. */
+const RUN = {
+  start: fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2031, 0, 1) }),
+  seed: fc.integer({ min: 0, max: 1_000_000 }),
+  mailboxZone: fc.constantFrom(...ZONES),
+};
+
 /** The settings common to both properties: caps out of the way, no outcomes, no what-ifs. */
 const QUIET = {
   horizonDays: 366,
@@ -83,9 +90,7 @@ describe('simulated due times agree with the live scheduling functions', () => {
     fc.assert(
       fc.property(
         fc.record({
-          start: fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2031, 0, 1) }),
-          seed: fc.integer({ min: 0, max: 1_000_000 }),
-          mailboxZone: fc.constantFrom(...ZONES),
+          ...RUN,
           prospectZones: fc.array(fc.option(fc.constantFrom(...ZONES, 'Not/A_Zone')), {
             minLength: 1,
             maxLength: 4,
@@ -160,9 +165,7 @@ describe('simulated due times agree with the live scheduling functions', () => {
     fc.assert(
       fc.property(
         fc.record({
-          start: fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2031, 0, 1) }),
-          seed: fc.integer({ min: 0, max: 1_000_000 }),
-          mailboxZone: fc.constantFrom(...ZONES),
+          ...RUN,
           accountZone: fc.constantFrom(...ZONES),
           prospectZones: fc.array(fc.option(fc.constantFrom(...ZONES)), { minLength: 1, maxLength: 3 }),
           mailboxWindow: fc.option(windowArb),
@@ -258,9 +261,7 @@ describe('simulated due times agree with the live scheduling functions', () => {
     fc.assert(
       fc.property(
         fc.record({
-          start: fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2031, 0, 1) }),
-          seed: fc.integer({ min: 0, max: 1_000_000 }),
-          mailboxZone: fc.constantFrom(...ZONES),
+          ...RUN,
           people: fc.array(
             fc.record({
               zone: fc.option(fc.constantFrom(...ZONES)),
