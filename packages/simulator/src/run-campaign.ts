@@ -102,6 +102,7 @@ export function runCampaign(
   const contact = new SimulatedContactPolicy(
     { ...settings.sequence.contactPolicy, exclusive: settings.sequence.exclusive },
     population,
+    new Set(mailboxes.map((m) => m.timezone)).size === 1,
   );
   // The touch's slot key in the contact policies' day caps (as the live `touchKey`, one per node run).
   const touchKeyOf = (e: number, n: number) => e * 1_048_576 + drawKey(e, n);

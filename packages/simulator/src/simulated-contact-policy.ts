@@ -36,9 +36,14 @@ export class SimulatedContactPolicy {
     recipient_domain_cap: 0,
   };
 
+  /**
+   * @param oneZone every mailbox counts its days in one zone: then a touch sent since
+   *   the start of today took a slot of today, and the slots alone count the day
+   */
   constructor(
     private readonly policy: ContactPolicy,
     private readonly population: Population,
+    private readonly oneZone: boolean,
   ) {}
 
   /**
@@ -51,7 +56,8 @@ export class SimulatedContactPolicy {
     const last = this.population.lastContactAt?.[e] ?? Number.NaN;
     const company = this.population.companyDomains?.[e] ?? null;
     const counting = needs.firstTouchesToday || (needs.domainTouchesToday && company !== null);
-    const dayStart = counting ? this.dayStart(t, timeZone) : 0;
+    const day = counting ? this.dayOf(t, timeZone) : undefined;
+    const dayStart = day?.start ?? 0;
     const scopes: string[] = [];
     if (needs.firstTouchesToday) scopes.push('sequence');
     if (needs.domainTouchesToday && company !== null) scopes.push(`domain:${company}`);
@@ -61,7 +67,13 @@ export class SimulatedContactPolicy {
       domainTouchesToday:
         needs.domainTouchesToday && company !== null ? this.count(`domain:${company}`, dayStart, key) : null,
     };
-    const hold = contactHold(this.policy, { firstTouch, timeZone }, counts, new Date(t));
+    const hold = contactHold(
+      this.policy,
+      { firstTouch, timeZone },
+      counts,
+      new Date(t),
+      day && { end: new Date(day.end) },
+    );
     if (hold) {
       this.holds[hold.reason]++;
       return hold;
@@ -95,7 +107,7 @@ export class SimulatedContactPolicy {
     const slot = this.slots.get(`${scope}|${dayStart}`);
     let n = slot ? slot.size - (slot.has(key) ? 1 : 0) : 0;
     const list = this.sent.get(scope);
-    if (!list) return n;
+    if (!list || this.oneZone) return n;
     // Sends are in time order (the virtual clock only moves on): the day's are the tail.
     let lo = 0;
     let hi = list.at.length;
@@ -111,12 +123,13 @@ export class SimulatedContactPolicy {
     return n;
   }
 
-  private dayStart(t: number, timeZone: string): number {
+  /** Core's `contactDayOf` in ms, remembered per zone while the clock stays in the day. */
+  private dayOf(t: number, timeZone: string): { start: number; end: number } {
     const known = this.days.get(timeZone);
-    if (known && known.start <= t && t < known.end) return known.start;
+    if (known && known.start <= t && t < known.end) return known;
     const day = contactDayOf(new Date(t), { timeZone });
     const bounds = { start: day.start.getTime(), end: day.end.getTime() };
     this.days.set(timeZone, bounds);
-    return bounds.start;
+    return bounds;
   }
 }

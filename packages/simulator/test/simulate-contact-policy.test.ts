@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderSummary } from '../src/render-summary.js';
 import { simulate } from '../src/simulate.js';
+import { SimulatedContactPolicy } from '../src/simulated-contact-policy.js';
 import type { SimulationInput } from '../src/simulation.schemas.js';
 
 type Policy = {
@@ -156,5 +157,23 @@ describe('renderSummary: counts in words', () => {
   it('says "1 step" and "1 prospect", not "1 steps"', () => {
     const text = renderSummary(simulate(input({}, { count: 1 })));
     expect(text).toContain('Simulated 1 prospect, 1 step, 1 mailbox,');
+  });
+});
+
+describe('SimulatedContactPolicy: mailboxes in several zones', () => {
+  it("counts a touch sent since the start of this mailbox's day though its slot is of another zone's day", () => {
+    const policy = { exclusive: true, cooldownDays: 0, newPeoplePerDay: null, recipientDomainPerDay: 1 };
+    const population = { timeZones: [null, null], companyDomains: ['x.example', 'x.example'] };
+    const t0 = Date.parse('2026-12-01T23:30:00Z'); // 2 December in Tokyo
+    const t1 = Date.parse('2026-12-01T23:45:00Z'); // still 1 December in UTC
+    const contact = new SimulatedContactPolicy(policy, population, false);
+    expect(contact.check(0, 1, true, 'Asia/Tokyo', t0)).toBeNull();
+    contact.wentOut(0, 1, true, t0);
+    expect(contact.check(1, 2, true, 'UTC', t1)).toEqual({
+      reason: 'recipient_domain_cap',
+      until: new Date('2026-12-02T00:00:00Z'),
+    });
+    // Its own slot never counts against it: checked again, the first touch may still go.
+    expect(contact.check(0, 1, true, 'Asia/Tokyo', t0)).toBeNull();
   });
 });
