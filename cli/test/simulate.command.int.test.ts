@@ -72,7 +72,7 @@ describe('touchbase simulate --sequence-id (real PostgreSQL)', () => {
       expect(code).toBe(0);
       return out.join('\n');
     };
-    expect(await run([])).toMatch(/10 prospects, 1 steps?,/);
+    expect(await run([])).toMatch(/10 prospects, 1 step,/);
     expect(await run(['--sequence-version', '1'])).toContain('10 prospects, 2 steps,');
   });
 });

@@ -1,4 +1,7 @@
 import {
+  type ContactPolicy,
+  contactDayOf,
+  contactHold,
   firstTouchDue,
   resolveTimeZone,
   type SendingWindow,
@@ -59,6 +62,13 @@ const roomyMailbox = (w: Parameters<typeof windowColumns>[0], timezone: string) 
   ...windowColumns(w, timezone),
 });
 
+/** The draws of every property's run: its start, seed and the mailbox's zone. */
+const RUN = {
+  start: fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2031, 0, 1) }),
+  seed: fc.integer({ min: 0, max: 1_000_000 }),
+  mailboxZone: fc.constantFrom(...ZONES),
+};
+
 /** The settings common to both properties: caps out of the way, no outcomes, no what-ifs. */
 const QUIET = {
   horizonDays: 366,
@@ -80,9 +90,7 @@ describe('simulated due times agree with the live scheduling functions', () => {
     fc.assert(
       fc.property(
         fc.record({
-          start: fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2031, 0, 1) }),
-          seed: fc.integer({ min: 0, max: 1_000_000 }),
-          mailboxZone: fc.constantFrom(...ZONES),
+          ...RUN,
           prospectZones: fc.array(fc.option(fc.constantFrom(...ZONES, 'Not/A_Zone')), {
             minLength: 1,
             maxLength: 4,
@@ -157,9 +165,7 @@ describe('simulated due times agree with the live scheduling functions', () => {
     fc.assert(
       fc.property(
         fc.record({
-          start: fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2031, 0, 1) }),
-          seed: fc.integer({ min: 0, max: 1_000_000 }),
-          mailboxZone: fc.constantFrom(...ZONES),
+          ...RUN,
           accountZone: fc.constantFrom(...ZONES),
           prospectZones: fc.array(fc.option(fc.constantFrom(...ZONES)), { minLength: 1, maxLength: 3 }),
           mailboxWindow: fc.option(windowArb),
@@ -238,4 +244,166 @@ describe('simulated due times agree with the live scheduling functions', () => {
       { numRuns: 300 },
     );
   });
+
+  /**
+   * With the sequence's contact policies on (cooldown, new people a day, a
+   * recipient-domain cap) and people of a few companies: each touch goes out when the
+   * live system would let it. The reference is the sender's loop written plainly: a
+   * job at its due time waits for its window (`windowClosedUntil`), then asks core's
+   * `contactHold` with the counts the repository takes (slots of the day in the
+   * mailbox's zone and the touches since, by key, this touch never; the day from
+   * `contactDayOf`), held it comes back at the hold's end, let go it takes its slots
+   * and goes, and the next step is due by `nextDue`. Jobs due at one instant run in
+   * the order they were scheduled, as the simulator's queue runs them.
+   */
+  it('for touches held by the contact policies', () => {
+    const COMPANIES = ['one.example', 'two.example', null];
+    fc.assert(
+      fc.property(
+        fc.record({
+          ...RUN,
+          people: fc.array(
+            fc.record({
+              zone: fc.option(fc.constantFrom(...ZONES)),
+              company: fc.constantFrom(...COMPANIES),
+              lastContactDaysAgo: fc.option(fc.integer({ min: 0, max: 40 })),
+            }),
+            { minLength: 1, maxLength: 6 },
+          ),
+          mailboxWindow: fc.option(windowArb),
+          waits: fc.array(fc.constantFrom(...WAITS), { minLength: 1, maxLength: 3 }),
+          pacingMs: fc.constantFrom(0, 500, 90_000),
+          policy: fc.record({
+            cooldownDays: fc.constantFrom(0, 5, 30),
+            newPeoplePerDay: fc.constantFrom(null, 1, 2, 3),
+            recipientDomainPerDay: fc.constantFrom(null, 1, 2),
+          }),
+        }),
+        (c) => {
+          const mailbox = roomyMailbox(c.mailboxWindow, c.mailboxZone);
+          const lastContact = c.people.map((p) =>
+            p.lastContactDaysAgo === null ? null : c.start - p.lastContactDaysAgo * 86_400_000 - 3_600_000,
+          );
+          const settings = SimulationInputSchema.parse({
+            start: new Date(c.start).toISOString(),
+            seed: c.seed,
+            sequence: { steps: c.waits.map((wait) => ({ wait })), contactPolicy: c.policy },
+            mailboxes: [mailbox],
+            prospects: {
+              list: c.people.map((p, i) => ({
+                timezone: p.zone,
+                companyDomain: p.company,
+                lastContactAt: lastContact[i] === null ? null : new Date(lastContact[i]!).toISOString(),
+              })),
+            },
+            pacingMs: c.pacingMs,
+            ...QUIET,
+          });
+          const run = runCampaign(settings, settings.mailboxes, linearPlan(settings.sequence.steps), {
+            timeZones: c.people.map((p) => p.zone),
+            companyDomains: c.people.map((p) => p.company),
+            lastContactAt: lastContact.map((t) => t ?? Number.NaN),
+          });
+          const live = liveLoop(c, mailbox, lastContact, { ...c.policy, exclusive: true });
+          c.people.forEach((_, e) => {
+            const sent = run.sends.at.filter((_, i) => run.sends.enrollment[i] === e);
+            expect(sent).toEqual(live[e]);
+          });
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
 });
+
+/** The sender's loop over one mailbox with room for everything, written plainly (see the property above). */
+function liveLoop(
+  c: {
+    start: number;
+    seed: number;
+    mailboxZone: string;
+    people: { zone: string | null; company: string | null }[];
+    waits: string[];
+    pacingMs: number;
+  },
+  mailbox: ReturnType<typeof roomyMailbox>,
+  lastContact: (number | null)[],
+  policy: ContactPolicy,
+): number[][] {
+  const horizon = c.start + 366 * 86_400_000;
+  const jobs: { at: number; seq: number; e: number; step: number }[] = [];
+  let seq = 0;
+  const schedule = (at: number, e: number, step: number) => jobs.push({ at, seq: seq++, e, step });
+  const window = sendingWindowOf(null, { ...mailbox, holidays: [] });
+  c.people.forEach((p, e) => {
+    const r = drawFor(c.seed, e, 0, 1);
+    const first = firstTouchDue(new Date(c.start), e, c.pacingMs, {
+      timeZone: resolveTimeZone(p.zone, c.mailboxZone),
+      window,
+      timeScale: 1,
+      random: () => r,
+    });
+    schedule(first.getTime(), e, 1);
+  });
+  const slots: { scope: string; dayStart: number; key: string }[] = [];
+  const touched: { scopes: string[]; at: number; key: string }[] = [];
+  const count = (scope: string, dayStart: number, key: string) => {
+    const keys = new Set<string>();
+    for (const s of slots) if (s.scope === scope && s.dayStart === dayStart && s.key !== key) keys.add(s.key);
+    for (const t of touched)
+      if (t.scopes.includes(scope) && t.at >= dayStart && t.key !== key) keys.add(t.key);
+    return keys.size;
+  };
+  const sent: number[][] = c.people.map(() => []);
+  while (jobs.length > 0) {
+    jobs.sort((a, b) => a.at - b.at || a.seq - b.seq);
+    const job = jobs.shift()!;
+    if (job.at > horizon) break;
+    const { e, step, at } = job;
+    const person = c.people[e]!;
+    const ctx = {
+      prospect: { timezone: person.zone },
+      mailbox: { ...mailbox, holidays: [] },
+      sequenceWindow: null,
+    } as unknown as SendContext;
+    const opens = windowClosedUntil(ctx, new Date(at), 1);
+    if (opens) {
+      schedule(opens.getTime(), e, step);
+      continue;
+    }
+    const firstTouch = step === 1;
+    const key = `${e}-${step}`;
+    const dayStart = contactDayOf(new Date(at), { timeZone: mailbox.timezone }).start.getTime();
+    const last = lastContact[e] ?? null;
+    const company = person.company;
+    const hold = contactHold(
+      policy,
+      { firstTouch, timeZone: mailbox.timezone },
+      {
+        lastContactAt: firstTouch && last !== null ? new Date(last) : null,
+        firstTouchesToday: firstTouch ? count('sequence', dayStart, key) : 0,
+        domainTouchesToday: company === null ? null : count(`domain:${company}`, dayStart, key),
+      },
+      new Date(at),
+    );
+    if (hold) {
+      schedule(hold.until.getTime(), e, step);
+      continue;
+    }
+    const scopes = [
+      ...(firstTouch && policy.newPeoplePerDay !== null ? ['sequence'] : []),
+      ...(company !== null && policy.recipientDomainPerDay !== null ? [`domain:${company}`] : []),
+    ];
+    for (const scope of scopes) slots.push({ scope, dayStart, key });
+    // Every touch counts towards its company's cap, and a first touch towards the sequence's.
+    touched.push({
+      scopes: [...(firstTouch ? ['sequence'] : []), ...(company !== null ? [`domain:${company}`] : [])],
+      at,
+      key,
+    });
+    sent[e]!.push(at);
+    if (step < c.waits.length)
+      schedule(nextDue(ctx, c.waits[step - 1]!, new Date(at), 1).at.getTime(), e, step + 1);
+  }
+  return sent;
+}

@@ -270,4 +270,82 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
     expect(ended.statusCode).toBe(422);
     expect(ended.json().field).toBe('start');
   });
+  it('refuses suppressed and cooling-off people as enrolling does, reading the suppression list without writing', async () => {
+    const people = await f.repos.prospects.upsertMany(
+      ['sup@listed.example', 'dom@blocked.example', 'cool@listed.example', 'ok@listed.example'].map(
+        (email) => ({ email }),
+      ),
+    );
+    const [sup, dom, cool, ok] = people.map((p) => p.id);
+    await f.repos.suppressions.add('email', 'sup@listed.example', 'unsubscribed');
+    await f.repos.suppressions.add('domain', 'blocked.example', 'do not contact');
+    await f.db.pool.query(`UPDATE prospect SET contact_after = '2027-06-01T00:00:00Z' WHERE id = $1`, [cool]);
+    const counts = async () =>
+      (
+        await f.db.pool.query<{ e: number; s: number }>(
+          'SELECT (SELECT count(*)::int FROM enrollment) AS e, (SELECT count(*)::int FROM suppression) AS s',
+        )
+      ).rows[0]!;
+    const before = await counts();
+    const res = await post({
+      sequenceId,
+      start: '2026-12-01T07:00:00Z',
+      // An address that is no prospect is matched by the list too (by its domain here).
+      prospects: {
+        list: [{ id: sup }, { id: dom }, { id: cool }, { id: ok }, { email: 'Nobody@Blocked.example' }],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().summary).toMatchObject({
+      enrolled: 1,
+      refused: { alreadyEnrolled: 0, inOtherSequence: 0, suppressed: 3, coolingOff: 1 },
+    });
+    // A CSV is matched by its addresses the same way.
+    const csv = await post({
+      sequenceId,
+      start: '2026-12-01T07:00:00Z',
+      prospects: {
+        csv: 'email,timezone\nSUP@listed.example,\nok@listed.example,Europe/Paris\nx@blocked.example,\n',
+      },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.json().summary).toMatchObject({ enrolled: 1, refused: { suppressed: 2, coolingOff: 0 } });
+    expect(await counts()).toEqual(before);
+    // The live enrollment refuses the same people for the same reasons.
+    const seq = await f.repos.sequences.create({ name: 'Suppressed check', steps: STEPS });
+    const enrolled = await f.repos.enrollments.enroll({
+      sequenceId: seq.id,
+      sequenceVersionId: seq.version.id,
+      mailboxId: mailboxIds[0]!,
+      prospectIds: [sup!, dom!, cool!, ok!],
+      firstTouchAt: () => new Date('2026-12-01T09:00:00Z'),
+    });
+    expect(enrolled.enrolled.map((e) => e.prospectId)).toEqual([ok]);
+    expect(Object.fromEntries(enrolled.refused.map((r) => [r.prospectId, r.reason]))).toEqual({
+      [sup!]: 'suppressed',
+      [dom!]: 'suppressed',
+      [cool!]: 'cooling_off',
+    });
+  });
+  it("holds touches to the sequence's contact policies: a recipient-domain cap of 1 a day spreads a company over days", async () => {
+    const capped = (await f.repos.sequences.create({ name: 'Capped', steps: [STEPS[2]!] })).id;
+    await f.repos.sequences.setPolicies(capped, { contact: { recipientDomainPerDay: 1 } });
+    const people = await f.repos.prospects.upsertMany(
+      ['a', 'b', 'c'].map((n) => ({ email: `${n}@onecompany.example` })),
+    );
+    const res = await post({
+      sequenceId: capped,
+      mailboxIds: [mailboxIds[0]],
+      start: '2026-12-01T07:00:00Z',
+      prospects: { list: people.map((p) => ({ id: p.id })) },
+    });
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    const sendDays = report.days
+      .filter((d: { total: number }) => d.total > 0)
+      .map((d: { total: number }) => d.total);
+    expect(sendDays).toEqual([1, 1, 1]);
+    expect(report.delays.byContactPolicy.holds.recipient_domain_cap).toBeGreaterThanOrEqual(2);
+    expect(report.binding.constraint).toBe('contact_policy');
+  });
 });

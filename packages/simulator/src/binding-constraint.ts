@@ -1,3 +1,4 @@
+import type { ContactHoldReason } from '@touchbase/core';
 import { type DelayFigures, round } from './delay-figures.js';
 import type { LinkedInReport } from './linkedin-report.js';
 import { LINKEDIN_ACTION_NAME, LINKEDIN_ACTIONS } from './simulated-linkedin.js';
@@ -29,7 +30,8 @@ function compared(base: RunSummary, run: RunSummary): WhatIfRow {
   return { lastTouchAt: run.lastTouchAt, finished: run.finished, daysSooner };
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** `n` with the word for one or many ("1 step", "2 steps"). */
+export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The binding constraint in words, from the delays by cause and the re-runs with more mailboxes or accounts. */
 export function bindingOf(
@@ -74,6 +76,17 @@ export function bindingOf(
     ? `; LinkedIn ${bindingActions(linkedin!)} caps bind too: ${pct(linkedin!.byCaps.share)} of LinkedIn actions wait for an account's cap`
     : '';
   const best = bestWhatIf(base, whatIf);
+  const policy = delays.byContactPolicy;
+  if (binds(policy) && (!mailboxCaps || weight(policy) >= weight(delays.byCaps))) {
+    const too = mailboxCaps
+      ? `; mailbox caps bind too: ${pct(delays.byCaps.share)} of touches wait for a cap`
+      : '';
+    return {
+      constraint: 'contact_policy',
+      message: `contact policies bind (${policyWords(policy.holds)}): ${pct(policy.share)} of touches are held by a contact policy, ${policy.meanHours} h on average; more mailboxes would not lift them${too}${linkedinToo}${guardNote}`,
+      ...rows,
+    };
+  }
   if (mailboxCaps && best) {
     const tail =
       best.daysSooner !== null
@@ -104,6 +117,20 @@ export function bindingOf(
     message: `the sequence's waits bind: caps and windows delay few touches${guardNote}`,
     ...rows,
   };
+}
+
+const POLICY_NAME: Record<ContactHoldReason, string> = {
+  cooldown: 'the cooldown',
+  new_people_cap: 'new people a day',
+  recipient_domain_cap: 'the recipient-domain cap',
+};
+
+/** The contact policies that held touches, most holds first ("the recipient-domain cap, then new people a day"). */
+function policyWords(holds: Record<ContactHoldReason, number>): string {
+  const named = (Object.keys(POLICY_NAME) as ContactHoldReason[])
+    .filter((r) => holds[r] > 0)
+    .sort((a, b) => holds[b] - holds[a]);
+  return named.map((r) => POLICY_NAME[r]).join(', then ');
 }
 
 /**

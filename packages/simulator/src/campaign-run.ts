@@ -1,3 +1,4 @@
+import type { ContactHoldReason } from '@touchbase/core';
 import type { PlanNode, TouchOutcome } from './sequence-plan.js';
 import type { SimulatedLinkedInAccount, SimulatedMailbox } from './simulation.schemas.js';
 
@@ -26,6 +27,8 @@ export type CampaignRun = {
     node: number[];
     /** ms the touch waited for its window (the first placement, and any later wait for it to open). */
     windowDelay: number[];
+    /** ms the touch was held by a contact policy (cooldown, new people a day, recipient-domain cap), with its wait for the window after. */
+    policyDelay: number[];
     /** ms the touch waited for its mailbox's caps, or its LinkedIn account's (token refusals, and the window after them). */
     capDelay: number[];
     outcome: TouchOutcome[];
@@ -40,4 +43,6 @@ export type CampaignRun = {
   domainDays: Map<string, { sends: number[]; bounces: number[] }>;
   /** What the virtual clock did: touch attempts, waits for a window, refusals by a bucket. */
   clock: { attempts: number; windowWaits: number; capWaits: number; linkedinWaits: number };
+  /** Holds by a contact policy, by reason. */
+  policyHolds: Record<ContactHoldReason, number>;
 };

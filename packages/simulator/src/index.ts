@@ -6,8 +6,10 @@
 export { drawFor } from './draw.js';
 export {
   type Admission,
+  listOfCsv,
   type Population,
   ProspectListError,
+  type ProspectRow,
   populationOf,
   type Refusals,
 } from './prospects.js';

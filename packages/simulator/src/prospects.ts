@@ -1,4 +1,4 @@
-import { exclusivityConflict } from '@touchbase/core';
+import { companyDomainOf, exclusivityConflict } from '@touchbase/core';
 import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
 import type { ProspectListSchema, SyntheticProspectsSchema } from './simulation.schemas.js';
@@ -9,10 +9,22 @@ export type Refusals = {
   alreadyEnrolled: number;
   /** Live in another sequence when either is exclusive (`in_other_sequence`, core's `exclusivityConflict`). */
   inOtherSequence: number;
+  /** A suppressed address, by address, domain or erased person's hash (`suppressed`). */
+  suppressed: number;
+  /** A person not to contact before a later date (`cooling_off`). */
+  coolingOff: number;
 };
 
-/** The prospects of a run: each one's time zone (null: the mailbox's). */
-export type Population = { timeZones: (string | null)[] };
+/**
+ * The prospects of a run: each one's time zone (null: the mailbox's), company
+ * domain (null: none, the recipient-domain cap does not count them) and when
+ * another enrollment last touched them (ms; NaN: never), for the cooldown.
+ */
+export type Population = {
+  timeZones: (string | null)[];
+  companyDomains?: (string | null)[];
+  lastContactAt?: number[];
+};
 
 /** The population enrolled from an input, and the people of the input enrolling refused. */
 export type Admission = Population & { refused: Refusals };
@@ -23,6 +35,7 @@ type SequenceOf = { id?: string | undefined; exclusive: boolean };
 type ProspectsInput = z.output<typeof SyntheticProspectsSchema> | z.output<typeof ProspectListSchema>;
 
 const ZONE_COLUMNS = ['timezone', 'time_zone', 'tz', 'timeZone'];
+const DOMAIN_COLUMNS = ['company_domain', 'companyDomain', 'website'];
 
 /** Thrown for a prospect list the simulator cannot read; `field` names where. */
 export class ProspectListError extends Error {
@@ -35,7 +48,7 @@ export class ProspectListError extends Error {
   }
 }
 
-const NO_REFUSALS: Refusals = { alreadyEnrolled: 0, inOtherSequence: 0 };
+const NO_REFUSALS: Refusals = { alreadyEnrolled: 0, inOtherSequence: 0, suppressed: 0, coolingOff: 0 };
 
 /**
  * The population a run enrolls: from a synthetic size and zone mix (zones dealt
@@ -49,24 +62,35 @@ const NO_REFUSALS: Refusals = { alreadyEnrolled: 0, inOtherSequence: 0 };
  */
 export function populationOf(input: ProspectsInput, sequence: SequenceOf = { exclusive: true }): Admission {
   if ('count' in input) return { ...synthetic(input.count, input.timeZones), refused: { ...NO_REFUSALS } };
-  if ('list' in input) return admitted(input.list, sequence);
-  return fromCsv(input.csv);
+  return admitted('list' in input ? input.list : listOfCsv(input.csv), sequence);
 }
 
 function admitted(
   rows: readonly {
     id?: string | undefined;
     timezone?: string | null | undefined;
+    email?: string | undefined;
+    companyDomain?: string | null | undefined;
+    lastContactAt?: string | null | undefined;
     liveIn?: { sequenceId: string; exclusive: boolean }[] | undefined;
+    refusal?: 'suppressed' | 'cooling_off' | undefined;
   }[],
   sequence: SequenceOf,
 ): Admission {
   const refused = { ...NO_REFUSALS };
   const seen = new Set<string>();
   const timeZones: (string | null)[] = [];
+  const companyDomains: (string | null)[] = [];
+  const lastContactAt: number[] = [];
   const self = { id: sequence.id ?? '', exclusive: sequence.exclusive };
   for (const row of rows) {
     const live = row.liveIn ?? [];
+    // In the live enrollment's order: not found, suppressed or cooling off, exclusivity, already enrolled.
+    if (row.refusal === 'suppressed' || row.refusal === 'cooling_off') {
+      if (row.refusal === 'suppressed') refused.suppressed++;
+      else refused.coolingOff++;
+      continue;
+    }
     if ((row.id !== undefined && seen.has(row.id)) || live.some((l) => l.sequenceId === sequence.id)) {
       refused.alreadyEnrolled++;
       continue;
@@ -77,8 +101,10 @@ function admitted(
       continue;
     }
     timeZones.push(row.timezone ?? null);
+    companyDomains.push(companyDomainOf(row.email ?? '', row.companyDomain));
+    lastContactAt.push(row.lastContactAt ? Date.parse(row.lastContactAt) : Number.NaN);
   }
-  return { timeZones, refused };
+  return { timeZones, companyDomains, lastContactAt, refused };
 }
 
 function synthetic(count: number, mix: Record<string, number> | undefined): Population {
@@ -115,7 +141,17 @@ function synthetic(count: number, mix: Record<string, number> | undefined): Popu
   return { timeZones: out };
 }
 
-function fromCsv(text: string): Admission {
+/** A prospect list's row (`prospects.list`). */
+export type ProspectRow = Extract<z.output<typeof ProspectListSchema>, { list: unknown }>['list'][number];
+
+/**
+ * A CSV prospect list as rows: a person is keyed (`id`) by the `id` column, else the
+ * `email` one, in lower case (a CSV import makes one prospect per person), with the
+ * time zone, address and company domain columns given. The API turns a CSV into rows
+ * so that what it reads of existing people applies to both.
+ * @throws ProspectListError for text that is not CSV or has no rows
+ */
+export function listOfCsv(text: string): ProspectRow[] {
   let rows: Record<string, string>[];
   try {
     rows = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
@@ -127,20 +163,19 @@ function fromCsv(text: string): Admission {
   }
   if (rows.length === 0)
     throw new ProspectListError('prospects.csv has a header but no rows', 'prospects.csv');
-  const column = ZONE_COLUMNS.find((c) => c in (rows[0] as Record<string, string>));
-  // A CSV import makes one prospect per person (by id, else e-mail address): enrolled once.
-  const key = ['id', 'email'].find((c) => c in (rows[0] as Record<string, string>));
-  const seen = new Set<string>();
-  const timeZones: (string | null)[] = [];
-  let alreadyEnrolled = 0;
-  for (const r of rows) {
+  const first = rows[0] as Record<string, string>;
+  const column = ZONE_COLUMNS.find((c) => c in first);
+  const key = ['id', 'email'].find((c) => c in first);
+  const domainColumn = DOMAIN_COLUMNS.find((c) => c in first);
+  return rows.map((r) => {
     const person = key ? (r[key] ?? '').toLowerCase() : '';
-    if (person !== '' && seen.has(person)) {
-      alreadyEnrolled++;
-      continue;
-    }
-    if (person !== '') seen.add(person);
-    timeZones.push(column ? r[column] || null : null);
-  }
-  return { timeZones, refused: { alreadyEnrolled, inOtherSequence: 0 } };
+    const domain = domainColumn ? r[domainColumn] : '';
+    return {
+      ...(person !== '' ? { id: person } : {}),
+      timezone: column ? r[column] || null : null,
+      ...(r.email ? { email: r.email } : {}),
+      // As the import stores it: the column given, else the address's (core's `companyDomainOf`).
+      ...(domain ? { companyDomain: domain } : {}),
+    };
+  });
 }

@@ -1,3 +1,4 @@
+import { plural } from './binding-constraint.js';
 import { LINKEDIN_ACTION_NAME, LINKEDIN_ACTIONS } from './simulated-linkedin.js';
 import type { SimulationReport } from './simulation-report.js';
 
@@ -13,7 +14,7 @@ export function renderSummary(report: SimulationReport): string {
   const lines: string[] = [];
   const pool = input.mailboxes.length > 1 ? ` (${input.assignment})` : '';
   lines.push(
-    `Simulated ${input.prospects} prospects, ${input.steps} steps, ${input.mailboxes.length} mailbox${input.mailboxes.length === 1 ? '' : 'es'}${pool}, seed ${input.seed}, from ${stamp(input.start)}, ${input.horizonDays}-day horizon.`,
+    `Simulated ${plural(input.prospects, 'prospect', 'prospects')}, ${plural(input.steps, 'step', 'steps')}, ${plural(input.mailboxes.length, 'mailbox', 'mailboxes')}${pool}, seed ${input.seed}, from ${stamp(input.start)}, ${input.horizonDays}-day horizon.`,
   );
   lines.push(
     summary.lastTouchAt
@@ -26,6 +27,12 @@ export function renderSummary(report: SimulationReport): string {
       ? `Every enrollment ends within the horizon: ${summary.replied} replied, ${summary.bounced} bounced, ${summary.exhausted} ran through every step.`
       : `${summary.unfinished} enrollments still wait for a touch at the horizon; ${summary.replied} replied, ${summary.bounced} bounced, ${summary.exhausted} ran through every step.`,
   );
+  const r = summary.refused;
+  if (r.alreadyEnrolled + r.inOtherSequence + r.suppressed + r.coolingOff > 0) {
+    lines.push(
+      `Refused at enrollment: ${r.suppressed} suppressed, ${r.coolingOff} cooling off, ${r.inOtherSequence} in another sequence, ${r.alreadyEnrolled} already enrolled.`,
+    );
+  }
   lines.push('');
   // The columns of a graph's events show only when any node had one.
   const engaged = report.funnel.some((f) => f.failed + f.opened + f.clicked + f.accepted + f.edgesTaken > 0);
@@ -62,6 +69,12 @@ export function renderSummary(report: SimulationReport): string {
   lines.push(
     `Delayed by mailbox caps:    ${pct(c.share)} of touches, ${c.meanHours} h on average (p90 ${c.p90Hours} h, max ${c.maxHours} h).`,
   );
+  const p = report.delays.byContactPolicy;
+  if (p.count > 0) {
+    lines.push(
+      `Delayed by contact policy:  ${pct(p.share)} of touches, ${p.meanHours} h on average (p90 ${p.p90Hours} h, max ${p.maxHours} h; holds: ${p.holds.cooldown} cooldown, ${p.holds.new_people_cap} new people a day, ${p.holds.recipient_domain_cap} recipient-domain cap).`,
+    );
+  }
   if (report.linkedin) {
     const l = report.linkedin.byCaps;
     lines.push(

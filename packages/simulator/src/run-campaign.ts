@@ -3,6 +3,7 @@ import {
   dueAfterDelay,
   dueAfterWait,
   firstTouchDue,
+  isFirstTouch,
   outOfOfficeResumeAt,
   parseDuration,
   placeInWindow,
@@ -16,6 +17,7 @@ import { PoolPick } from './pool-pick.js';
 import type { Population } from './prospects.js';
 import type { PlanEvent, PlanMove, PlanNode, SequencePlan } from './sequence-plan.js';
 import { SimulatedBucket } from './simulated-bucket.js';
+import { SimulatedContactPolicy } from './simulated-contact-policy.js';
 import { linkedInActionOf, SimulatedLinkedIn } from './simulated-linkedin.js';
 import type { SimulatedLinkedInAccount, SimulatedMailbox, SimulationSettings } from './simulation.schemas.js';
 import { type Timing, ZoneTimings } from './zone-timings.js';
@@ -48,7 +50,10 @@ const EVENTS: readonly PlanEvent[] = ['opened', 'clicked', 'connection_accepted'
  * prospect, node and pass (a loop's node runs again with a draw of its own) from the seed; a reply or a hard bounce ends the enrollment;
  * an out-of-office pauses it until `outOfOfficeResumeAt`. LinkedIn actions and
  * manual tasks take no mailbox's token; a LinkedIn action takes one of its account's
- * bucket for that action ({@link SimulatedLinkedIn}) or waits for it.
+ * bucket for that action ({@link SimulatedLinkedIn}) or waits for it. An e-mail or a
+ * LinkedIn action inside its window meets the sequence's contact policies before its
+ * token, as the sender's `holdForContactPolicy` ({@link SimulatedContactPolicy}): a
+ * touch held comes back when the hold ends, to wait for its window again.
  * Nothing is sent and nothing outside the run is read or written.
  */
 export function runCampaign(
@@ -90,6 +95,20 @@ export function runCampaign(
   const raw = new Float64Array(count);
   const placed = new Float64Array(count);
   const windowExtra = new Float64Array(count);
+  // ms the pending touch was held by a contact policy.
+  const policyExtra = new Float64Array(count);
+  // Whether the pending touch comes back from a hold (its next wait for the window is the policy's too).
+  const heldUntilNow = new Uint8Array(count);
+  const contact = new SimulatedContactPolicy(
+    { ...settings.sequence.contactPolicy, exclusive: settings.sequence.exclusive },
+    population,
+    new Set(mailboxes.map((m) => m.timezone)).size === 1,
+  );
+  // The touch's slot key in the contact policies' day caps (as the live `touchKey`, one per node run).
+  const touchKeyOf = (e: number, n: number) => e * 1_048_576 + drawKey(e, n);
+  // The sender's `isFirstTouch`: step 1, first attempt (the simulator resends nothing), no thread yet.
+  const firstTouchOf = (e: number, n: number) =>
+    isFirstTouch({ step: n + 1, attempt: 1, conversationId: threadStarted[e] === 1 ? 'thread' : null });
   // The sending identity whose timing placed the pending touch (-1: none yet): a mailbox,
   // or a LinkedIn account numbered after them. Placing is idempotent, so the sender's
   // "window closed?" check can only move a touch placed for another identity (a pool's
@@ -113,6 +132,7 @@ export function runCampaign(
     account: [],
     node: [],
     windowDelay: [],
+    policyDelay: [],
     capDelay: [],
     outcome: [],
   };
@@ -178,6 +198,7 @@ export function runCampaign(
     nodeOf[e] = at;
     placedFor[e] = m;
     windowExtra[e] = 0;
+    policyExtra[e] = 0;
     if (how === 'ooo') {
       // Ingest pauses the enrollment until the return (no date: the default) and the
       // scheduler resumes it at the next node, due then; the sender waits for the window.
@@ -208,13 +229,17 @@ export function runCampaign(
     const email = node.channel === 'email';
     const outcome = outcomeOf(node, r, o);
     const windowDelay = placed[e]! - raw[e]! + windowExtra[e]!;
+    const policyDelay = policyExtra[e]!;
+    // Its slot key as checked (`key`: the pass before this run counted it).
+    if (node.channel !== 'manual') contact.wentOut(e, e * 1_048_576 + key, firstTouchOf(e, n), t);
     sends.at.push(t);
     sends.enrollment.push(e);
     sends.mailbox.push(email ? m : -1);
     sends.account.push(actionOf[n] ? linkedin.account(e) : -1);
     sends.node.push(n);
     sends.windowDelay.push(windowDelay);
-    sends.capDelay.push(Math.max(0, t - raw[e]! - windowDelay));
+    sends.policyDelay.push(policyDelay);
+    sends.capDelay.push(Math.max(0, t - raw[e]! - windowDelay - policyDelay));
     sends.outcome.push(outcome);
     epoch[e] = epoch[e]! + 1;
     if (email) {
@@ -283,13 +308,32 @@ export function runCampaign(
    * so a touch already placed for this identity skips it.
    */
   const waitsForWindow = (e: number, identity: number, timing: Timing, t: number): boolean => {
+    const held = heldUntilNow[e] === 1;
+    heldUntilNow[e] = 0;
     if (!timing.window || placedFor[e] === identity) return false;
     placedFor[e] = identity;
     const opens = placeInWindow(new Date(t), timing).getTime();
     if (opens <= t) return false;
     clock.windowWaits++;
-    windowExtra[e] = windowExtra[e]! + (opens - t);
+    // A hold ends at the day's start, mostly outside the window: the wait that follows is the policy's.
+    if (held) policyExtra[e] = policyExtra[e]! + (opens - t);
+    else windowExtra[e] = windowExtra[e]! + (opens - t);
     pushTouch(opens, e);
+    return true;
+  };
+  /**
+   * The sender's contact policies for the touch at node `n` about to go out at `t`
+   * (the day in mailbox `m`'s zone): held, it comes back when the hold ends and waits
+   * for its window again (true).
+   */
+  const heldByPolicy = (e: number, n: number, m: number, t: number): boolean => {
+    const hold = contact.check(e, touchKeyOf(e, n), firstTouchOf(e, n), mailboxes[m]!.timezone, t);
+    if (!hold) return false;
+    const until = hold.until.getTime();
+    policyExtra[e] = policyExtra[e]! + (until - t);
+    placedFor[e] = -1;
+    heldUntilNow[e] = 1;
+    pushTouch(until, e);
     return true;
   };
   while (queue.size > 0 && queue.peekTime() <= horizonEnd) {
@@ -322,6 +366,7 @@ export function runCampaign(
         const timing = timings.ofLinkedIn(m, a, node.action, e);
         const identity = timings.identityOf(a);
         if (waitsForWindow(e, identity, timing, t)) continue;
+        if (heldByPolicy(e, n, m, t)) continue;
         const decision = linkedin.take(e, n, action, t);
         if (!decision.granted) {
           clock.linkedinWaits++;
@@ -347,6 +392,7 @@ export function runCampaign(
     }
     const timing = timingOf(m, e, false);
     if (waitsForWindow(e, m, timing, t)) continue;
+    if (heldByPolicy(e, n, m, t)) continue;
     if (!granted) {
       const decision = buckets[m]!.take(e * 32 + n, t, true);
       if (!decision.granted) {
@@ -374,5 +420,6 @@ export function runCampaign(
     events,
     domainDays,
     clock,
+    policyHolds: { ...contact.holds },
   };
 }

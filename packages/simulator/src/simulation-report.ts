@@ -39,7 +39,7 @@ export function buildReport(
   settings: SimulationSettings,
   run: CampaignRun,
   whatIfs: WhatIfRuns,
-  refused: Refusals = { alreadyEnrolled: 0, inOtherSequence: 0 },
+  refused: Refusals = { alreadyEnrolled: 0, inOtherSequence: 0, suppressed: 0, coolingOff: 0 },
 ): SimulationReport {
   const summary = summarizeRun(run);
   const statusCount = (name: (typeof ENROLLMENT_STATUS)[number]) => {
@@ -152,6 +152,7 @@ function delayFigures(run: CampaignRun): SimulationReport['delays'] {
     touches,
     byWindow: delayOf(run.sends.windowDelay, touches),
     byCaps: delayOf(byMailboxCaps, touches),
+    byContactPolicy: { ...delayOf(run.sends.policyDelay, touches), holds: run.policyHolds },
   };
 }
 

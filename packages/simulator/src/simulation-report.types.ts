@@ -1,3 +1,4 @@
+import type { ContactHoldReason } from '@touchbase/core';
 import type { DelayFigures } from './delay-figures.js';
 import type { LinkedInCounts, LinkedInReport } from './linkedin-report.js';
 import type { Refusals } from './prospects.js';
@@ -87,14 +88,22 @@ export type SimulationReport = {
   /** Sends over the daily caps of the days that had any send: how much of the caps the run used. */
   capUse: number;
   mailboxes: { id: string; sends: number; busiestDay: number; perDay: number }[];
-  /** Delays by cause; `byCaps` is the mailboxes' caps (e-mails), a LinkedIn account's are under `linkedin`. */
-  delays: { touches: number; byWindow: DelayFigures; byCaps: DelayFigures };
+  /**
+   * Delays by cause; `byCaps` is the mailboxes' caps (e-mails), a LinkedIn account's are under `linkedin`;
+   * `byContactPolicy` the sequence's contact policies, with the holds by policy.
+   */
+  delays: {
+    touches: number;
+    byWindow: DelayFigures;
+    byCaps: DelayFigures;
+    byContactPolicy: DelayFigures & { holds: Record<ContactHoldReason, number> };
+  };
   /** The LinkedIn accounts under their caps, when the sequence has LinkedIn actions. */
   linkedin?: LinkedInReport;
   funnel: FunnelRow[];
   domains: DomainRow[];
   binding: {
-    constraint: 'caps' | 'linkedin_caps' | 'windows' | 'waits' | 'bounce_guard';
+    constraint: 'caps' | 'linkedin_caps' | 'contact_policy' | 'windows' | 'waits' | 'bounce_guard';
     message: string;
     whatIf: {
       extraMailboxes: number;

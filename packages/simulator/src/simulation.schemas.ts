@@ -1,4 +1,5 @@
 import {
+  ContactPolicySchema,
   DurationSchema,
   LinkedInCapsSchema,
   NodeIdSchema,
@@ -104,6 +105,32 @@ export const ProspectListSchema = z.union([
         z.object({
           id: z.string().optional().describe('The person; a person listed twice is enrolled once'),
           timezone: z.string().nullable().optional(),
+          email: z
+            .string()
+            .max(320)
+            .optional()
+            .describe(
+              "The address: its company domain (core's `companyDomainOf`) unless `companyDomain` names one",
+            ),
+          companyDomain: z
+            .string()
+            .max(253)
+            .nullable()
+            .optional()
+            .describe("The person's company, by domain: the recipient-domain cap counts per company"),
+          lastContactAt: z.iso
+            .datetime({ offset: true })
+            .nullable()
+            .optional()
+            .describe(
+              'When another enrollment last touched the person (the API fills it for existing prospects): the cooldown counts from it',
+            ),
+          refusal: z
+            .enum(['suppressed', 'cooling_off'])
+            .optional()
+            .describe(
+              'Why enrolling refuses the person though exclusivity would not (the API fills it from the suppression list and the prospect): a suppressed address, or a person not to contact yet',
+            ),
           liveIn: z
             .array(z.object({ sequenceId: z.string().min(1), exclusive: z.boolean() }))
             .max(100)
@@ -145,6 +172,11 @@ export const SimulationInputSchema = z.object({
       window: SendingWindowSchema.nullable()
         .optional()
         .describe("The sequence's own window (overrides the mailboxes')"),
+      contactPolicy: ContactPolicySchema.omit({ exclusive: true })
+        .default({ cooldownDays: 30, newPeoplePerDay: null, recipientDomainPerDay: null })
+        .describe(
+          "The contact policies the sender holds touches for (core's `contactHold`): the cooldown after another enrollment's touch, new people a day, touches a day per recipient company",
+        ),
     })
     .superRefine((seq, ctx) => {
       if ((seq.steps === undefined) === (seq.graph === undefined)) {

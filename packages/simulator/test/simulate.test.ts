@@ -232,14 +232,24 @@ describe('simulate: who enrolling admits (exclusivity, as the live enrollment)',
   it('refuses a person live in another sequence when this one is exclusive, and one listed twice or live here', () => {
     const report = run(true);
     expect(report.summary.enrolled).toBe(1);
-    expect(report.summary.refused).toEqual({ alreadyEnrolled: 2, inOtherSequence: 2 });
+    expect(report.summary.refused).toEqual({
+      alreadyEnrolled: 2,
+      inOtherSequence: 2,
+      suppressed: 0,
+      coolingOff: 0,
+    });
     expect(report.funnel[0]!.reached).toBe(1);
   });
 
   it('lets a non-exclusive sequence share a person with a non-exclusive one, never with an exclusive one', () => {
     const report = run(false);
     expect(report.summary.enrolled).toBe(2);
-    expect(report.summary.refused).toEqual({ alreadyEnrolled: 2, inOtherSequence: 1 });
+    expect(report.summary.refused).toEqual({
+      alreadyEnrolled: 2,
+      inOtherSequence: 1,
+      suppressed: 0,
+      coolingOff: 0,
+    });
   });
 
   it('enrolls a person of a CSV once, by id or e-mail address', () => {
@@ -249,11 +259,21 @@ describe('simulate: who enrolling admits (exclusivity, as the live enrollment)',
       }),
     );
     expect(report.summary.enrolled).toBe(2);
-    expect(report.summary.refused).toEqual({ alreadyEnrolled: 1, inOtherSequence: 0 });
+    expect(report.summary.refused).toEqual({
+      alreadyEnrolled: 1,
+      inOtherSequence: 0,
+      suppressed: 0,
+      coolingOff: 0,
+    });
   });
 
   it('a synthetic population refuses nobody', () => {
-    expect(simulate(input()).summary.refused).toEqual({ alreadyEnrolled: 0, inOtherSequence: 0 });
+    expect(simulate(input()).summary.refused).toEqual({
+      alreadyEnrolled: 0,
+      inOtherSequence: 0,
+      suppressed: 0,
+      coolingOff: 0,
+    });
   });
 });
 

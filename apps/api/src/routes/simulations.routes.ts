@@ -44,6 +44,8 @@ const SimulationReportSchema = z.object({
       .object({
         alreadyEnrolled: int().describe('Listed twice, or live in this sequence already'),
         inOtherSequence: int().describe('Live in another sequence while either is exclusive'),
+        suppressed: int().describe('A suppressed address (by address, domain or erased person)'),
+        coolingOff: int().describe('A person not to contact before a later date'),
       })
       .describe('People of the input that enrolling refuses, as the live enrollment does'),
     replied: int(),
@@ -72,6 +74,13 @@ const SimulationReportSchema = z.object({
     touches: int(),
     byWindow: DelaySchema,
     byCaps: DelaySchema.describe("Touches delayed by their mailbox's caps (e-mails)"),
+    byContactPolicy: DelaySchema.extend({
+      holds: z
+        .object({ cooldown: int(), new_people_cap: int(), recipient_domain_cap: int() })
+        .describe('Holds by policy'),
+    }).describe(
+      "Touches held by the sequence's contact policies (cooldown, new people a day, recipient-domain cap)",
+    ),
   }),
   linkedin: z
     .object({
@@ -136,7 +145,7 @@ const SimulationReportSchema = z.object({
     }),
   ),
   binding: z.object({
-    constraint: z.enum(['caps', 'linkedin_caps', 'windows', 'waits', 'bounce_guard']),
+    constraint: z.enum(['caps', 'linkedin_caps', 'contact_policy', 'windows', 'waits', 'bounce_guard']),
     message: z.string(),
     whatIf: z.array(z.object({ extraMailboxes: int(), ...WhatIfSchema })),
     linkedinWhatIf: z
@@ -150,7 +159,8 @@ const SimulationReportSchema = z.object({
 const DESCRIPTION =
   'A dry run on a virtual clock with the rules the live system uses (windows in the prospect zone, DST, ' +
   "the mailboxes' caps and spacing, LinkedIn accounts' caps per action, pool choice, pacing, out-of-office " +
-  'pauses, the bounce guard), without ' +
+  'pauses, the contact policies (cooldown, new people a day, recipient-domain cap), the bounce guard; ' +
+  'suppressed people refused as enrolling refuses them), without ' +
   'sending anything or changing any state. Give a sequence (steps and waits) or `sequenceId`, mailboxes or ' +
   '`mailboxIds` (a pool sequence defaults to its members), prospects (a count and a time-zone mix, a CSV ' +
   'text with a `timezone` column, or rows), the odds of reply, bounce and out-of-office per step, and a ' +

@@ -1,6 +1,7 @@
-import { campaignDatesAt, DomainError, SendingWindowError } from '@touchbase/core';
+import { campaignDatesAt, DomainError, normalisedEmail, SendingWindowError } from '@touchbase/core';
 import { linkedInCapsOf, type Repositories } from '@touchbase/db';
 import {
+  listOfCsv,
   ProspectListError,
   type SimulatedMailbox,
   SimulationInputSchema,
@@ -84,6 +85,12 @@ export async function simulateCampaign(
       id: sequenceId,
       name: row.name,
       exclusive: policies.contact.exclusive,
+      // The sender holds touches for these (its `holdForContactPolicy`): the preview does too.
+      contactPolicy: {
+        cooldownDays: policies.contact.cooldownDays,
+        newPeoplePerDay: policies.contact.newPeoplePerDay,
+        recipientDomainPerDay: policies.contact.recipientDomainPerDay,
+      },
       ...(version.steps.length > 0
         ? { steps: version.steps.map((s) => ({ channel: s.channel, wait: s.wait })) }
         : { graph: version.graph }),
@@ -127,8 +134,10 @@ export async function simulateCampaign(
         timezone: r.timezone,
       }));
   }
-  const prospects = deps.repos ? await withLiveEnrollments(deps.repos, rest.prospects) : rest.prospects;
   try {
+    const prospects = deps.repos
+      ? await withWhatTheSystemKnows(deps.repos, rest.prospects, new Date(start))
+      : rest.prospects;
     return simulate({
       ...rest,
       prospects,
@@ -159,25 +168,56 @@ async function versionOf(
   return repos.sequences.version(found.id);
 }
 
+/** The most rows a list takes (`prospects.list`); a longer CSV runs without what the database knows. */
+const MAX_LIST_ROWS = 200_000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A list of existing prospects (rows whose id is a prospect's) with the sequences
- * each is live in now, read from the database, so exclusivity refuses whom enrolling
- * would (a row that names its own `liveIn` keeps it). Reads only.
+ * A list of existing prospects (rows whose id is a prospect's, or whose `email` is an
+ * address) with what the live system knows of them, read from the database (reads
+ * only; a field the row gives itself is kept): the sequences each is live in now, so
+ * exclusivity refuses whom enrolling would; a suppressed address or a person cooling
+ * off (`refusal`, by the query and rule enrollment uses); their company domain and
+ * last touch, for the contact policies. `now` is the enrollment's time (the run's start).
  */
-async function withLiveEnrollments(
+async function withWhatTheSystemKnows(
   repos: Pick<Repositories, 'enrollments'>,
   prospects: SimulationRequest['prospects'],
+  now: Date,
 ): Promise<SimulationRequest['prospects']> {
-  if (!('list' in prospects)) return prospects;
+  if ('count' in prospects) return prospects;
+  // A CSV as its rows (the simulator's reading of it), so what is known of its people applies.
+  if ('csv' in prospects) {
+    const rows = listOfCsv(prospects.csv);
+    if (rows.length > MAX_LIST_ROWS) return prospects;
+    prospects = { list: rows };
+  }
   const ids = [...new Set(prospects.list.flatMap((p) => (p.id && UUID.test(p.id) ? [p.id] : [])))];
-  if (ids.length === 0) return prospects;
-  const live = await repos.enrollments.liveEnrollmentsOf(ids);
+  const addresses = [...new Set(prospects.list.flatMap((p) => (p.email ? [p.email] : [])))];
+  if (ids.length === 0 && addresses.length === 0) return prospects;
+  const [live, people] = await Promise.all([
+    ids.length > 0 ? repos.enrollments.liveEnrollmentsOf(ids) : new Map<string, never>(),
+    repos.enrollments.dryRunPeople(ids, addresses, now),
+  ]);
   return {
-    list: prospects.list.map((p) =>
-      p.liveIn || !p.id || !live.has(p.id) ? p : { ...p, liveIn: live.get(p.id) },
-    ),
+    list: prospects.list.map((p) => {
+      const person =
+        (p.id ? people.get(p.id) : undefined) ??
+        (p.email ? people.get(`email:${normalisedEmail(p.email)}`) : undefined);
+      const liveIn = p.liveIn ?? (p.id ? live.get(p.id) : undefined);
+      if (!person) return liveIn ? { ...p, liveIn } : p;
+      const refusal = p.refusal ?? person.refusal;
+      return {
+        ...p,
+        ...(liveIn ? { liveIn } : {}),
+        email: p.email ?? person.email,
+        companyDomain: p.companyDomain !== undefined ? p.companyDomain : person.companyDomain,
+        lastContactAt:
+          p.lastContactAt !== undefined ? p.lastContactAt : (person.lastContactAt?.toISOString() ?? null),
+        ...(refusal ? { refusal } : {}),
+      };
+    }),
   };
 }
 

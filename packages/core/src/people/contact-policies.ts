@@ -113,19 +113,23 @@ export function cooldownMs(cooldownDays: number, timeScale = 1): number {
  * touch (step 1, first attempt, no conversation yet) waits out the cooldown and the
  * sequence's new-people cap; any touch waits for the recipient-domain cap. When
  * several hold, the latest end decides (the touch is looked at again then).
+ *
+ * @param today `contactDayOf(now, touch)` when the caller has it already (the
+ *   simulator asks it of many touches a day); computed when a day cap holds otherwise
  */
 export function contactHold(
   policy: ContactPolicy,
   touch: { firstTouch: boolean } & ContactClock,
   counts: ContactCounts,
   now: Date,
+  today?: { end: Date },
 ): ContactHold | null {
   const holds: ContactHold[] = [];
   if (touch.firstTouch && policy.cooldownDays > 0 && counts.lastContactAt) {
     const until = new Date(counts.lastContactAt.getTime() + cooldownMs(policy.cooldownDays, touch.timeScale));
     if (until.getTime() > now.getTime()) holds.push({ reason: 'cooldown', until });
   }
-  const tomorrow = () => contactDayOf(now, touch).end;
+  const tomorrow = () => (today ?? contactDayOf(now, touch)).end;
   if (
     touch.firstTouch &&
     policy.newPeoplePerDay !== null &&

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { inTransaction } from '../database.js';
 
 /** The touches that reached (or may have reached) the recipient: claimed, sent, or in doubt. */
-const TOUCHED = `t.status IN ('sending', 'sent', 'unknown')`;
+export const TOUCHED = `t.status IN ('sending', 'sent', 'unknown')`;
 
 /** One touch about to go, and which of its counts its sequence's policies use. */
 export type ContactCheck = {

@@ -79,8 +79,6 @@ export async function enrollProspects(pool: pg.Pool, input: EnrollInput): Promis
       'SELECT id, email, timezone, attributes, contact_after FROM prospect WHERE id = ANY($1::uuid[]) AND merged_into IS NULL',
       [unique],
     );
-    const now = new Date();
-    const cooling = new Set(prospects.rows.filter((p) => inCooldown(p.contact_after, now)).map((p) => p.id));
     const found = new Map(prospects.rows.map((p) => [p.id, p.email]));
     const zones = new Map(prospects.rows.map((p) => [p.id, p.timezone]));
     const attributes = new Map(prospects.rows.map((p) => [p.id, p.attributes]));
@@ -88,16 +86,15 @@ export async function enrollProspects(pool: pg.Pool, input: EnrollInput): Promis
       .filter((id) => !found.has(id))
       .map((prospectId) => ({ prospectId, reason: 'not_found' as const }));
 
-    const keys = [...found.values()].map(suppressionKeysOf);
-    const suppressed = await client.query<{ kind: string; value: string }>(
-      `SELECT kind, value FROM suppression s
-       WHERE ${suppressionMatchSql('s', { email: 'ANY($1)', domain: 'ANY($2)', hash: 'ANY($3)' })}`,
-      [keys.map((k) => k.email), keys.map((k) => k.domain), keys.map((k) => k.hash)],
+    const early = await refusalsBeforeExclusivity(
+      client,
+      prospects.rows.map((p) => ({ id: p.id, email: p.email, contactAfter: p.contact_after })),
+      new Date(),
     );
     const unsuppressed: string[] = [];
-    for (const [id, email] of found) {
-      if (isSuppressed(email, suppressed.rows)) refused.push({ prospectId: id, reason: 'suppressed' });
-      else if (cooling.has(id)) refused.push({ prospectId: id, reason: 'cooling_off' });
+    for (const id of found.keys()) {
+      const reason = early.get(id);
+      if (reason) refused.push({ prospectId: id, reason });
       else unsuppressed.push(id);
     }
     const candidates = await admitExclusive(client, input.sequenceId, unsuppressed, refused);
@@ -139,6 +136,36 @@ export async function enrollProspects(pool: pg.Pool, input: EnrollInput): Promis
       if (!done.has(id)) refused.push({ prospectId: id, reason: 'already_enrolled' });
     return hold ? { enrolled: [], held: enrolled, refused } : { enrolled, held: [], refused };
   });
+}
+
+/** Why enrolling refuses a person before exclusivity is looked at. */
+export type EarlyRefusal = 'suppressed' | 'cooling_off';
+
+/**
+ * The people enrolling refuses before exclusivity, by id: a suppressed address (the
+ * suppression entries matching their keys, core's `suppressionKeysOf` and
+ * `isSuppressed`), else a person not to contact yet (core's `inCooldown` of
+ * `contactAfter`, null for an address that is no prospect). Reads only: enrollment
+ * asks it in its transaction, a dry run outside any.
+ */
+export async function refusalsBeforeExclusivity(
+  client: pg.Pool | pg.PoolClient,
+  people: readonly { id: string; email: string; contactAfter: Date | null }[],
+  now: Date,
+): Promise<Map<string, EarlyRefusal>> {
+  const refusals = new Map<string, EarlyRefusal>();
+  if (people.length === 0) return refusals;
+  const keys = people.map((p) => suppressionKeysOf(p.email));
+  const suppressed = await client.query<{ kind: string; value: string }>(
+    `SELECT kind, value FROM suppression s
+     WHERE ${suppressionMatchSql('s', { email: 'ANY($1)', domain: 'ANY($2)', hash: 'ANY($3)' })}`,
+    [keys.map((k) => k.email), keys.map((k) => k.domain), keys.map((k) => k.hash)],
+  );
+  for (const p of people) {
+    if (isSuppressed(p.email, suppressed.rows)) refusals.set(p.id, 'suppressed');
+    else if (inCooldown(p.contactAfter, now)) refusals.set(p.id, 'cooling_off');
+  }
+  return refusals;
 }
 
 /**

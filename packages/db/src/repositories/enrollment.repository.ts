@@ -1,10 +1,12 @@
 import { addressHash, DomainError, type EnrollmentStatus, type LiveEnrollmentOf } from '@touchbase/core';
 import type pg from 'pg';
+import { type DryRunPerson, dryRunPeopleOf } from './dry-run-people.queries.js';
 import { ENROLLMENT_COLUMNS as COLUMNS, type EnrollmentRow, type EnrollResult } from './enrollment.rows.js';
 import { type EnrollInput, enrollProspects, liveEnrollmentsOf } from './enrollment-admission.js';
 import { enrollmentFunnel, type NodeFunnelRow, nodeFunnel } from './enrollment-funnel.queries.js';
 import { LIVE_STATUSES_SQL, stopProspectsSql } from './enrollment-stop.sql.js';
 
+export type { DryRunPerson } from './dry-run-people.queries.js';
 export {
   type EnrollmentRow,
   type EnrollRefusal,
@@ -32,6 +34,19 @@ export class EnrollmentRepository {
   /** The live enrollments of each prospect, with whether their sequence is exclusive (what exclusivity decides from). */
   liveEnrollmentsOf(prospectIds: string[]): Promise<Map<string, LiveEnrollmentOf[]>> {
     return liveEnrollmentsOf(this.pool, prospectIds);
+  }
+
+  /**
+   * A dry run's people, read only: prospects by id or address and addresses that are no
+   * prospect, with what enrolling would refuse them for (suppressed, cooling off) by the
+   * query and rule enrollment uses, their company and last touch (dry-run-people.queries.ts).
+   */
+  dryRunPeople(
+    prospectIds: readonly string[],
+    addresses: readonly string[],
+    now: Date,
+  ): Promise<Map<string, DryRunPerson>> {
+    return dryRunPeopleOf(this.pool, prospectIds, addresses, now);
   }
 
   async get(id: string): Promise<EnrollmentRow> {
