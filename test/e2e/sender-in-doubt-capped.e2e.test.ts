@@ -1,6 +1,7 @@
 import { touchKey } from '@touchbase/core';
 import { MailboxThrottle } from '@touchbase/providers';
 import { waitFor } from '@touchbase/testing';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, steps, type TestSystem } from '../support/test-system.js';
 
@@ -14,15 +15,35 @@ const HOUR_MS = 3_600_000;
  * throttle member. On a mailbox whose day cap that dead grant used up, the token is
  * refused: the touch is looked up at the provider at once instead of waiting a day in
  * doubt. Delivered, it is recorded as sent (the dead attempt's grant paid for it); not
- * delivered, its claim is released and it waits for a token like any other touch.
+ * delivered, its claim is released and it waits for a token like any other touch. On a
+ * provider that does not deduplicate by key (SMTP, which cannot say what it took), it
+ * is recorded unknown at once, as its claim would, and never resent.
  */
 describe('a touch in doubt on a mailbox whose day cap is used up (whole system)', () => {
   let sys: TestSystem;
   let throttle: MailboxThrottle;
   let n = 0;
+  // The SMTP provider's server: every mail it is handed, by recipient.
+  const mailed: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, cb) {
+      mailed.push(...session.envelope.rcptTo.map((r) => r.address));
+      stream.on('end', () => cb());
+      stream.resume();
+    },
+  });
 
   beforeAll(async () => {
-    sys = await startTestSystem('sender_in_doubt_capped', { TIME_SCALE: '1' }, { pacingMs: 0 });
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+    const smtpPort = String((smtp.server.address() as { port: number }).port);
+    sys = await startTestSystem(
+      'sender_in_doubt_capped',
+      { TIME_SCALE: '1', SMTP_HOST: '127.0.0.1', SMTP_PORT: smtpPort, SMTP_SECURE: 'false' },
+      { pacingMs: 0 },
+    );
     throttle = new MailboxThrottle(sys.rt.redis.producer, {
       prefix: sys.env.REDIS_PREFIX as string,
       timeScale: 1,
@@ -30,6 +51,7 @@ describe('a touch in doubt on a mailbox whose day cap is used up (whole system)'
   });
   afterAll(async () => {
     await sys?.stop();
+    await new Promise<void>((r) => smtp.close(() => r()));
   });
 
   /**
@@ -37,9 +59,9 @@ describe('a touch in doubt on a mailbox whose day cap is used up (whole system)'
    * ('sending'), the day's only token granted to the dead attempt's member, and (when
    * `delivered`) the sandbox holding the send under the touch's key. No job yet.
    */
-  async function leftInDoubt(delivered: boolean) {
+  async function leftInDoubt(delivered: boolean, provider = 'sandbox') {
     const mailbox = await sys.api('POST', '/v1/mailboxes', {
-      provider: 'sandbox',
+      provider,
       address: `sdr-${++n}@in-doubt.example`,
       windowDays: [],
       windowStart: '00:00',
@@ -115,6 +137,24 @@ describe('a touch in doubt on a mailbox whose day cap is used up (whole system)'
     // Waiting for the mailbox's next day (an hour at the least), not retried at once.
     expect(due).toBeGreaterThan(Date.now() + HOUR_MS);
     expect(deliveriesOf(key)).toHaveLength(0);
+    expect(await throttle.grants(mailboxId)).toHaveLength(1);
+  });
+
+  it('a provider that does not deduplicate: recorded unknown at once, not delayed a day, not sent, no second grant', async () => {
+    const { enrollmentId, key, mailboxId } = await leftInDoubt(false, 'smtp');
+    await waitFor(
+      'the touch in doubt to be recorded unknown',
+      async () => (await sys.rt.repos.touches.statusOf(enrollmentId, 1)) === 'unknown',
+      { timeoutMs: 20_000 },
+    );
+    // The sequence goes on to its next step, a day away, as after the claim's own decision.
+    const enrollment = await sys.rt.db.pool.query(
+      'SELECT status::text, current_step AS step FROM enrollment WHERE id = $1',
+      [enrollmentId],
+    );
+    expect(enrollment.rows[0]).toEqual({ status: 'active', step: 2 });
+    expect(await sys.rt.touchQueue.delayedUntil(key)).toBeNull();
+    expect(mailed).not.toContain(`p${n}@in-doubt.example`);
     expect(await throttle.grants(mailboxId)).toHaveLength(1);
   });
 });

@@ -121,15 +121,20 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
   }
 
   const sent = { enrollmentId, step, attempt, variant: content.variant };
-  // Only a send the provider confirms settles the doubt; `not_sent` only where a
-  // resend is what the in-doubt claim below would do (a key that deduplicates).
+  // What the in-doubt claim below would decide, taken without a token: a send the
+  // provider confirms is recorded; a provider that does not deduplicate gets the touch
+  // recorded unknown; `not_sent` only where a resend is what the claim would do.
   const askInDoubt: AskInDoubt = async () => {
     const found = await lookUpInDoubt(provider, request, log);
     if (found.state === 'sent') {
       await recordSend(sc, ctx, graph, sent, found.result, provider.name, log);
       return 'sent';
     }
-    return found.state === 'not_found' && provider.idempotent ? 'not_sent' : null;
+    if (!provider.idempotent) {
+      await recordUnknown(sc, ctx, graph, sent, provider.name, log);
+      return 'unknown';
+    }
+    return found.state === 'not_found' ? 'not_sent' : null;
   };
   const claim = await takeTokenAndClaim(
     sc,

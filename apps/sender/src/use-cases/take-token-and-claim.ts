@@ -49,16 +49,21 @@ export type GoClaim = { kind: 'claimed' } | { kind: 'in_doubt' };
 
 /**
  * What the sender does after the token and the claim: go, or stop with this outcome
- * (`resent_in_doubt`: an earlier attempt's send, confirmed by the provider and recorded).
+ * (`resent_in_doubt`: an earlier attempt's send, confirmed by the provider and recorded;
+ * `unknown`: an earlier attempt's send recorded unknown, never resent).
  */
-export type TokenAndClaim = GoClaim | { kind: 'fenced' | 'suppressed' | 'settled' | 'resent_in_doubt' };
+export type TokenAndClaim =
+  | GoClaim
+  | { kind: 'fenced' | 'suppressed' | 'settled' | 'resent_in_doubt' | 'unknown' };
 
 /**
- * Asks the touch's provider about an earlier attempt's hand-over and records a send it
- * confirms: `sent` (recorded), `not_sent` (it certainly took nothing, and a new send is
- * what the claim would lead to), or null (it cannot say: the touch stays in doubt).
+ * Asks the touch's provider about an earlier attempt's hand-over and settles what the
+ * in-doubt claim would settle without a token: `sent` (a send it confirms, recorded),
+ * `unknown` (recorded unknown: a provider that does not deduplicate by key, so the
+ * claim would not resend either), `not_sent` (it certainly took nothing, and a new send
+ * is what the claim would lead to), or null (it cannot say: the touch stays in doubt).
  */
-export type AskInDoubt = () => Promise<'sent' | 'not_sent' | null>;
+export type AskInDoubt = () => Promise<'sent' | 'unknown' | 'not_sent' | null>;
 
 /**
  * The last two gates before a touch goes out, for every channel: a token from its
@@ -75,9 +80,11 @@ export type AskInDoubt = () => Promise<'sent' | 'not_sent' | null>;
  * A touch in doubt (an earlier attempt handed it over and died) whose token is
  * refused does not wait for the next window to be looked up: that attempt's grant
  * paid for its send, already counted in the caps that refuse this one. `askInDoubt`
- * asks the provider at once: a send it confirms is recorded (no token needed, the
- * place in line is given up); certainly not sent, the claim is released, so the
- * touch is no longer in doubt while it waits for a token; otherwise it waits in doubt.
+ * asks the provider at once: a send it confirms is recorded, and on a provider that
+ * does not deduplicate by key anything else is recorded unknown, the claim's own
+ * decision (either way no token needed, the place in line is given up); certainly not
+ * sent, the claim is released, so the touch is no longer in doubt while it waits for
+ * a token; otherwise it waits in doubt.
  *
  * `bucket` null: no token to take (caps off, or the pool's pick took it already).
  * `asked`: the token was asked ahead ({@link askToken}); its answer is used.
@@ -98,9 +105,10 @@ export async function takeTokenAndClaim(
       ? decisionOf(await asked)
       : await sc.throttle.take(bucket.id, bucket.limits, touch.member);
     if (!token.granted) {
-      if (askInDoubt && (await settleInDoubt(sc, touch, askInDoubt)) === 'sent') {
+      const settled = askInDoubt ? await settleInDoubt(sc, touch, askInDoubt) : null;
+      if (settled === 'sent' || settled === 'unknown') {
         await sc.throttle.release(bucket.id, touch.member);
-        return { kind: 'resent_in_doubt' };
+        return { kind: settled === 'sent' ? 'resent_in_doubt' : 'unknown' };
       }
       sc.metrics.touchesSkipped.inc({ reason: 'throttled' });
       const now = sc.clock();
@@ -130,7 +138,7 @@ async function settleInDoubt(
   sc: SenderContext,
   touch: TouchToSend,
   askInDoubt: AskInDoubt,
-): Promise<'sent' | 'not_sent' | null> {
+): Promise<Awaited<ReturnType<AskInDoubt>>> {
   const { enrollmentId, step, attempt } = touch;
   if ((await sc.repos.touches.statusOf(enrollmentId, step, attempt)) !== 'sending') return null;
   const answer = await askInDoubt();
