@@ -230,6 +230,39 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
     await f.repos.sequences.setPolicies(sequenceId, {});
     expect(await count()).toBe(before);
   });
+  it('refuses, as enrolling does, a person whose enrollment in the sequence has ended; a draft does not know them', async () => {
+    const seq = await f.repos.sequences.create({ name: 'Enrolled once', steps: STEPS });
+    const [ended, fresh] = (
+      await f.repos.prospects.upsertMany(['ended', 'fresh'].map((n) => ({ email: `${n}@once.example` })))
+    ).map((p) => p.id);
+    await f.db.pool.query(
+      `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status)
+       VALUES (gen_random_uuid(), $1, $2, $3, $4, 'exhausted')`,
+      [ended, seq.id, seq.version.id, mailboxIds[0]],
+    );
+    const prospects = { list: [{ id: ended }, { id: fresh }] };
+    const res = await post({ sequenceId: seq.id, mailboxIds, start: '2026-12-01T07:00:00Z', prospects });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().summary).toMatchObject({ enrolled: 1, refused: { alreadyEnrolled: 1 } });
+    // A draft is no sequence yet: nobody was enrolled in it.
+    const draft = await post({
+      sequence: { steps: [{}] },
+      mailboxIds,
+      start: '2026-12-01T07:00:00Z',
+      prospects,
+    });
+    expect(draft.json().summary).toMatchObject({ enrolled: 2, refused: { alreadyEnrolled: 0 } });
+    // The live enrollment refuses the same person for the same reason.
+    const live = await f.repos.enrollments.enroll({
+      sequenceId: seq.id,
+      sequenceVersionId: seq.version.id,
+      mailboxId: mailboxIds[0]!,
+      prospectIds: [ended!, fresh!],
+      firstTouchAt: () => new Date('2026-12-01T09:00:00Z'),
+    });
+    expect(live.enrolled.map((e) => e.prospectId)).toEqual([fresh]);
+    expect(live.refused).toEqual([{ prospectId: ended, reason: 'already_enrolled' }]);
+  });
   it('runs the version asked for (by number or id), the latest by default; 404 naming a version it lacks', async () => {
     const v2 = await f.repos.sequences.addVersion(sequenceId, [STEPS[0]!]);
     const steps = async (extra: object) => {

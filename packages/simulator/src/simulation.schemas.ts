@@ -138,6 +138,12 @@ export const ProspectListSchema = z.union([
             .describe(
               'The sequences the person is live in now, and whether each is exclusive (the API fills it for existing prospects): exclusivity refuses them as enrolling does',
             ),
+          enrolledInSequence: z
+            .boolean()
+            .optional()
+            .describe(
+              'Whether the person was ever enrolled in this sequence, live or ended (the API fills it for existing prospects): enrolling refuses them as already enrolled',
+            ),
         }),
       )
       .min(1)

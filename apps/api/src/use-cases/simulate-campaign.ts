@@ -136,7 +136,7 @@ export async function simulateCampaign(
   }
   try {
     const prospects = deps.repos
-      ? await withWhatTheSystemKnows(deps.repos, rest.prospects, new Date(start))
+      ? await withWhatTheSystemKnows(deps.repos, rest.prospects, new Date(start), sequenceId ?? null)
       : rest.prospects;
     return simulate({
       ...rest,
@@ -178,13 +178,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * address) with what the live system knows of them, read from the database (reads
  * only; a field the row gives itself is kept): the sequences each is live in now, so
  * exclusivity refuses whom enrolling would; a suppressed address or a person cooling
- * off (`refusal`, by the query and rule enrollment uses); their company domain and
- * last touch, for the contact policies. `now` is the enrollment's time (the run's start).
+ * off (`refusal`, by the query and rule enrollment uses); whether they were ever
+ * enrolled in the existing sequence `sequenceId` (`enrolledInSequence`, enrolling's
+ * rule: ended enrollments count); their company domain and last touch, for the
+ * contact policies. `now` is the enrollment's time (the run's start).
  */
 async function withWhatTheSystemKnows(
   repos: Pick<Repositories, 'enrollments'>,
   prospects: SimulationRequest['prospects'],
   now: Date,
+  sequenceId: string | null,
 ): Promise<SimulationRequest['prospects']> {
   if ('count' in prospects) return prospects;
   // A CSV as its rows (the simulator's reading of it), so what is known of its people applies.
@@ -198,7 +201,7 @@ async function withWhatTheSystemKnows(
   if (ids.length === 0 && addresses.length === 0) return prospects;
   const [live, people] = await Promise.all([
     ids.length > 0 ? repos.enrollments.liveEnrollmentsOf(ids) : new Map<string, never>(),
-    repos.enrollments.dryRunPeople(ids, addresses, now),
+    repos.enrollments.dryRunPeople(ids, addresses, now, sequenceId),
   ]);
   return {
     list: prospects.list.map((p) => {
@@ -208,9 +211,11 @@ async function withWhatTheSystemKnows(
       const liveIn = p.liveIn ?? (p.id ? live.get(p.id) : undefined);
       if (!person) return liveIn ? { ...p, liveIn } : p;
       const refusal = p.refusal ?? person.refusal;
+      const enrolledInSequence = p.enrolledInSequence ?? person.enrolledInSequence;
       return {
         ...p,
         ...(liveIn ? { liveIn } : {}),
+        ...(enrolledInSequence ? { enrolledInSequence } : {}),
         email: p.email ?? person.email,
         companyDomain: p.companyDomain !== undefined ? p.companyDomain : person.companyDomain,
         lastContactAt:
