@@ -183,6 +183,28 @@ export const SimulationInputSchema = z.object({
         .describe(
           "The contact policies the sender holds touches for (core's `contactHold`): the cooldown after another enrollment's touch, new people a day, touches a day per recipient company",
         ),
+      countedToday: z
+        .array(
+          z.object({
+            dayStart: z.iso
+              .datetime({ offset: true })
+              .describe("The start of the run's first day in a mailbox's zone"),
+            firstTouches: z
+              .number()
+              .int()
+              .min(0)
+              .describe("The sequence's first touches the new-people cap counted"),
+            domainTouches: z
+              .record(z.string().max(253), z.number().int().min(0))
+              .default({})
+              .describe('Touches the recipient-domain cap counted, per company domain'),
+          }),
+        )
+        .max(200)
+        .default([])
+        .describe(
+          'What the day caps counted before the run starts, per day start (the API reads it for an existing sequence, by the query the sender counts with): the caps of that day start from it',
+        ),
     })
     .superRefine((seq, ctx) => {
       if ((seq.steps === undefined) === (seq.graph === undefined)) {

@@ -1,4 +1,11 @@
-import { campaignDatesAt, DomainError, normalisedEmail, SendingWindowError } from '@touchbase/core';
+import {
+  campaignDatesAt,
+  companyDomainOf,
+  contactDayOf,
+  DomainError,
+  normalisedEmail,
+  SendingWindowError,
+} from '@touchbase/core';
 import { linkedInCapsOf, type Repositories } from '@touchbase/db';
 import {
   listOfCsv,
@@ -47,7 +54,10 @@ export type SimulationRequest = z.input<typeof SimulationRequestSchema>;
 
 /** `repos` may be left out when the request names no existing sequence or mailbox (the CLI without a database). */
 type SimulateDeps = {
-  repos?: Pick<Repositories, 'sequences' | 'mailboxes' | 'linkedinAccounts' | 'enrollments'>;
+  repos?: Pick<
+    Repositories,
+    'sequences' | 'mailboxes' | 'linkedinAccounts' | 'enrollments' | 'contactPolicies'
+  >;
   clock: () => Date;
 };
 
@@ -138,13 +148,17 @@ export async function simulateCampaign(
     const prospects = deps.repos
       ? await withWhatTheSystemKnows(deps.repos, rest.prospects, new Date(start), sequenceId ?? null)
       : rest.prospects;
+    const counted =
+      sequenceId && deps.repos
+        ? await countedToday(deps.repos, sequenceId, sequence, mailboxes, prospects, new Date(start))
+        : [];
     return simulate({
       ...rest,
       prospects,
       ...(linkedinAccounts ? { linkedinAccounts } : {}),
       ...(assignment ? { assignment } : {}),
       start,
-      sequence,
+      sequence: counted.length > 0 ? { ...sequence, countedToday: counted } : sequence,
       mailboxes,
     });
   } catch (err) {
@@ -224,6 +238,41 @@ async function withWhatTheSystemKnows(
       };
     }),
   };
+}
+
+/**
+ * What an existing sequence's day caps counted on the run's first day before it starts,
+ * in each mailbox's zone (core's `contactDayOf`, the sender's day): its first touches
+ * (new people a day) and the touches to the companies of the list (recipient-domain
+ * cap), read by the query the sender counts with (`ContactPolicyRepository.countedSince`),
+ * so the preview's caps start where the live ones stand. Empty when no cap is set.
+ */
+async function countedToday(
+  repos: Pick<Repositories, 'contactPolicies'>,
+  sequenceId: string,
+  sequence: NonNullable<SimulationRequest['sequence']>,
+  mailboxes: NonNullable<SimulationRequest['mailboxes']>,
+  prospects: SimulationRequest['prospects'],
+  start: Date,
+) {
+  const policy = sequence.contactPolicy;
+  const perDomain = policy?.recipientDomainPerDay != null;
+  if (policy?.newPeoplePerDay == null && !perDomain) return [];
+  const zones = [...new Set(mailboxes.map((m) => m.timezone ?? 'UTC'))];
+  const dayStarts = [
+    ...new Map(
+      zones.map((timeZone) => {
+        const day = contactDayOf(start, { timeZone }).start;
+        return [day.getTime(), day] as const;
+      }),
+    ).values(),
+  ];
+  const domains =
+    perDomain && 'list' in prospects
+      ? prospects.list.flatMap((p) => companyDomainOf(p.email ?? '', p.companyDomain) ?? [])
+      : [];
+  const counted = await repos.contactPolicies.countedSince(sequenceId, domains, dayStarts);
+  return counted.map((c) => ({ ...c, dayStart: c.dayStart.toISOString() }));
 }
 
 function mailboxOf(row: Awaited<ReturnType<Repositories['mailboxes']['get']>>): SimulatedMailbox {
