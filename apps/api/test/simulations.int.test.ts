@@ -230,6 +230,39 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
     await f.repos.sequences.setPolicies(sequenceId, {});
     expect(await count()).toBe(before);
   });
+  it('refuses, as enrolling does, a person whose enrollment in the sequence has ended; a draft does not know them', async () => {
+    const seq = await f.repos.sequences.create({ name: 'Enrolled once', steps: STEPS });
+    const [ended, fresh] = (
+      await f.repos.prospects.upsertMany(['ended', 'fresh'].map((n) => ({ email: `${n}@once.example` })))
+    ).map((p) => p.id);
+    await f.db.pool.query(
+      `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status)
+       VALUES (gen_random_uuid(), $1, $2, $3, $4, 'exhausted')`,
+      [ended, seq.id, seq.version.id, mailboxIds[0]],
+    );
+    const prospects = { list: [{ id: ended }, { id: fresh }] };
+    const res = await post({ sequenceId: seq.id, mailboxIds, start: '2026-12-01T07:00:00Z', prospects });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().summary).toMatchObject({ enrolled: 1, refused: { alreadyEnrolled: 1 } });
+    // A draft is no sequence yet: nobody was enrolled in it.
+    const draft = await post({
+      sequence: { steps: [{}] },
+      mailboxIds,
+      start: '2026-12-01T07:00:00Z',
+      prospects,
+    });
+    expect(draft.json().summary).toMatchObject({ enrolled: 2, refused: { alreadyEnrolled: 0 } });
+    // The live enrollment refuses the same person for the same reason.
+    const live = await f.repos.enrollments.enroll({
+      sequenceId: seq.id,
+      sequenceVersionId: seq.version.id,
+      mailboxId: mailboxIds[0]!,
+      prospectIds: [ended!, fresh!],
+      firstTouchAt: () => new Date('2026-12-01T09:00:00Z'),
+    });
+    expect(live.enrolled.map((e) => e.prospectId)).toEqual([fresh]);
+    expect(live.refused).toEqual([{ prospectId: ended, reason: 'already_enrolled' }]);
+  });
   it('runs the version asked for (by number or id), the latest by default; 404 naming a version it lacks', async () => {
     const v2 = await f.repos.sequences.addVersion(sequenceId, [STEPS[0]!]);
     const steps = async (extra: object) => {
@@ -326,6 +359,48 @@ describe('POST /v1/simulations (real PostgreSQL)', () => {
       [dom!]: 'suppressed',
       [cool!]: 'cooling_off',
     });
+  });
+  it("starts the day caps from today's touches, as the sender counts them: a new-people cap already reached today waits for tomorrow", async () => {
+    const capped = await f.repos.sequences.create({ name: 'Capped today', steps: [STEPS[2]!] });
+    await f.repos.sequences.setPolicies(capped.id, { contact: { newPeoplePerDay: 2 } });
+    const [sent1, sent2, ...fresh] = (
+      await f.repos.prospects.upsertMany(
+        ['s1', 's2', 'n1', 'n2'].map((n) => ({ email: `${n}@today${n}.example` })),
+      )
+    ).map((p) => p.id);
+    // Two first touches sent earlier today (Berlin, the mailbox's day): the cap of 2 is reached.
+    for (const prospectId of [sent1!, sent2!]) {
+      const enrollment = (
+        await f.db.pool.query<{ id: string }>(
+          `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status)
+           VALUES (gen_random_uuid(), $1, $2, $3, $4, 'exhausted') RETURNING id`,
+          [prospectId, capped.id, capped.version.id, mailboxIds[0]],
+        )
+      ).rows[0]!.id;
+      await f.db.pool.query(
+        `INSERT INTO touch (id, enrollment_id, step, status, idempotency_key, sent_at)
+         VALUES (gen_random_uuid(), $1, 1, 'sent', $2, '2026-12-01T08:00:00Z')`,
+        [enrollment, `${enrollment}-1-1`],
+      );
+    }
+    const count = async () =>
+      (await f.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM contact_slot')).rows[0]!.n;
+    const before = await count();
+    const res = await post({
+      sequenceId: capped.id,
+      mailboxIds: [mailboxIds[0]],
+      start: '2026-12-01T09:00:00Z',
+      prospects: { list: fresh.map((id) => ({ id })) },
+    });
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    const sendDays = report.days.filter((d: { total: number }) => d.total > 0);
+    expect(sendDays.map((d: { date: string; total: number }) => [d.date, d.total])).toEqual([
+      ['2026-12-02', 2],
+    ]);
+    expect(report.delays.byContactPolicy.holds.new_people_cap).toBeGreaterThanOrEqual(2);
+    // Read, not written: no slot taken.
+    expect(await count()).toBe(before);
   });
   it("holds touches to the sequence's contact policies: a recipient-domain cap of 1 a day spreads a company over days", async () => {
     const capped = (await f.repos.sequences.create({ name: 'Capped', steps: [STEPS[2]!] })).id;

@@ -30,7 +30,11 @@ export {
   type ApiKeyScope,
 } from './repositories/api-key.repository.js';
 export { AuditRepository } from './repositories/audit.repository.js';
-export { type ContactCheck, ContactPolicyRepository } from './repositories/contact-policy.repository.js';
+export {
+  type ContactCheck,
+  ContactPolicyRepository,
+  type CountedToday,
+} from './repositories/contact-policy.repository.js';
 export { type CrmNotificationRow, CrmOutboxRepository } from './repositories/crm-outbox.repository.js';
 export { DomainHealthRepository } from './repositories/domain-health.repository.js';
 export {

@@ -5,7 +5,7 @@ import type { ProspectListSchema, SyntheticProspectsSchema } from './simulation.
 
 /** The people of the input that enrolling refuses, by the reason the live enrollment gives. */
 export type Refusals = {
-  /** Listed twice, or live in this sequence already (`already_enrolled`). */
+  /** Listed twice, or enrolled in this sequence already, live or ended (`already_enrolled`). */
   alreadyEnrolled: number;
   /** Live in another sequence when either is exclusive (`in_other_sequence`, core's `exclusivityConflict`). */
   inOtherSequence: number;
@@ -57,8 +57,8 @@ const NO_REFUSALS: Refusals = { alreadyEnrolled: 0, inOtherSequence: 0, suppress
  * a CSV with a time-zone column, or from rows. A zone the runtime does not know
  * falls back to the mailbox's, as `resolveTimeZone` does live. As enrolling does,
  * a person is enrolled once (a row whose `id`, or a CSV row whose `id` or `email`,
- * came before is refused), and a row live in this sequence or held by another one
- * under exclusivity (`liveIn`) is refused.
+ * came before is refused), and a row held by another sequence under exclusivity
+ * (`liveIn`), or live or ever enrolled in this one (`enrolledInSequence`), is refused.
  */
 export function populationOf(input: ProspectsInput, sequence: SequenceOf = { exclusive: true }): Admission {
   if ('count' in input) return { ...synthetic(input.count, input.timeZones), refused: { ...NO_REFUSALS } };
@@ -74,6 +74,7 @@ function admitted(
     lastContactAt?: string | null | undefined;
     liveIn?: { sequenceId: string; exclusive: boolean }[] | undefined;
     refusal?: 'suppressed' | 'cooling_off' | undefined;
+    enrolledInSequence?: boolean | undefined;
   }[],
   sequence: SequenceOf,
 ): Admission {
@@ -91,13 +92,17 @@ function admitted(
       else refused.coolingOff++;
       continue;
     }
-    if ((row.id !== undefined && seen.has(row.id)) || live.some((l) => l.sequenceId === sequence.id)) {
+    if (row.id !== undefined && seen.has(row.id)) {
       refused.alreadyEnrolled++;
       continue;
     }
     if (row.id !== undefined) seen.add(row.id);
     if (exclusivityConflict(self, live) !== null) {
       refused.inOtherSequence++;
+      continue;
+    }
+    if (row.enrolledInSequence || live.some((l) => l.sequenceId === sequence.id)) {
+      refused.alreadyEnrolled++;
       continue;
     }
     timeZones.push(row.timezone ?? null);

@@ -103,6 +103,7 @@ export function runCampaign(
     { ...settings.sequence.contactPolicy, exclusive: settings.sequence.exclusive },
     population,
     new Set(mailboxes.map((m) => m.timezone)).size === 1,
+    settings.sequence.countedToday,
   );
   // The touch's slot key in the contact policies' day caps (as the live `touchKey`, one per node run).
   const touchKeyOf = (e: number, n: number) => e * 1_048_576 + drawKey(e, n);

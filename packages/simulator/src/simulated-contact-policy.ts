@@ -9,6 +9,9 @@ import {
 } from '@touchbase/core';
 import type { Population } from './prospects.js';
 
+/** What the day caps counted before a run, on the day from `dayStart` (the input's `sequence.countedToday`). */
+export type CountedBefore = { dayStart: string; firstTouches: number; domainTouches: Record<string, number> };
+
 /** A scope's touches that went out, in time order, with their keys. */
 type Sent = { at: number[]; keys: number[] };
 
@@ -29,6 +32,8 @@ export class SimulatedContactPolicy {
   private readonly sent = new Map<string, Sent>();
   /** Per zone, the last day looked up: a day's bounds are asked for again and again. */
   private readonly days = new Map<string, { start: number; end: number }>();
+  /** What the day caps counted before the run, by `{scope}|{dayStart}`. */
+  private readonly before = new Map<string, number>();
   /** Holds by reason. */
   readonly holds: Record<ContactHoldReason, number> = {
     cooldown: 0,
@@ -39,12 +44,22 @@ export class SimulatedContactPolicy {
   /**
    * @param oneZone every mailbox counts its days in one zone: then a touch sent since
    *   the start of today took a slot of today, and the slots alone count the day
+   * @param counted what the day caps counted before the run (touches the live system
+   *   sent or slotted today), added to that day's counts
    */
   constructor(
     private readonly policy: ContactPolicy,
     private readonly population: Population,
     private readonly oneZone: boolean,
-  ) {}
+    counted: readonly CountedBefore[] = [],
+  ) {
+    for (const day of counted) {
+      const at = Date.parse(day.dayStart);
+      this.before.set(`sequence|${at}`, day.firstTouches);
+      for (const [domain, n] of Object.entries(day.domainTouches))
+        this.before.set(`domain:${domain}|${at}`, n);
+    }
+  }
 
   /**
    * Whether the touch `key` of enrollment `e` waits for a policy at `t` (the hold),
@@ -105,7 +120,7 @@ export class SimulatedContactPolicy {
   /** The slots of the day and the touches since its start, each once, this touch never (the repository's UNION). */
   private count(scope: string, dayStart: number, key: number): number {
     const slot = this.slots.get(`${scope}|${dayStart}`);
-    let n = slot ? slot.size - (slot.has(key) ? 1 : 0) : 0;
+    let n = (this.before.get(`${scope}|${dayStart}`) ?? 0) + (slot ? slot.size - (slot.has(key) ? 1 : 0) : 0);
     const list = this.sent.get(scope);
     if (!list || this.oneZone) return n;
     // Sends are in time order (the virtual clock only moves on): the day's are the tail.

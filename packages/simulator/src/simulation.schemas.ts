@@ -138,6 +138,12 @@ export const ProspectListSchema = z.union([
             .describe(
               'The sequences the person is live in now, and whether each is exclusive (the API fills it for existing prospects): exclusivity refuses them as enrolling does',
             ),
+          enrolledInSequence: z
+            .boolean()
+            .optional()
+            .describe(
+              'Whether the person was ever enrolled in this sequence, live or ended (the API fills it for existing prospects): enrolling refuses them as already enrolled',
+            ),
         }),
       )
       .min(1)
@@ -176,6 +182,28 @@ export const SimulationInputSchema = z.object({
         .default({ cooldownDays: 30, newPeoplePerDay: null, recipientDomainPerDay: null })
         .describe(
           "The contact policies the sender holds touches for (core's `contactHold`): the cooldown after another enrollment's touch, new people a day, touches a day per recipient company",
+        ),
+      countedToday: z
+        .array(
+          z.object({
+            dayStart: z.iso
+              .datetime({ offset: true })
+              .describe("The start of the run's first day in a mailbox's zone"),
+            firstTouches: z
+              .number()
+              .int()
+              .min(0)
+              .describe("The sequence's first touches the new-people cap counted"),
+            domainTouches: z
+              .record(z.string().max(253), z.number().int().min(0))
+              .default({})
+              .describe('Touches the recipient-domain cap counted, per company domain'),
+          }),
+        )
+        .max(200)
+        .default([])
+        .describe(
+          'What the day caps counted before the run starts, per day start (the API reads it for an existing sequence, by the query the sender counts with): the caps of that day start from it',
         ),
     })
     .superRefine((seq, ctx) => {

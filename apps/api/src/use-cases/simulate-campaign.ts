@@ -1,4 +1,11 @@
-import { campaignDatesAt, DomainError, normalisedEmail, SendingWindowError } from '@touchbase/core';
+import {
+  campaignDatesAt,
+  companyDomainOf,
+  contactDayOf,
+  DomainError,
+  normalisedEmail,
+  SendingWindowError,
+} from '@touchbase/core';
 import { linkedInCapsOf, type Repositories } from '@touchbase/db';
 import {
   listOfCsv,
@@ -47,7 +54,10 @@ export type SimulationRequest = z.input<typeof SimulationRequestSchema>;
 
 /** `repos` may be left out when the request names no existing sequence or mailbox (the CLI without a database). */
 type SimulateDeps = {
-  repos?: Pick<Repositories, 'sequences' | 'mailboxes' | 'linkedinAccounts' | 'enrollments'>;
+  repos?: Pick<
+    Repositories,
+    'sequences' | 'mailboxes' | 'linkedinAccounts' | 'enrollments' | 'contactPolicies'
+  >;
   clock: () => Date;
 };
 
@@ -136,15 +146,19 @@ export async function simulateCampaign(
   }
   try {
     const prospects = deps.repos
-      ? await withWhatTheSystemKnows(deps.repos, rest.prospects, new Date(start))
+      ? await withWhatTheSystemKnows(deps.repos, rest.prospects, new Date(start), sequenceId ?? null)
       : rest.prospects;
+    const counted =
+      sequenceId && deps.repos
+        ? await countedToday(deps.repos, sequenceId, sequence, mailboxes, prospects, new Date(start))
+        : [];
     return simulate({
       ...rest,
       prospects,
       ...(linkedinAccounts ? { linkedinAccounts } : {}),
       ...(assignment ? { assignment } : {}),
       start,
-      sequence,
+      sequence: counted.length > 0 ? { ...sequence, countedToday: counted } : sequence,
       mailboxes,
     });
   } catch (err) {
@@ -178,13 +192,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * address) with what the live system knows of them, read from the database (reads
  * only; a field the row gives itself is kept): the sequences each is live in now, so
  * exclusivity refuses whom enrolling would; a suppressed address or a person cooling
- * off (`refusal`, by the query and rule enrollment uses); their company domain and
- * last touch, for the contact policies. `now` is the enrollment's time (the run's start).
+ * off (`refusal`, by the query and rule enrollment uses); whether they were ever
+ * enrolled in the existing sequence `sequenceId` (`enrolledInSequence`, enrolling's
+ * rule: ended enrollments count); their company domain and last touch, for the
+ * contact policies. `now` is the enrollment's time (the run's start).
  */
 async function withWhatTheSystemKnows(
   repos: Pick<Repositories, 'enrollments'>,
   prospects: SimulationRequest['prospects'],
   now: Date,
+  sequenceId: string | null,
 ): Promise<SimulationRequest['prospects']> {
   if ('count' in prospects) return prospects;
   // A CSV as its rows (the simulator's reading of it), so what is known of its people applies.
@@ -198,7 +215,7 @@ async function withWhatTheSystemKnows(
   if (ids.length === 0 && addresses.length === 0) return prospects;
   const [live, people] = await Promise.all([
     ids.length > 0 ? repos.enrollments.liveEnrollmentsOf(ids) : new Map<string, never>(),
-    repos.enrollments.dryRunPeople(ids, addresses, now),
+    repos.enrollments.dryRunPeople(ids, addresses, now, sequenceId),
   ]);
   return {
     list: prospects.list.map((p) => {
@@ -208,9 +225,11 @@ async function withWhatTheSystemKnows(
       const liveIn = p.liveIn ?? (p.id ? live.get(p.id) : undefined);
       if (!person) return liveIn ? { ...p, liveIn } : p;
       const refusal = p.refusal ?? person.refusal;
+      const enrolledInSequence = p.enrolledInSequence ?? person.enrolledInSequence;
       return {
         ...p,
         ...(liveIn ? { liveIn } : {}),
+        ...(enrolledInSequence ? { enrolledInSequence } : {}),
         email: p.email ?? person.email,
         companyDomain: p.companyDomain !== undefined ? p.companyDomain : person.companyDomain,
         lastContactAt:
@@ -219,6 +238,41 @@ async function withWhatTheSystemKnows(
       };
     }),
   };
+}
+
+/**
+ * What an existing sequence's day caps counted on the run's first day before it starts,
+ * in each mailbox's zone (core's `contactDayOf`, the sender's day): its first touches
+ * (new people a day) and the touches to the companies of the list (recipient-domain
+ * cap), read by the query the sender counts with (`ContactPolicyRepository.countedSince`),
+ * so the preview's caps start where the live ones stand. Empty when no cap is set.
+ */
+async function countedToday(
+  repos: Pick<Repositories, 'contactPolicies'>,
+  sequenceId: string,
+  sequence: NonNullable<SimulationRequest['sequence']>,
+  mailboxes: NonNullable<SimulationRequest['mailboxes']>,
+  prospects: SimulationRequest['prospects'],
+  start: Date,
+) {
+  const policy = sequence.contactPolicy;
+  const perDomain = policy?.recipientDomainPerDay != null;
+  if (policy?.newPeoplePerDay == null && !perDomain) return [];
+  const zones = [...new Set(mailboxes.map((m) => m.timezone ?? 'UTC'))];
+  const dayStarts = [
+    ...new Map(
+      zones.map((timeZone) => {
+        const day = contactDayOf(start, { timeZone }).start;
+        return [day.getTime(), day] as const;
+      }),
+    ).values(),
+  ];
+  const domains =
+    perDomain && 'list' in prospects
+      ? prospects.list.flatMap((p) => companyDomainOf(p.email ?? '', p.companyDomain) ?? [])
+      : [];
+  const counted = await repos.contactPolicies.countedSince(sequenceId, domains, dayStarts);
+  return counted.map((c) => ({ ...c, dayStart: c.dayStart.toISOString() }));
 }
 
 function mailboxOf(row: Awaited<ReturnType<Repositories['mailboxes']['get']>>): SimulatedMailbox {

@@ -5,6 +5,40 @@ import { inTransaction } from '../database.js';
 /** The touches that reached (or may have reached) the recipient: claimed, sent, or in doubt. */
 export const TOUCHED = `t.status IN ('sending', 'sent', 'unknown')`;
 
+/**
+ * SQL: the touches the new-people cap counts for a sequence (`sequence`, uuid) on the
+ * day from `dayStart`: the day's slots and the first touches since its start, each
+ * once by its key, the touch `except` never. `ContactPolicyRepository` counts by it,
+ * before a touch goes and for a dry run's start.
+ */
+function firstTouchesTodaySql(sequence: string, dayStart: string, except: string): string {
+  return `(SELECT count(*) FROM (
+    SELECT touch_key FROM contact_slot WHERE scope = 'sequence:' || ${sequence}::text AND day_start = ${dayStart} AND touch_key <> ${except}
+    UNION
+    SELECT t.idempotency_key FROM enrollment e JOIN touch t ON t.enrollment_id = e.id
+    WHERE e.sequence_id = ${sequence}::uuid AND t.step = 1 AND t.attempt = 1 AND ${TOUCHED}
+      AND COALESCE(t.sent_at, t.created_at) >= ${dayStart} AND t.idempotency_key <> ${except}) AS x)`;
+}
+
+/** SQL: the touches the recipient-domain cap counts for a company (`domain`, text) on the day from `dayStart`, as {@link firstTouchesTodaySql}. */
+function domainTouchesTodaySql(domain: string, dayStart: string, except: string): string {
+  return `(SELECT count(*) FROM (
+    SELECT touch_key FROM contact_slot WHERE scope = 'domain:' || ${domain}::text AND day_start = ${dayStart} AND touch_key <> ${except}
+    UNION
+    SELECT t.idempotency_key FROM prospect p JOIN enrollment e ON e.prospect_id = p.id JOIN touch t ON t.enrollment_id = e.id
+    WHERE p.company_domain = ${domain}::text AND ${TOUCHED}
+      AND COALESCE(t.sent_at, t.created_at) >= ${dayStart} AND t.idempotency_key <> ${except}) AS x)`;
+}
+
+/** What the day caps have counted on one day before a dry run starts (`ContactPolicyRepository.countedSince`). */
+export type CountedToday = {
+  dayStart: Date;
+  /** The sequence's first touches (the new-people cap). */
+  firstTouches: number;
+  /** Touches per company domain asked for (the recipient-domain cap). */
+  domainTouches: Record<string, number>;
+};
+
 /** One touch about to go, and which of its counts its sequence's policies use. */
 export type ContactCheck = {
   enrollmentId: string;
@@ -79,6 +113,36 @@ export class ContactPolicyRepository {
   }
 
   /**
+   * What the day caps of a sequence have counted on each of `dayStarts` (the start of a
+   * dry run's day in each of its mailboxes' zones), for the sequence's first touches and
+   * each of `domains`: by the query `check` counts with, reads only, no lock. The dry
+   * run's caps start from these, as the sender's do.
+   */
+  async countedSince(
+    sequenceId: string,
+    domains: readonly string[],
+    dayStarts: readonly Date[],
+  ): Promise<CountedToday[]> {
+    const out: CountedToday[] = [];
+    for (const dayStart of dayStarts) {
+      // No touch has the empty key: every touch counts.
+      const { rows } = await this.pool.query<{ domain: string | null; n: string }>(
+        `SELECT NULL::text AS domain, ${firstTouchesTodaySql('$1', '$2', "''")} AS n
+         UNION ALL
+         SELECT d.domain, ${domainTouchesTodaySql('d.domain', '$2', "''")} FROM unnest($3::text[]) AS d(domain)`,
+        [sequenceId, dayStart, [...new Set(domains)]],
+      );
+      const counted: CountedToday = { dayStart, firstTouches: 0, domainTouches: {} };
+      for (const r of rows) {
+        if (r.domain === null) counted.firstTouches = Number(r.n);
+        else if (Number(r.n) > 0) counted.domainTouches[r.domain] = Number(r.n);
+      }
+      out.push(counted);
+    }
+    return out;
+  }
+
+  /**
    * The counts asked for (the others come back as 0 or null). A day cap counts the
    * slots taken today and the touches of today (by their idempotency key, so a touch
    * is counted once): touches of sequences without the cap, or sent before it was
@@ -90,18 +154,8 @@ export class ContactPolicyRepository {
          CASE WHEN $4 THEN (
            SELECT max(COALESCE(t.sent_at, t.created_at)) FROM enrollment e JOIN touch_fact t ON t.enrollment_id = e.id
            WHERE e.prospect_id = $2 AND e.id <> $1 AND ${TOUCHED}) END AS last,
-         CASE WHEN $5 THEN (SELECT count(*) FROM (
-           SELECT touch_key FROM contact_slot WHERE scope = 'sequence:' || $3::text AND day_start = $8 AND touch_key <> $9
-           UNION
-           SELECT t.idempotency_key FROM enrollment e JOIN touch t ON t.enrollment_id = e.id
-           WHERE e.sequence_id = $3::uuid AND t.step = 1 AND t.attempt = 1 AND ${TOUCHED}
-             AND COALESCE(t.sent_at, t.created_at) >= $8 AND t.idempotency_key <> $9) AS x) END AS first,
-         CASE WHEN $6 AND $7::text IS NOT NULL THEN (SELECT count(*) FROM (
-           SELECT touch_key FROM contact_slot WHERE scope = 'domain:' || $7::text AND day_start = $8 AND touch_key <> $9
-           UNION
-           SELECT t.idempotency_key FROM prospect p JOIN enrollment e ON e.prospect_id = p.id JOIN touch t ON t.enrollment_id = e.id
-           WHERE p.company_domain = $7::text AND ${TOUCHED}
-             AND COALESCE(t.sent_at, t.created_at) >= $8 AND t.idempotency_key <> $9) AS x) END AS domain`,
+         CASE WHEN $5 THEN ${firstTouchesTodaySql('$3', '$8', '$9')} END AS first,
+         CASE WHEN $6 AND $7::text IS NOT NULL THEN ${domainTouchesTodaySql('$7', '$8', '$9')} END AS domain`,
       [
         input.enrollmentId,
         input.prospectId,

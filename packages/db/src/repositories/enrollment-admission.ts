@@ -114,8 +114,7 @@ export async function enrollProspects(pool: pg.Pool, input: EnrollInput): Promis
        SELECT e.id, e.prospect_id, $3, $4, $5, $7::"EnrollmentStatus", 1, e.due, e.unfitted,
          CASE WHEN e.unfitted IS NULL THEN NULL ELSE e.due END, $8
        FROM unnest($1::uuid[], $2::uuid[], $6::timestamptz[], $9::timestamptz[]) AS e(id, prospect_id, due, unfitted)
-       -- Enrolled once in a sequence is enough: only a reactivation enrolls a person in it again.
-       WHERE NOT EXISTS (SELECT 1 FROM enrollment x WHERE x.prospect_id = e.prospect_id AND x.sequence_id = $3)
+       WHERE NOT ${enrolledOnceSql('e.prospect_id', '$3')}
        ON CONFLICT (prospect_id, sequence_id) WHERE status IN ${LIVE_STATUSES_SQL} DO NOTHING
        RETURNING id, prospect_id`,
       [
@@ -136,6 +135,16 @@ export async function enrollProspects(pool: pg.Pool, input: EnrollInput): Promis
       if (!done.has(id)) refused.push({ prospectId: id, reason: 'already_enrolled' });
     return hold ? { enrolled: [], held: enrolled, refused } : { enrolled, held: [], refused };
   });
+}
+
+/**
+ * SQL: whether the person (`prospect`, an SQL expression) was ever enrolled in the
+ * sequence (`sequence`), whatever that enrollment's status is now. Enrolled once in a
+ * sequence is enough: only a reactivation enrolls a person in it again, so enrolling
+ * refuses them (`already_enrolled`) and a dry run does too.
+ */
+export function enrolledOnceSql(prospect: string, sequence: string): string {
+  return `EXISTS (SELECT 1 FROM enrollment x WHERE x.prospect_id = ${prospect} AND x.sequence_id = ${sequence})`;
 }
 
 /** Why enrolling refuses a person before exclusivity is looked at. */

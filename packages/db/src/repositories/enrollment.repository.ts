@@ -39,14 +39,16 @@ export class EnrollmentRepository {
   /**
    * A dry run's people, read only: prospects by id or address and addresses that are no
    * prospect, with what enrolling would refuse them for (suppressed, cooling off) by the
-   * query and rule enrollment uses, their company and last touch (dry-run-people.queries.ts).
+   * query and rule enrollment uses, whether they were ever enrolled in `sequenceId`
+   * (enrolling refuses them again), their company and last touch (dry-run-people.queries.ts).
    */
   dryRunPeople(
     prospectIds: readonly string[],
     addresses: readonly string[],
     now: Date,
+    sequenceId: string | null = null,
   ): Promise<Map<string, DryRunPerson>> {
-    return dryRunPeopleOf(this.pool, prospectIds, addresses, now);
+    return dryRunPeopleOf(this.pool, prospectIds, addresses, now, sequenceId);
   }
 
   async get(id: string): Promise<EnrollmentRow> {
