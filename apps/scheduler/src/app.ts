@@ -11,7 +11,6 @@ import {
 } from '@touchbase/queues';
 import type { Logger, Metrics } from '@touchbase/telemetry';
 import { type MigrateEnrollmentsDeps, resumeMigrations } from '@touchbase/use-cases';
-import type { Worker } from 'bullmq';
 import { type ReconcileDeps, reconcile } from './processors/reconcile.processor.js';
 import { runReactivation } from './use-cases/run-reactivation.js';
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { CanonicalEvent, ReplyBatchCondition } from '@touchbase/core';
 import type {
   ApplyOutcome,
-  ApplyResult,
   EventStore,
   EventTarget,
   EventTransaction,
