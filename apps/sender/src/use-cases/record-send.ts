@@ -61,6 +61,25 @@ export async function recordUnknown(
 }
 
 /**
+ * The in-doubt decision every channel makes once its provider cannot confirm an
+ * earlier attempt's send: a provider that does not deduplicate by key gets the touch
+ * recorded `unknown`, never resent; one that does returns null (a resend with the same
+ * key acts at most once).
+ */
+export async function unknownUnlessIdempotent(
+  sc: SenderContext,
+  ctx: SendContext,
+  graph: SequenceGraph,
+  touch: Sent,
+  provider: { name: string; idempotent: boolean },
+  log: LogCalls,
+): Promise<'unknown' | null> {
+  if (provider.idempotent) return null;
+  await recordUnknown(sc, ctx, graph, touch, provider.name, log);
+  return 'unknown';
+}
+
+/**
  * Records the touch's outcome with the enrollment's move to the next step, reports
  * it, then schedules the next touch's job when the record advanced the enrollment.
  */

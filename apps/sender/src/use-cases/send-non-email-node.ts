@@ -27,7 +27,7 @@ import { takeEarlyEdges } from '@touchbase/use-cases';
 import { DelayedError, type Job } from 'bullmq';
 import { holdForContactPolicy } from './contact-hold.js';
 import { holdTouch, waitForWindow } from './hold-touch.js';
-import { recordSend, recordUnknown } from './record-send.js';
+import { recordSend, recordUnknown, unknownUnlessIdempotent } from './record-send.js';
 import type { SenderContext, SendOutcome, TouchToSend } from './send-touch.types.js';
 import { takeTokenAndClaim } from './take-token-and-claim.js';
 import { variablesOf } from './template-variables.js';
@@ -120,13 +120,21 @@ export async function sendNonEmailNode(
   // touch may be a LinkedIn invitation (cooldown, new people a day).
   await holdForContactPolicy(sc, ctx, attempt, key, job, log);
   const bucket = linkedInBucketOf({ id: account.id, caps: linkedInCapsOf(account) }, action);
-  const claim = await takeTokenAndClaim(sc, timed, { ...touch, key, member, variant: 0 }, bucket, job);
+  // An earlier attempt may have acted, and no LinkedIn provider can say whether it did:
+  // one that takes no key never acts twice (recorded unknown), at the claim or, when the
+  // token is refused, at once (that attempt's grant paid for it); one that does resends.
+  const inDoubt = () => unknownUnlessIdempotent(sc, ctx, version.graph, sent, sender, log);
+  const claim = await takeTokenAndClaim(
+    sc,
+    timed,
+    { ...touch, key, member, variant: 0 },
+    bucket,
+    job,
+    null,
+    inDoubt,
+  );
   if (claim.kind !== 'claimed' && claim.kind !== 'in_doubt') return claim.kind;
-  if (claim.kind === 'in_doubt' && !sender.idempotent) {
-    // An earlier attempt may have acted; this provider takes no key: never act twice.
-    await recordUnknown(sc, ctx, version.graph, sent, sender.name, log);
-    return 'unknown';
-  }
+  if (claim.kind === 'in_doubt' && (await inDoubt())) return 'unknown';
   const req = { accountId: account.providerAccountId, profileUrl: target.profileUrl, idempotencyKey: key };
   try {
     const result =

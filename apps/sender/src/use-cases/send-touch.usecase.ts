@@ -17,7 +17,7 @@ import { holdForContactPolicy } from './contact-hold.js';
 import { holdTouch, waitForWindow } from './hold-touch.js';
 import { pickPoolMailbox } from './pick-pool-mailbox.js';
 import { askProvider, providerViewStops, stopsTheTouch } from './prospect-recheck.js';
-import { recordSend, recordUnknown } from './record-send.js';
+import { recordSend, recordUnknown, unknownUnlessIdempotent } from './record-send.js';
 import { sendNonEmailNode } from './send-non-email-node.js';
 import type { SenderContext, SendOutcome, TouchToSend } from './send-touch.types.js';
 import { settleStranded } from './settle-stranded.js';
@@ -130,10 +130,7 @@ export async function sendTouch(sc: SenderContext, touch: TouchToSend, job: Job)
       await recordSend(sc, ctx, graph, sent, found.result, provider.name, log);
       return 'sent';
     }
-    if (!provider.idempotent) {
-      await recordUnknown(sc, ctx, graph, sent, provider.name, log);
-      return 'unknown';
-    }
+    if (await unknownUnlessIdempotent(sc, ctx, graph, sent, provider, log)) return 'unknown';
     return found.state === 'not_found' ? 'not_sent' : null;
   };
   const claim = await takeTokenAndClaim(

@@ -57,8 +57,9 @@ export type TokenAndClaim =
   | { kind: 'fenced' | 'suppressed' | 'settled' | 'resent_in_doubt' | 'unknown' };
 
 /**
- * Asks the touch's provider about an earlier attempt's hand-over and settles what the
- * in-doubt claim would settle without a token: `sent` (a send it confirms, recorded),
+ * Settles without a token what the in-doubt claim would settle, asking the touch's
+ * provider about an earlier attempt's hand-over where it can say (a LinkedIn sender
+ * cannot): `sent` (a send it confirms, recorded),
  * `unknown` (recorded unknown: a provider that does not deduplicate by key, so the
  * claim would not resend either), `not_sent` (it certainly took nothing, and a new send
  * is what the claim would lead to), or null (it cannot say: the touch stays in doubt).
@@ -80,7 +81,8 @@ export type AskInDoubt = () => Promise<'sent' | 'unknown' | 'not_sent' | null>;
  * A touch in doubt (an earlier attempt handed it over and died) whose token is
  * refused does not wait for the next window to be looked up: that attempt's grant
  * paid for its send, already counted in the caps that refuse this one. `askInDoubt`
- * asks the provider at once: a send it confirms is recorded, and on a provider that
+ * decides at once (asking the provider where it can say): a send it confirms is
+ * recorded, and on a provider that
  * does not deduplicate by key anything else is recorded unknown, the claim's own
  * decision (either way no token needed, the place in line is given up); certainly not
  * sent, the claim is released, so the touch is no longer in doubt while it waits for
@@ -88,7 +90,7 @@ export type AskInDoubt = () => Promise<'sent' | 'unknown' | 'not_sent' | null>;
  *
  * `bucket` null: no token to take (caps off, or the pool's pick took it already).
  * `asked`: the token was asked ahead ({@link askToken}); its answer is used.
- * `askInDoubt` null: the channel's provider cannot say what it took.
+ * `askInDoubt` null: a touch in doubt waits in doubt for its token.
  * @throws DelayedError when the touch waits for its bucket.
  */
 export async function takeTokenAndClaim(
