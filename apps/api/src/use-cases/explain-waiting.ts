@@ -116,9 +116,12 @@ async function explainRows(
 ): Promise<EnrollmentWaiting[]> {
   if (rows.length === 0) return [];
   const onLinkedIn = (r: WaitingStateRow) => channelOf(r.nodeAction) === 'linkedin';
-  // A LinkedIn node is the LinkedIn account's, not the mailbox pool's.
+  // Only an e-mail node picks from the mailbox pool (a LinkedIn node is its account's, a task is no one's).
   const pooled = (r: WaitingStateRow) =>
-    r.mailboxPoolId !== null && r.currentStep === 1 && r.conversationId === null && !onLinkedIn(r);
+    r.mailboxPoolId !== null &&
+    r.currentStep === 1 &&
+    r.conversationId === null &&
+    channelOf(r.nodeAction) === 'email';
   const poolIds = [...new Set(rows.filter(pooled).map((r) => r.mailboxPoolId as string))];
   const [members, steps, linkedin] = await Promise.all([
     deps.repos.waiting.usablePoolMembers(poolIds),
@@ -159,6 +162,7 @@ async function explainRows(
         recipientCountry: recipientCountryOf(r.prospect.attributes),
         doNotContact: doNotContactRuleOf(deps.doNotContact, recipientCountryOf(r.prospect.attributes)),
         linkedin: linkedin.get(r.id) ?? null,
+        nodeAction: r.nodeAction,
       },
       now,
     );

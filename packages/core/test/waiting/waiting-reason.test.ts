@@ -303,3 +303,49 @@ describe('waitingReason for a LinkedIn node: the account holds it, not the mailb
     });
   });
 });
+
+describe('waitingReason for a manual task: the sender holds it by nothing but its due time and copy', () => {
+  const task: WaitingInput = { ...base, nodeAction: 'manual_task' };
+  const shut = { ...mailbox, windowStart: '14:00', windowEnd: '17:00' };
+  const spent = {
+    ...mailbox,
+    perDay: 3,
+    recentSends: [1, 2, 3].map((h) => new Date(NOW.getTime() - h * 3_600_000)),
+  };
+
+  it('is due though the mailbox is out of its window, out of room, or paused, or its domain is', () => {
+    // The same mailbox holds an e-mail node.
+    expect(waitingReason({ ...base, mailbox: shut }, NOW)?.reason).toBe('window_closed');
+    expect(waitingReason({ ...base, mailbox: spent }, NOW)?.reason).toBe('mailbox_cap_reached');
+    const due = { reason: 'task_due', until: null };
+    expect(waitingReason({ ...task, mailbox: shut }, NOW)).toEqual(due);
+    expect(waitingReason({ ...task, mailbox: spent }, NOW)).toEqual(due);
+    expect(
+      waitingReason({ ...task, mailbox: { ...mailbox, status: 'paused', statusReason: 'x' } }, NOW),
+    ).toEqual(due);
+    expect(
+      waitingReason({ ...task, domain: { status: 'paused', holdTouches: true, reason: 'x' } }, NOW),
+    ).toEqual(due);
+    // Nor does a pool's lack of a usable mailbox: a task picks none.
+    expect(waitingReason({ ...task, poolMembers: [] }, NOW)).toEqual(due);
+  });
+
+  it('waits for its due time and its copy, and for no contact policy', () => {
+    const later = new Date(NOW.getTime() + 3_600_000);
+    expect(waitingReason({ ...task, nextTouchAt: later }, NOW)).toEqual({
+      reason: 'waiting_for_due_time',
+      until: later,
+    });
+    // The sender does not hold a task for a contact policy, so a recorded hold explains nothing.
+    expect(
+      waitingReason({ ...task, nextTouchAt: later, policyHold: { reason: 'cooldown', until: later } }, NOW),
+    ).toEqual({ reason: 'waiting_for_due_time', until: later });
+    expect(waitingReason({ ...task, missingVariables: ['company'] }, NOW)).toEqual({
+      reason: 'missing_variable',
+      until: null,
+      variables: ['company'],
+    });
+    expect(waitingReason({ ...task, touchInProgress: true }, NOW)?.reason).toBe('touch_in_progress');
+    expect(waitingReason({ ...task, status: 'exhausted' }, NOW)).toBeNull();
+  });
+});

@@ -59,6 +59,7 @@ const PREFILTER: Record<string, string> = {
   linkedin_account_paused: `e.status = 'active' AND la.status = 'paused' AND ${LINKEDIN_NODE}`,
   linkedin_window_closed: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5) AND ${LINKEDIN_NODE}`,
   linkedin_cap_reached: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5) AND ${LINKEDIN_NODE}`,
+  task_due: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5) AND v.graph->'nodes'->(e.current_step - 1)->>'action' = 'manual_task'`,
 };
 
 const MAILBOX = (
