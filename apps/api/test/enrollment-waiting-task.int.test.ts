@@ -80,6 +80,18 @@ describe('GET /v1/enrollments/:id/waiting at a manual task (real PostgreSQL)', (
       windowDays: [],
     });
     ids.paused = await enroll(tasks.id, paused.id);
+    // A task whose instructions name a variable the person lacks: the sender pauses it at its due time.
+    const briefed = await f.repos.sequences.create({
+      name: 'briefed calls',
+      graph: {
+        ...callFirst,
+        nodes: [
+          { id: 'call', action: 'manual_task' as const, title: 'Call', instructions: 'Ask about {{plan}}' },
+          { id: 'end', action: 'end' as const },
+        ],
+      },
+    });
+    ids.lacking = await enroll(briefed.id, spent.id);
     expect(await f.repos.mailboxSettings.pause(paused.id, 'warming down')).toBe(true);
 
     // An e-mail the sender held for the sequence's cooldown (as its contact policy records it), shown in words.
@@ -98,6 +110,14 @@ describe('GET /v1/enrollments/:id/waiting at a manual task (real PostgreSQL)', (
 
   it('tells a due task as due, though its mailbox is paused', async () => {
     expect(await waiting(ids.paused!)).toEqual({ reason: 'task_due', until: null });
+  });
+
+  it("names the variable a task's instructions lack", async () => {
+    expect(await waiting(ids.lacking!)).toEqual({
+      reason: 'missing_variable',
+      until: null,
+      variables: ['plan'],
+    });
   });
 
   it('tells the cooldown the sender held an e-mail for', async () => {

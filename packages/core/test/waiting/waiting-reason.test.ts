@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   capFullUntil,
   DEFAULT_LINKEDIN_CAPS,
+  missingNodeTextVariables,
   missingTemplateVariables,
   type WaitingInput,
   waitingReason,
@@ -184,6 +185,26 @@ describe('missingTemplateVariables', () => {
     expect(missingTemplateVariables(steps, 1, prospect, 's')).toEqual(['company']);
     expect(missingTemplateVariables(steps, 2, prospect, 's')).toEqual([]);
     expect(missingTemplateVariables(steps, 1, { ...prospect, company: 'Acme' }, 's')).toEqual([]);
+  });
+
+  it("names what a manual task's instructions lack, as the sender renders them, and nothing for an end", () => {
+    const graph = {
+      nodes: [
+        {
+          id: 'call',
+          action: 'manual_task' as const,
+          title: 'Call',
+          instructions: 'Ask {{company}} about {{plan}}',
+        },
+        { id: 'end', action: 'end' as const },
+      ],
+      edges: [{ from: 'call', to: 'end', trigger: 'always' as const, wait: '1d' }],
+    };
+    expect(missingNodeTextVariables(graph, 1, prospect)).toEqual(['company', 'plan']);
+    expect(
+      missingNodeTextVariables(graph, 1, { ...prospect, company: 'Acme', attributes: { plan: 'Pro' } }),
+    ).toEqual([]);
+    expect(missingNodeTextVariables(graph, 2, prospect)).toEqual([]);
   });
 });
 
