@@ -1,21 +1,11 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { touchKey } from '@touchbase/core';
-import { CHROMIUM, CHROMIUM_ARGS } from '@touchbase/testing';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiFixture, apiFixture } from './support/api-fixture.js';
+import { CONSOLE_DIR, consoleCheckable, inConsole } from './support/console-page.js';
 
 const TOKEN = 'waiting-task-admin-token-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };
-const CONSOLE_DIR = fileURLToPath(new URL('../console/dist', import.meta.url));
-const hasBrowser = existsSync(CHROMIUM) && existsSync(join(CONSOLE_DIR, 'console.js'));
-if (!hasBrowser) {
-  console.warn(
-    `the console check of this file is skipped: ${CHROMIUM} or the console bundle is missing (npm run setup)`,
-  );
-}
+const hasBrowser = consoleCheckable('enrollment-waiting-task.int.test.ts');
 
 /** A graph whose first node is a call for a person to make, then the end. */
 const callFirst = {
@@ -139,17 +129,8 @@ describe('GET /v1/enrollments/:id/waiting at a manual task (real PostgreSQL)', (
   // The operator console (the real bundle, in Debian's Chromium) says it in words.
   it.skipIf(!hasBrowser)(
     'shows a due task in words in the console',
-    async () => {
-      await f.app.listen({ host: '127.0.0.1', port: 0 });
-      const base = `http://127.0.0.1:${(f.app.server.address() as { port: number }).port}`;
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
-      try {
-        const page = await (await browser.newContext()).newPage();
-        const url = `${base}/console/enrollments/${ids.spent}`;
-        await page.goto(url);
-        await page.getByLabel('API key').fill(await f.key('read', 'ops-task'));
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.waitForURL(url);
+    () =>
+      inConsole(f, `/console/enrollments/${ids.spent}`, 'ops-task', async (page, base) => {
         const why = page.locator('[data-field=waiting]');
         await why.waitFor();
         expect(await why.getAttribute('data-reason')).toBe('task_due');
@@ -157,17 +138,13 @@ describe('GET /v1/enrollments/:id/waiting at a manual task (real PostgreSQL)', (
           'Due now: its manual task is handed to a person next (no sending window or cap holds a task)',
         );
         // A contact policy's hold is said in words too, not by its name.
-        const held = `${base}/console/enrollments/${ids.cooldown}`;
-        await page.goto(held);
+        await page.goto(`${base}/console/enrollments/${ids.cooldown}`);
         await why.waitFor();
         expect(await why.getAttribute('data-reason')).toBe('cooldown');
         expect(await why.locator('strong').textContent()).toBe(
           'Waiting out the cooldown since the person was last contacted',
         );
-      } finally {
-        await browser.close();
-      }
-    },
+      }),
     120_000,
   );
 });
