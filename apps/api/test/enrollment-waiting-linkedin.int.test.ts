@@ -1,22 +1,12 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { touchKey } from '@touchbase/core';
-import { CHROMIUM, CHROMIUM_ARGS } from '@touchbase/testing';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiFixture, apiFixture } from './support/api-fixture.js';
+import { CONSOLE_DIR, consoleCheckable, inConsole } from './support/console-page.js';
 
 const TOKEN = 'waiting-li-admin-token-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };
 const DAY_MS = 86_400_000;
-const CONSOLE_DIR = fileURLToPath(new URL('../console/dist', import.meta.url));
-const hasBrowser = existsSync(CHROMIUM) && existsSync(join(CONSOLE_DIR, 'console.js'));
-if (!hasBrowser) {
-  console.warn(
-    `the console check of this file is skipped: ${CHROMIUM} or the console bundle is missing (npm run setup)`,
-  );
-}
+const hasBrowser = consoleCheckable('enrollment-waiting-linkedin.int.test.ts');
 
 /** A graph of one LinkedIn action, then the end. */
 const oneAction = (action: 'linkedin_connect' | 'linkedin_visit') => ({
@@ -212,20 +202,8 @@ describe('GET /v1/enrollments/:id/waiting at a LinkedIn node (real PostgreSQL)',
   // The operator console (the real bundle, in Debian's Chromium) says the same in words, the opening in the account's zone.
   it.skipIf(!hasBrowser)(
     "shows the account's window and the opening in its zone in the console",
-    async () => {
-      await f.app.listen({ host: '127.0.0.1', port: 0 });
-      const base = `http://127.0.0.1:${(f.app.server.address() as { port: number }).port}`;
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [...CHROMIUM_ARGS],
-      });
-      try {
-        const page = await (await browser.newContext()).newPage();
-        const url = `${base}/console/enrollments/${ids.window}`;
-        await page.goto(url);
-        await page.getByLabel('API key').fill(await f.key('read', 'ops-linkedin'));
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.waitForURL(url);
+    () =>
+      inConsole(f, `/console/enrollments/${ids.window}`, 'ops-linkedin', async (page) => {
         const why = page.locator('[data-field=waiting]');
         await why.waitFor();
         expect(await why.getAttribute('data-reason')).toBe('linkedin_window_closed');
@@ -239,10 +217,7 @@ describe('GET /v1/enrollments/:id/waiting at a LinkedIn node (real PostgreSQL)',
         const day = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][tomorrowInTokyo - 1];
         expect(window).toContain(`its window ${day} 09:00–10:00 in Asia/Tokyo`);
         expect(window).toMatch(/next open \d{1,2} \w{3} \d{4}, 09:00 Asia\/Tokyo time/);
-      } finally {
-        await browser.close();
-      }
-    },
+      }),
     120_000,
   );
 });

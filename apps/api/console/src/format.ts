@@ -48,6 +48,10 @@ export const WAITING_TEXT: Record<string, string> = {
   missing_variable: 'The copy needs a variable the person lacks',
   paused: 'Paused by an operator',
   waiting_for_due_time: 'Waiting for the next step’s due time',
+  cooldown: 'Waiting out the cooldown since the person was last contacted',
+  new_people_cap: 'Today’s cap on new people contacted is reached',
+  recipient_domain_cap: 'Today’s cap on touches to the person’s company domain is reached',
+  do_not_contact_hours: 'The person’s country allows no contact at this time',
   window_closed: 'The sending window is closed',
   mailbox_cap_reached: 'The mailbox has reached its cap',
   no_linkedin_account:
@@ -56,6 +60,7 @@ export const WAITING_TEXT: Record<string, string> = {
   linkedin_window_closed: 'Its LinkedIn account’s sending window is closed',
   linkedin_cap_reached: 'Its LinkedIn account has reached its limit for this action',
   due: 'Due now: its touch goes out next',
+  task_due: 'Due now: its manual task is handed to a person next (no sending window or cap holds a task)',
 };
 
 export function waitingText(reason: string): string {

@@ -2,8 +2,11 @@ import {
   channelOf,
   type DoNotContactTable,
   doNotContactRuleOf,
+  missingNodeTextVariables,
   missingTemplateVariables,
   recipientCountryOf,
+  type SequenceGraph,
+  type SequenceStep,
   type Waiting,
   type WaitingLinkedIn,
   type WaitingMailbox,
@@ -116,13 +119,16 @@ async function explainRows(
 ): Promise<EnrollmentWaiting[]> {
   if (rows.length === 0) return [];
   const onLinkedIn = (r: WaitingStateRow) => channelOf(r.nodeAction) === 'linkedin';
-  // A LinkedIn node is the LinkedIn account's, not the mailbox pool's.
+  // Only an e-mail node picks from the mailbox pool (a LinkedIn node is its account's, a task is no one's).
   const pooled = (r: WaitingStateRow) =>
-    r.mailboxPoolId !== null && r.currentStep === 1 && r.conversationId === null && !onLinkedIn(r);
+    r.mailboxPoolId !== null &&
+    r.currentStep === 1 &&
+    r.conversationId === null &&
+    channelOf(r.nodeAction) === 'email';
   const poolIds = [...new Set(rows.filter(pooled).map((r) => r.mailboxPoolId as string))];
-  const [members, steps, linkedin] = await Promise.all([
+  const [members, versions, linkedin] = await Promise.all([
     deps.repos.waiting.usablePoolMembers(poolIds),
-    deps.repos.waiting.steps([...new Set(rows.map((r) => r.sequenceVersionId))]),
+    deps.repos.waiting.versions([...new Set(rows.map((r) => r.sequenceVersionId))]),
     linkedInOf(deps, rows.filter(onLinkedIn), now),
   ]);
   const mailboxIds = new Set(rows.map((r) => r.mailbox.id));
@@ -145,12 +151,7 @@ async function explainRows(
         domain: r.domain,
         sequenceWindow: r.sequenceWindow,
         poolMembers: pooled(r) ? (members.get(r.mailboxPoolId as string) ?? []).map(withSends) : null,
-        missingVariables: missingTemplateVariables(
-          steps.get(r.sequenceVersionId) ?? [],
-          r.currentStep,
-          { ...r.prospect, attributes: r.prospect.attributes ?? {} },
-          r.sequenceId,
-        ),
+        missingVariables: missingVariablesOf(r, versions.get(r.sequenceVersionId)),
         timeScale: deps.timeScale,
         policyHold: r.policyHold
           ? { reason: r.policyHold.reason, until: new Date(r.policyHold.until) }
@@ -159,6 +160,7 @@ async function explainRows(
         recipientCountry: recipientCountryOf(r.prospect.attributes),
         doNotContact: doNotContactRuleOf(deps.doNotContact, recipientCountryOf(r.prospect.attributes)),
         linkedin: linkedin.get(r.id) ?? null,
+        nodeAction: r.nodeAction,
       },
       now,
     );
@@ -177,6 +179,21 @@ async function explainRows(
     } = r;
     return { ...enrollment, waiting };
   });
+}
+
+/**
+ * The variables the current node's copy lacks, as the sender renders it: an e-mail
+ * step's copy, or a LinkedIn action's or a manual task's text (core's `renderNodeText`).
+ */
+function missingVariablesOf(
+  r: WaitingStateRow,
+  version: { steps: SequenceStep[]; graph: SequenceGraph } | undefined,
+): string[] {
+  if (!version) return [];
+  const prospect = { ...r.prospect, attributes: r.prospect.attributes ?? {} };
+  return channelOf(r.nodeAction) === 'email'
+    ? missingTemplateVariables(version.steps, r.currentStep, prospect, r.sequenceId)
+    : missingNodeTextVariables(version.graph, r.currentStep, prospect);
 }
 
 /**

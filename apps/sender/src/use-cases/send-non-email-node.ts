@@ -8,6 +8,7 @@ import {
   type SequenceNode,
   timingSourceFor,
   touchKey,
+  waitsForSendingSlot,
 } from '@touchbase/core';
 import {
   type LinkedInAccountRow,
@@ -71,7 +72,9 @@ export async function sendNonEmailNode(
   }
   const sent = { enrollmentId, step, attempt, variant: 0, thread: false };
 
-  if (node.action === 'manual_task') {
+  // A manual task waits for no sending slot (core's rule, which "why isn't it sending"
+  // follows too): no window, contact policy or cap; the claim is its only fence.
+  if (!waitsForSendingSlot(node.action)) {
     const claim = await sc.batches.claim({
       versionId: ctx.sequenceVersionId,
       enrollmentId,
@@ -83,7 +86,7 @@ export async function sendNonEmailNode(
     });
     if (claim.kind !== 'claimed' && claim.kind !== 'in_doubt') return claim.kind;
     // Nothing is sent: the task is on the timeline for a person, and the walk goes on.
-    log.info({ node: node.id, title: node.title }, 'Manual task due');
+    log.info({ node: node.id, title: 'title' in node ? node.title : undefined }, 'Manual task due');
     await recordSend(
       sc,
       ctx,

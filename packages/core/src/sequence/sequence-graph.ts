@@ -123,6 +123,17 @@ export function channelOf(action: SequenceAction): 'email' | 'linkedin' | null {
   return null;
 }
 
+/**
+ * Whether the sender holds a due touch of `action` for a sending slot: its sending
+ * identity's state, window, contact policies and caps (a mailbox's for an e-mail, a
+ * LinkedIn account's for a LinkedIn action). A manual task waits for none of them:
+ * once it is due and its instructions render, it is recorded for a person at once.
+ * The sender and "why isn't it sending" (`waitingReason`) both decide by it.
+ */
+export function waitsForSendingSlot(action: SequenceAction): boolean {
+  return channelOf(action) !== null;
+}
+
 /** Whether a trigger fires by itself once its wait has run out. */
 export function isTimeout(trigger: EdgeTrigger): boolean {
   return (TIMEOUT_TRIGGERS as readonly string[]).includes(trigger);

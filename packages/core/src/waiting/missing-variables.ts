@@ -1,5 +1,6 @@
 import type { SequenceStep } from '../sequence/sequence-definition.js';
-import { renderTouch } from '../sequence/touch-content.js';
+import type { SequenceGraph } from '../sequence/sequence-graph.js';
+import { renderNodeText, renderTouch } from '../sequence/touch-content.js';
 
 /** The prospect fields a template may name, beside its own attributes. */
 export type TemplateProspect = {
@@ -23,13 +24,31 @@ export function missingTemplateVariables(
   sequenceId: string,
 ): string[] {
   if (step < 1 || step > steps.length) return [];
-  const vars = {
+  const content = renderTouch(steps, step, variablesOf(prospect), `${prospect.id}-${sequenceId}`);
+  return content.ok ? [] : content.missing;
+}
+
+/**
+ * The variables a graph node's text lacks for this prospect (a LinkedIn note or
+ * message, a manual task's instructions), rendered as the sender renders it
+ * (`renderNodeText`, its first check at such a node). Empty for a node without text.
+ */
+export function missingNodeTextVariables(
+  graph: SequenceGraph,
+  step: number,
+  prospect: TemplateProspect,
+): string[] {
+  const text = renderNodeText(graph, step, variablesOf(prospect));
+  return text.ok ? [] : text.missing;
+}
+
+/** A prospect's template variables: their attributes and their own fields (the sender's `variablesOf`). */
+function variablesOf(prospect: TemplateProspect): Record<string, string | null> {
+  return {
     ...prospect.attributes,
     firstName: prospect.firstName,
     lastName: prospect.lastName,
     company: prospect.company,
     email: prospect.email,
   };
-  const content = renderTouch(steps, step, vars, `${prospect.id}-${sequenceId}`);
-  return content.ok ? [] : content.missing;
 }

@@ -10,7 +10,7 @@ import { CONTACT_HOLDS, type ContactHoldReason } from '../people/contact-policie
 import { placeInWindow } from '../schedule/next-touch-due.js';
 import { sendingWindowOf } from '../schedule/sending-window-of.js';
 import { type IdentityWindowColumns, timingSourceFor, touchTimingOf } from '../schedule/touch-timing.js';
-import type { SequenceAction } from '../sequence/sequence-graph.js';
+import { type SequenceAction, waitsForSendingSlot } from '../sequence/sequence-graph.js';
 import { type DoNotContactRule, withDoNotContact } from '../time/do-not-contact.js';
 import type { SendingWindow } from '../time/sending-window.schemas.js';
 import { resolveTimeZone } from '../time/time-zone.js';
@@ -20,7 +20,7 @@ import { resolveTimeZone } from '../time/time-zone.js';
  * blocks nothing: its touch is due and nothing holds it, so a sender takes it next.
  * A sequence (campaign) has no paused state, so it is no reason here. A LinkedIn
  * node has reasons of its own: its LinkedIn account's state, window and caps hold
- * it, not the mailbox's.
+ * it, not the mailbox's. A manual task waits for no mailbox and no account.
  */
 export const WAITING_REASONS = [
   'touch_in_progress',
@@ -47,6 +47,8 @@ export const WAITING_REASONS = [
   /** A LinkedIn node: its account's cap for the node's action (invitations, messages, visits) is full. */
   'linkedin_cap_reached',
   'due',
+  /** A manual task whose time has come: the sender records it for a person next (no window or cap holds a task). */
+  'task_due',
 ] as const;
 export type WaitingReason = (typeof WAITING_REASONS)[number];
 
@@ -154,6 +156,11 @@ export type WaitingInput = {
    * per action), not by the mailbox, the domain or the mailbox pool.
    */
   linkedin?: WaitingLinkedIn | null;
+  /**
+   * The current node's action; absent, an e-mail. A node that waits for no sending slot
+   * (core's `waitsForSendingSlot`: a manual task) is held by neither the mailbox nor an account.
+   */
+  nodeAction?: SequenceAction | null;
 };
 
 const MISSING_VARIABLE_PREFIX = 'missing_variable:';
@@ -175,6 +182,7 @@ export function waitingReason(input: WaitingInput, now: Date): Waiting | null {
   if (input.status === 'paused') return pausedReason(input);
   if (input.status !== 'active') return null;
   if (input.touchInProgress) return { reason: 'touch_in_progress', until: null };
+  if (input.nodeAction && !waitsForSendingSlot(input.nodeAction)) return taskWaiting(input, now);
   const linkedInAction = input.linkedin ? linkedInActionOf(input.linkedin.action) : null;
   if (input.linkedin && linkedInAction) return linkedInWaiting(input, input.linkedin, linkedInAction, now);
   let mailbox = input.mailbox;
@@ -251,6 +259,17 @@ function linkedInWaiting(
   const full = capFullUntil({ ...limits, recentSends: account.recentActions }, now);
   if (full) return named({ reason: 'linkedin_cap_reached', until: full.until, cap: full.cap, action });
   return named({ reason: 'due', until: null });
+}
+
+/**
+ * A manual task, in the order of the sender's `sendNonEmailNode`: its instructions
+ * must render (a missing variable pauses it at its due time), then its due time (the
+ * mailbox's window placed it when it was scheduled); then it is recorded at once. No
+ * domain, mailbox, pool, window, contact policy or cap holds it at the send, so no
+ * recorded policy hold explains its wait either.
+ */
+function taskWaiting(input: WaitingInput, now: Date): Waiting {
+  return beforeDue({ ...input, policyHold: null }, input.mailbox, now) ?? { reason: 'task_due', until: null };
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   capFullUntil,
   DEFAULT_LINKEDIN_CAPS,
+  missingNodeTextVariables,
   missingTemplateVariables,
   type WaitingInput,
   waitingReason,
@@ -185,6 +186,26 @@ describe('missingTemplateVariables', () => {
     expect(missingTemplateVariables(steps, 2, prospect, 's')).toEqual([]);
     expect(missingTemplateVariables(steps, 1, { ...prospect, company: 'Acme' }, 's')).toEqual([]);
   });
+
+  it("names what a manual task's instructions lack, as the sender renders them, and nothing for an end", () => {
+    const graph = {
+      nodes: [
+        {
+          id: 'call',
+          action: 'manual_task' as const,
+          title: 'Call',
+          instructions: 'Ask {{company}} about {{plan}}',
+        },
+        { id: 'end', action: 'end' as const },
+      ],
+      edges: [{ from: 'call', to: 'end', trigger: 'always' as const, wait: '1d' }],
+    };
+    expect(missingNodeTextVariables(graph, 1, prospect)).toEqual(['company', 'plan']);
+    expect(
+      missingNodeTextVariables(graph, 1, { ...prospect, company: 'Acme', attributes: { plan: 'Pro' } }),
+    ).toEqual([]);
+    expect(missingNodeTextVariables(graph, 2, prospect)).toEqual([]);
+  });
 });
 
 describe('waitingReason for a LinkedIn node: the account holds it, not the mailbox', () => {
@@ -301,5 +322,51 @@ describe('waitingReason for a LinkedIn node: the account holds it, not the mailb
       until: at,
       linkedinAccount: kept,
     });
+  });
+});
+
+describe('waitingReason for a manual task: the sender holds it by nothing but its due time and copy', () => {
+  const task: WaitingInput = { ...base, nodeAction: 'manual_task' };
+  const shut = { ...mailbox, windowStart: '14:00', windowEnd: '17:00' };
+  const spent = {
+    ...mailbox,
+    perDay: 3,
+    recentSends: [1, 2, 3].map((h) => new Date(NOW.getTime() - h * 3_600_000)),
+  };
+
+  it('is due though the mailbox is out of its window, out of room, or paused, or its domain is', () => {
+    // The same mailbox holds an e-mail node.
+    expect(waitingReason({ ...base, mailbox: shut }, NOW)?.reason).toBe('window_closed');
+    expect(waitingReason({ ...base, mailbox: spent }, NOW)?.reason).toBe('mailbox_cap_reached');
+    const due = { reason: 'task_due', until: null };
+    expect(waitingReason({ ...task, mailbox: shut }, NOW)).toEqual(due);
+    expect(waitingReason({ ...task, mailbox: spent }, NOW)).toEqual(due);
+    expect(
+      waitingReason({ ...task, mailbox: { ...mailbox, status: 'paused', statusReason: 'x' } }, NOW),
+    ).toEqual(due);
+    expect(
+      waitingReason({ ...task, domain: { status: 'paused', holdTouches: true, reason: 'x' } }, NOW),
+    ).toEqual(due);
+    // Nor does a pool's lack of a usable mailbox: a task picks none.
+    expect(waitingReason({ ...task, poolMembers: [] }, NOW)).toEqual(due);
+  });
+
+  it('waits for its due time and its copy, and for no contact policy', () => {
+    const later = new Date(NOW.getTime() + 3_600_000);
+    expect(waitingReason({ ...task, nextTouchAt: later }, NOW)).toEqual({
+      reason: 'waiting_for_due_time',
+      until: later,
+    });
+    // The sender does not hold a task for a contact policy, so a recorded hold explains nothing.
+    expect(
+      waitingReason({ ...task, nextTouchAt: later, policyHold: { reason: 'cooldown', until: later } }, NOW),
+    ).toEqual({ reason: 'waiting_for_due_time', until: later });
+    expect(waitingReason({ ...task, missingVariables: ['company'] }, NOW)).toEqual({
+      reason: 'missing_variable',
+      until: null,
+      variables: ['company'],
+    });
+    expect(waitingReason({ ...task, touchInProgress: true }, NOW)?.reason).toBe('touch_in_progress');
+    expect(waitingReason({ ...task, status: 'exhausted' }, NOW)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type {
   SendingWindow,
   SequenceAction,
+  SequenceGraph,
   SequenceStep,
   TemplateProspect,
   WaitingLinkedInAccount,
@@ -59,6 +60,7 @@ const PREFILTER: Record<string, string> = {
   linkedin_account_paused: `e.status = 'active' AND la.status = 'paused' AND ${LINKEDIN_NODE}`,
   linkedin_window_closed: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5) AND ${LINKEDIN_NODE}`,
   linkedin_cap_reached: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5) AND ${LINKEDIN_NODE}`,
+  task_due: `e.status = 'active' AND (e.next_touch_at IS NULL OR e.next_touch_at <= $5) AND v.graph->'nodes'->(e.current_step - 1)->>'action' = 'manual_task'`,
 };
 
 const MAILBOX = (
@@ -199,14 +201,16 @@ export class EnrollmentWaitingRepository {
     return out;
   }
 
-  /** The steps of these sequence versions (to find the variables a copy lacks). */
-  async steps(versionIds: string[]): Promise<Map<string, SequenceStep[]>> {
+  /** The steps and graphs of these sequence versions (to find the variables a copy lacks). */
+  async versions(
+    versionIds: string[],
+  ): Promise<Map<string, { steps: SequenceStep[]; graph: SequenceGraph }>> {
     if (versionIds.length === 0) return new Map();
-    const { rows } = await this.pool.query<{ id: string; steps: SequenceStep[] }>(
-      'SELECT id, steps FROM sequence_version WHERE id = ANY($1::uuid[])',
+    const { rows } = await this.pool.query<{ id: string; steps: SequenceStep[]; graph: SequenceGraph }>(
+      'SELECT id, steps, graph FROM sequence_version WHERE id = ANY($1::uuid[])',
       [versionIds],
     );
-    return new Map(rows.map((r) => [r.id, r.steps]));
+    return new Map(rows.map((r) => [r.id, { steps: r.steps, graph: r.graph }]));
   }
 
   /**
