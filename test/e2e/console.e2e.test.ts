@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +17,13 @@ if (!hasChromium) {
     `console browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium; npm run setup does it where apt is available)`,
   );
 }
+// The README's two pictures. A run takes and checks them; it writes them over docs/ only when
+// asked (`UPDATE_DOCS_SCREENSHOTS=1`), so a test run leaves the working tree and the docs as they were.
+const UPDATE_DOCS_SCREENSHOTS = process.env.UPDATE_DOCS_SCREENSHOTS === '1';
 const SCREENSHOT = fileURLToPath(new URL('../../docs/console.png', import.meta.url));
 const SIMULATION_SCREENSHOT = fileURLToPath(new URL('../../docs/console-simulate.png', import.meta.url));
+const VIEWPORT = { width: 1366, height: 860 };
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** A number as the console prints it (`1,234`); NaN for a dash. */
 const num = (text: string | null) => Number((text ?? '').replace(/[,\s]/g, ''));
@@ -160,11 +165,22 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      viewport: { width: 1366, height: 860 },
+      viewport: VIEWPORT,
       args: [...CHROMIUM_ARGS],
     });
     page = context.pages()[0] ?? (await context.newPage());
   }, 240_000);
+
+  /**
+   * The page as a picture: a PNG of the viewport's size (its IHDR chunk gives width and height),
+   * written to `path` when UPDATE_DOCS_SCREENSHOTS=1.
+   */
+  const screenshot = async (path: string) => {
+    const png = await page.screenshot();
+    expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual(VIEWPORT);
+    if (UPDATE_DOCS_SCREENSHOTS) await writeFile(path, png);
+  };
 
   /**
    * What a screen reader could not name on the page: fields without a label, buttons and
@@ -270,7 +286,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
     await expect.poll(() => page.locator('canvas').count()).toBe(2);
     for (const canvas of await page.locator('canvas').all())
       await expect.poll(async () => (await canvas.boundingBox())?.height ?? 0).toBeGreaterThan(100);
-    await page.screenshot({ path: SCREENSHOT });
+    await screenshot(SCREENSHOT);
     expect(await unnamed()).toEqual([]);
 
     // The date range selects the enrollments started in it: none from tomorrow on.
@@ -370,7 +386,7 @@ describe.skipIf(!hasChromium)('the operator console in a browser, against the ru
 
     // The README's picture: the result, from its binding sentence to the chart.
     await page.getByRole('heading', { level: 2, name: 'Result' }).evaluate((el) => el.scrollIntoView());
-    await page.screenshot({ path: SIMULATION_SCREENSHOT });
+    await screenshot(SIMULATION_SCREENSHOT);
     expect(await unnamed()).toEqual([]);
 
     // A pool campaign needs no mailbox picked: the API takes the pool's active members (the paused one is left out).
