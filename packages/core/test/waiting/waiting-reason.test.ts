@@ -315,6 +315,20 @@ describe('waitingReason for a LinkedIn node: the account holds it, not the mailb
     });
   });
 
+  it("tells the text's missing variable before a paused or missing account, as the sender renders it first", () => {
+    const missing = { reason: 'missing_variable', until: null, variables: ['company'] };
+    const paused = { ...account, status: 'paused', statusReason: 'restricted: checkpoint' };
+    expect(waitingReason({ ...onLinkedIn({ account: paused }), missingVariables: ['company'] }, NOW)).toEqual(
+      missing,
+    );
+    expect(
+      waitingReason(
+        { ...onLinkedIn({ account: null, poolAccounts: [] }), missingVariables: ['company'] },
+        NOW,
+      ),
+    ).toEqual(missing);
+  });
+
   it('waits for its due time first, naming the account', () => {
     const at = new Date('2026-11-27T10:00:00Z');
     expect(waitingReason({ ...onLinkedIn({ account: tokyoMondays }), nextTouchAt: at }, NOW)).toEqual({
