@@ -82,6 +82,18 @@ describe('GET /v1/enrollments/:id/waiting at a manual task (real PostgreSQL)', (
       },
     });
     ids.lacking = await enroll(briefed.id, spent.id);
+    // A graph's e-mail node whose body names a variable the person lacks (rendered as `renderEmailNode`).
+    const mailed = await f.repos.sequences.create({
+      name: 'graph e-mails',
+      graph: {
+        nodes: [
+          { id: 'mail', action: 'email' as const, subject: 'Hi {{firstName}}', body: 'On {{plan}}?' },
+          { id: 'end', action: 'end' as const },
+        ],
+        edges: [{ from: 'mail', to: 'end', trigger: 'no_reply' as const, wait: '1d' }],
+      },
+    });
+    ids.mailLacking = await enroll(mailed.id, spent.id);
     expect(await f.repos.mailboxSettings.pause(paused.id, 'warming down')).toBe(true);
 
     // An e-mail the sender held for the sequence's cooldown (as its contact policy records it), shown in words.
@@ -104,6 +116,14 @@ describe('GET /v1/enrollments/:id/waiting at a manual task (real PostgreSQL)', (
 
   it("names the variable a task's instructions lack", async () => {
     expect(await waiting(ids.lacking!)).toEqual({
+      reason: 'missing_variable',
+      until: null,
+      variables: ['plan'],
+    });
+  });
+
+  it("names the variable a graph's e-mail node lacks, before its mailbox's spent cap", async () => {
+    expect(await waiting(ids.mailLacking!)).toEqual({
       reason: 'missing_variable',
       until: null,
       variables: ['plan'],

@@ -2,8 +2,8 @@ import {
   channelOf,
   type DoNotContactTable,
   doNotContactRuleOf,
+  missingEmailVariables,
   missingNodeTextVariables,
-  missingTemplateVariables,
   recipientCountryOf,
   type SequenceGraph,
   type SequenceStep,
@@ -182,8 +182,8 @@ async function explainRows(
 }
 
 /**
- * The variables the current node's copy lacks, as the sender renders it: an e-mail
- * step's copy, or a LinkedIn action's or a manual task's text (core's `renderNodeText`).
+ * The variables the current node's copy lacks, as the sender renders it: an e-mail's
+ * copy (a chain's step, or a graph's e-mail node, its subject by the thread), or a LinkedIn action's or a manual task's text (core's `renderNodeText`).
  */
 function missingVariablesOf(
   r: WaitingStateRow,
@@ -192,7 +192,7 @@ function missingVariablesOf(
   if (!version) return [];
   const prospect = { ...r.prospect, attributes: r.prospect.attributes ?? {} };
   return channelOf(r.nodeAction) === 'email'
-    ? missingTemplateVariables(version.steps, r.currentStep, prospect, r.sequenceId)
+    ? missingEmailVariables(version, r.currentStep, prospect, r.sequenceId, r.firstMessageId !== null)
     : missingNodeTextVariables(version.graph, r.currentStep, prospect);
 }
 

@@ -211,9 +211,10 @@ export function waitingReason(input: WaitingInput, now: Date): Waiting | null {
 }
 
 /**
- * A LinkedIn node, in the order of the sender's `sendNonEmailNode`: the account the
- * enrollment keeps, else the one it would choose from the pool now; paused, it holds
- * the touch; then the missing variable and the due time, as for an e-mail; then the
+ * A LinkedIn node, in the order of the sender's `sendNonEmailNode`: first the node's
+ * text, whose missing variable pauses the touch before any account is looked at (so
+ * no account is named); then the account the enrollment keeps, else the one it would
+ * choose from the pool now; paused, it holds the touch; then the due time; then the
  * account's window in its zone (core's `timingSourceFor`, the sender's own rule),
  * with the country's do-not-contact hours on top; then its cap for the action. The
  * mailbox, its domain and the mailbox pool hold no LinkedIn action.
@@ -224,6 +225,8 @@ function linkedInWaiting(
   action: LinkedInAction,
   now: Date,
 ): Waiting {
+  const missing = missingVariable(input);
+  if (missing) return missing;
   const account = li.account ?? pickAccount(li.poolAccounts, now);
   // Only a person ends this wait (an account added to the pool, or one resumed), whenever the node is due.
   if (!account) return { reason: 'no_linkedin_account', until: null };
@@ -278,9 +281,8 @@ function taskWaiting(input: WaitingInput, now: Date): Waiting {
  * the contact policy or the country's hours that set it.
  */
 function beforeDue(input: WaitingInput, mailbox: WaitingMailbox, now: Date): Waiting | null {
-  if (input.missingVariables.length > 0) {
-    return { reason: 'missing_variable', until: null, variables: input.missingVariables };
-  }
+  const missing = missingVariable(input);
+  if (missing) return missing;
   if (input.nextTouchAt && input.nextTouchAt.getTime() > now.getTime()) {
     const held = input.policyHold;
     if (
@@ -299,6 +301,12 @@ function beforeDue(input: WaitingInput, mailbox: WaitingMailbox, now: Date): Wai
     return { reason: 'waiting_for_due_time', until: input.nextTouchAt };
   }
   return null;
+}
+
+/** The variables the copy lacks, which pause the touch at its due time whatever else holds it then. */
+function missingVariable(input: WaitingInput): Waiting | null {
+  if (input.missingVariables.length === 0) return null;
+  return { reason: 'missing_variable', until: null, variables: input.missingVariables };
 }
 
 /** Whether the country's do-not-contact rule, not the window, closes `now` for the touch. */

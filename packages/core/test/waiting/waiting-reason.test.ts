@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   capFullUntil,
   DEFAULT_LINKEDIN_CAPS,
+  missingEmailVariables,
   missingNodeTextVariables,
   missingTemplateVariables,
   type WaitingInput,
@@ -206,6 +207,32 @@ describe('missingTemplateVariables', () => {
     ).toEqual([]);
     expect(missingNodeTextVariables(graph, 2, prospect)).toEqual([]);
   });
+
+  it("names what a graph's e-mail node lacks, its subject the first e-mail's when it replies in the thread", () => {
+    const graph = {
+      nodes: [
+        { id: 'visit', action: 'linkedin_visit' as const },
+        { id: 'intro', action: 'email' as const, subject: 'For {{company}}', body: 'Hi {{firstName}}' },
+        { id: 'bump', action: 'email' as const, subject: 'About {{plan}}', body: 'Still {{role}}?' },
+        { id: 'end', action: 'end' as const },
+      ],
+      edges: [
+        { from: 'visit', to: 'intro', trigger: 'always' as const, wait: '1d' },
+        { from: 'intro', to: 'bump', trigger: 'no_reply' as const, wait: '3d' },
+        { from: 'bump', to: 'end', trigger: 'no_reply' as const, wait: '3d' },
+      ],
+    };
+    const version = { steps: [], graph };
+    expect(missingEmailVariables(version, 2, prospect, 's', false)).toEqual(['company']);
+    // A reply in the thread takes the first e-mail's subject; its body is its own.
+    expect(missingEmailVariables(version, 3, prospect, 's', true)).toEqual(['company', 'role']);
+    // No first message (the walk passed the first e-mail by): its own subject.
+    expect(missingEmailVariables(version, 3, prospect, 's', false)).toEqual(['plan', 'role']);
+    // Not an e-mail node: nothing of an e-mail to render.
+    expect(missingEmailVariables(version, 1, prospect, 's', false)).toEqual([]);
+    // A chain given as steps renders as before (`renderTouch`).
+    expect(missingEmailVariables({ steps, graph }, 1, prospect, 's', false)).toEqual(['company']);
+  });
 });
 
 describe('waitingReason for a LinkedIn node: the account holds it, not the mailbox', () => {
@@ -313,6 +340,20 @@ describe('waitingReason for a LinkedIn node: the account holds it, not the mailb
       reason: 'linkedin_window_closed',
       linkedinAccount: { id: 'idle', name: 'Idle', chosen: false },
     });
+  });
+
+  it("tells the text's missing variable before a paused or missing account, as the sender renders it first", () => {
+    const missing = { reason: 'missing_variable', until: null, variables: ['company'] };
+    const paused = { ...account, status: 'paused', statusReason: 'restricted: checkpoint' };
+    expect(waitingReason({ ...onLinkedIn({ account: paused }), missingVariables: ['company'] }, NOW)).toEqual(
+      missing,
+    );
+    expect(
+      waitingReason(
+        { ...onLinkedIn({ account: null, poolAccounts: [] }), missingVariables: ['company'] },
+        NOW,
+      ),
+    ).toEqual(missing);
   });
 
   it('waits for its due time first, naming the account', () => {
