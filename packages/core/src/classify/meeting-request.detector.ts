@@ -1,34 +1,23 @@
+import {
+  AVAILABLE,
+  DAY,
+  DAYS_DE,
+  DAYS_EN,
+  DAYS_ES,
+  DAYS_FR,
+  DAYS_IT,
+  DAYS_NL,
+  DAYS_PT,
+  MEET_WORD,
+  NOT_NEGATED,
+  SUITS,
+  WHEN,
+} from './meeting-request.vocabulary.js';
 import type { ReplyRule } from './reply-rule.types.js';
 
 // Kept apart from reply-rules.ts (the interest, decline and absence lexicon): a
 // meeting request is a narrower kind of interest, asked for in so many words, and
 // its rules change on their own.
-
-const DAYS_EN =
-  '(monday|tuesday|wednesday|thursday|friday|mon|tue|tues|wed|thu|thur|thurs|fri|tomorrow|tmrw|next week|this week)';
-const DAYS_DE =
-  '(montag|dienstag|mittwoch|donnerstag|freitag|morgen|nachste woche|nachsten woche|kommende woche)';
-const DAYS_FR = '(lundi|mardi|mercredi|jeudi|vendredi|demain|semaine prochaine)';
-const DAYS_ES = '(lunes|martes|miercoles|jueves|viernes|manana|semana que viene|proxima semana)';
-const DAYS_PT = '(segunda|terca|quarta|quinta|sexta|amanha|semana que vem|proxima semana)(-feira)?';
-const DAYS_IT = '(lunedi|martedi|mercoledi|giovedi|venerdi|domani|prossima settimana|settimana prossima)';
-const DAYS_NL = '((maandag|dinsdag|woensdag|donderdag|vrijdag)(ochtend|middag|avond)?|morgen|volgende week)';
-const DAY = `(${[DAYS_EN, DAYS_DE, DAYS_FR, DAYS_ES, DAYS_PT, DAYS_IT, DAYS_NL].join('|')})`;
-
-// A call, meeting, demo or visit named in the same sentence as a day or a clock time
-// ("una llamada el martes a las 11", "om 10 uur voor een gesprek") proposes to meet.
-const MEET_WORD =
-  '(call|meeting|demo|visit|zoom|sparren|sentiamoci|sentirci|per telefono|por telefono|par telephone|telefonisch|papo|bate-papo|conversa|charla|chiacchierata|video ?call|phone call|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|appelons|rendez-vous|rdv|echange|reunion|visite|visio|llamada|videollamada|visita|quedar|quedamos|vernos|reunirnos|chamada|ligacao|reuniao|conversar|chiamata|telefonata|riunione|incontro|videochiamata|sopralluogo|gesprek|afspraak|belafspraak|bezoek|bellen|videocall|videokonferenz|videoconferencia|videoconferenza|videochamada|videoconferencia)';
-const WHEN = `(${DAY}|\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om) \\d{1,2}\\b|\\b\\d{1,2}:\\d\\d\\b)`;
-
-// Words that accept a proposed day or time: "Tuesday works", "me va bien", "komt goed uit".
-const SUITS =
-  '(works|work for me|works for me|suits (me|us)|is fine|is good|passt (mir|uns|gut)|geht (bei mir|fur mich|gut)|(me|nous) (va|convient)|(ca|cela) (me|nous) va|(me|nos) (va|viene) bien|fica (bom|otimo)|(me|nos) serve|da (certo|pra mim)|(mi|ci) (va|sta) bene|va bene|komt (mij|me|ons) (goed|prima) uit|(past|schikt) (mij|me|ons) (goed|prima)?)';
-// Available, free, has time: a person offering a slot, unless a negation stands before it.
-const AVAILABLE =
-  '(free|available|dispo|disponible|disponibles|disponibilidad|disponivel|disponiveis|disponibilidade|disponibile|disponibili|beschikbaar|verfugbar|libre|libres|livre|hueco|huecos|un buco|ruimte|tijd)';
-const NOT_NEGATED =
-  '(?<!\\b(not|nicht|pas|no|nao|non|niet|never|nie|ne suis pas|no estoy|nao estou|non sono|geen|keine|kein|nessun|ningun|nenhum|weinig|little) )(?<!\\b(no|nao|non|niet) (estoy|estamos|estou|sono|siamo|ben|zijn|tenho|temos|tengo|tenemos|ho|abbiamo|heb|hebben) )';
 
 /**
  * Phrase rules for a reply that asks to meet: a call, a meeting, a time booked, a
