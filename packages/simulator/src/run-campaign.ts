@@ -20,7 +20,8 @@ import { SimulatedBucket } from './simulated-bucket.js';
 import { SimulatedContactPolicy } from './simulated-contact-policy.js';
 import { linkedInActionOf, SimulatedLinkedIn } from './simulated-linkedin.js';
 import type { SimulatedLinkedInAccount, SimulatedMailbox, SimulationSettings } from './simulation.schemas.js';
-import { type Timing, ZoneTimings } from './zone-timings.js';
+import { TouchDelays } from './touch-delays.js';
+import { ZoneTimings } from './zone-timings.js';
 
 export { type CampaignRun, ENROLLMENT_STATUS } from './campaign-run.js';
 
@@ -94,11 +95,6 @@ export function runCampaign(
   const nodeOf = new Int16Array(count);
   const raw = new Float64Array(count);
   const placed = new Float64Array(count);
-  const windowExtra = new Float64Array(count);
-  // ms the pending touch was held by a contact policy.
-  const policyExtra = new Float64Array(count);
-  // Whether the pending touch comes back from a hold (its next wait for the window is the policy's too).
-  const heldUntilNow = new Uint8Array(count);
   const contact = new SimulatedContactPolicy(
     { ...settings.sequence.contactPolicy, exclusive: settings.sequence.exclusive },
     population,
@@ -110,11 +106,6 @@ export function runCampaign(
   // The sender's `isFirstTouch`: step 1, first attempt (the simulator resends nothing), no thread yet.
   const firstTouchOf = (e: number, n: number) =>
     isFirstTouch({ step: n + 1, attempt: 1, conversationId: threadStarted[e] === 1 ? 'thread' : null });
-  // The sending identity whose timing placed the pending touch (-1: none yet): a mailbox,
-  // or a LinkedIn account numbered after them. Placing is idempotent, so the sender's
-  // "window closed?" check can only move a touch placed for another identity (a pool's
-  // first touch, a LinkedIn action scheduled by its mailbox's timing): the others skip it.
-  const placedFor = new Int16Array(count).fill(-1);
   const threadStarted = new Uint8Array(count);
   // Per (enrollment, node): the runs it made of the node so far. A node of a loop runs
   // again, and its draws are keyed by (enrollment, node, pass), so each pass meets its
@@ -158,6 +149,8 @@ export function runCampaign(
   const queue = new EventQueue();
   // A touch's queue item: the enrollment and its epoch; an event's: its number, negative.
   const pushTouch = (time: number, e: number) => queue.push(time, e + count * epoch[e]!);
+  const clock = { attempts: 0, windowWaits: 0, capWaits: 0, linkedinWaits: 0 };
+  const delays = new TouchDelays(count, pushTouch, clock);
   const mailboxCount = mailboxes.length;
   for (let e = 0; e < count; e++) {
     // Round-robin: one enrollment request per mailbox, so pacing restarts at each one's first prospect.
@@ -171,7 +164,7 @@ export function runCampaign(
     nodeOf[e] = plan.first().index;
     raw[e] = start + offset;
     placed[e] = due;
-    placedFor[e] = m;
+    delays.placedFor[e] = m;
     pushTouch(due, e);
   }
 
@@ -197,9 +190,7 @@ export function runCampaign(
     }
     const at = move.node.index;
     nodeOf[e] = at;
-    placedFor[e] = m;
-    windowExtra[e] = 0;
-    policyExtra[e] = 0;
+    delays.reset(e, m);
     if (how === 'ooo') {
       // Ingest pauses the enrollment until the return (no date: the default) and the
       // scheduler resumes it at the next node, due then; the sender waits for the window.
@@ -229,8 +220,8 @@ export function runCampaign(
     const o = odds[n]!;
     const email = node.channel === 'email';
     const outcome = outcomeOf(node, r, o);
-    const windowDelay = placed[e]! - raw[e]! + windowExtra[e]!;
-    const policyDelay = policyExtra[e]!;
+    const windowDelay = placed[e]! - raw[e]! + delays.windowExtra[e]!;
+    const policyDelay = delays.policyExtra[e]!;
     // Its slot key as checked (`key`: the pass before this run counted it).
     if (node.channel !== 'manual') contact.wentOut(e, e * 1_048_576 + key, firstTouchOf(e, n), t);
     sends.at.push(t);
@@ -301,27 +292,6 @@ export function runCampaign(
   const pickPoolMailbox = (e: number, n: number, t: number) =>
     poolPick.pick(Math.floor(drawFor(seed, e, drawKey(e, n), SALT.poolTie) * 4294967296), e * 32 + n, t);
 
-  const clock = { attempts: 0, windowWaits: 0, capWaits: 0, linkedinWaits: 0 };
-  /**
-   * The sender's "window closed?" check for a touch about to go out from sending identity
-   * `identity` (a mailbox, or a LinkedIn account after the mailboxes): when `t` is outside
-   * the identity's window the touch comes back when it opens (true). Placing is idempotent,
-   * so a touch already placed for this identity skips it.
-   */
-  const waitsForWindow = (e: number, identity: number, timing: Timing, t: number): boolean => {
-    const held = heldUntilNow[e] === 1;
-    heldUntilNow[e] = 0;
-    if (!timing.window || placedFor[e] === identity) return false;
-    placedFor[e] = identity;
-    const opens = placeInWindow(new Date(t), timing).getTime();
-    if (opens <= t) return false;
-    clock.windowWaits++;
-    // A hold ends at the day's start, mostly outside the window: the wait that follows is the policy's.
-    if (held) policyExtra[e] = policyExtra[e]! + (opens - t);
-    else windowExtra[e] = windowExtra[e]! + (opens - t);
-    pushTouch(opens, e);
-    return true;
-  };
   /**
    * The sender's contact policies for the touch at node `n` about to go out at `t`
    * (the day in mailbox `m`'s zone): held, it comes back when the hold ends and waits
@@ -330,11 +300,7 @@ export function runCampaign(
   const heldByPolicy = (e: number, n: number, m: number, t: number): boolean => {
     const hold = contact.check(e, touchKeyOf(e, n), firstTouchOf(e, n), mailboxes[m]!.timezone, t);
     if (!hold) return false;
-    const until = hold.until.getTime();
-    policyExtra[e] = policyExtra[e]! + (until - t);
-    placedFor[e] = -1;
-    heldUntilNow[e] = 1;
-    pushTouch(until, e);
+    delays.hold(e, hold.until.getTime(), t);
     return true;
   };
   while (queue.size > 0 && queue.peekTime() <= horizonEnd) {
@@ -366,13 +332,13 @@ export function runCampaign(
         const a = linkedin.choose(e, n, action, t, SALT.accountTie);
         const timing = timings.ofLinkedIn(m, a, node.action, e);
         const identity = timings.identityOf(a);
-        if (waitsForWindow(e, identity, timing, t)) continue;
+        if (delays.waitsForWindow(e, identity, timing, t)) continue;
         if (heldByPolicy(e, n, m, t)) continue;
         const decision = linkedin.take(e, n, action, t);
         if (!decision.granted) {
           clock.linkedinWaits++;
           if ('never' in decision) continue;
-          placedFor[e] = identity;
+          delays.placedFor[e] = identity;
           pushTouch(dueAfterDelay(new Date(t), decision.waitMs, timing).getTime(), e);
           continue;
         }
@@ -392,7 +358,7 @@ export function runCampaign(
       mailboxOf[e] = m;
     }
     const timing = timingOf(m, e, false);
-    if (waitsForWindow(e, m, timing, t)) continue;
+    if (delays.waitsForWindow(e, m, timing, t)) continue;
     if (heldByPolicy(e, n, m, t)) continue;
     if (!granted) {
       const decision = buckets[m]!.take(e * 32 + n, t, true);
