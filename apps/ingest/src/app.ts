@@ -80,7 +80,7 @@ export async function buildIngest(deps: IngestAppDeps): Promise<FastifyInstance>
     // A delivery that logs nothing makes no pino child (its reqId binding) either.
     childLoggerFactory: lazyChildLoggerFactory as unknown as FastifyChildLoggerFactory,
     // A tracked link's token carries its URL (Fastify's default allows 100 characters a parameter).
-    maxParamLength: MAX_TRACKING_TOKEN_LENGTH + 64,
+    routerOptions: { maxParamLength: MAX_TRACKING_TOKEN_LENGTH + 64 },
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
