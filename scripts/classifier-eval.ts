@@ -167,4 +167,6 @@ result['replies-multilingual/holdout-5'] = replySet(join(replies, 'replies-multi
 result['replies-multilingual/holdout-6'] = replySet(join(replies, 'replies-multilingual/holdout-6.json'));
 // A third independent writer who had not read the rules (README): 8 classes incl. bounce, never read, never tuned on.
 result['replies-multilingual/holdout-7'] = replySet(join(replies, 'replies-multilingual/holdout-7.json'));
+// A fourth independent writer who never opened the rules, tests or earlier sets (README): never read, never tuned on.
+result['replies-multilingual/holdout-8'] = replySet(join(replies, 'replies-multilingual/holdout-8.json'));
 console.log(JSON.stringify(result));
