@@ -169,4 +169,6 @@ result['replies-multilingual/holdout-6'] = replySet(join(replies, 'replies-multi
 result['replies-multilingual/holdout-7'] = replySet(join(replies, 'replies-multilingual/holdout-7.json'));
 // A fourth independent writer who never opened the rules, tests or earlier sets (README): never read, never tuned on.
 result['replies-multilingual/holdout-8'] = replySet(join(replies, 'replies-multilingual/holdout-8.json'));
+// A fifth independent writer, other pitches and repliers (README): never read, never tuned on.
+result['replies-multilingual/holdout-9'] = replySet(join(replies, 'replies-multilingual/holdout-9.json'));
 console.log(JSON.stringify(result));
