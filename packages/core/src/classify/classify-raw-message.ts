@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import { detectBounceNotice } from './bounce-notice.detector.js';
-import { readBounceNotice } from './bounce-notice.reader.js';
+import { type BounceNotice, readBounceNotice } from './bounce-notice.reader.js';
 import { decideBounce } from './bounce-reason.js';
 import type { Classification } from './classification.types.js';
 import { classifyReplyText } from './classify-reply-text.js';
@@ -66,19 +66,28 @@ async function classifyAt(raw: Buffer | string, depth: number): Promise<Classifi
   }
 
   if (envelopeWhy.length > 0) {
-    const notice = readBounceNotice(text);
+    const own = readBounceNotice(text);
+    const relayed = own.status ? undefined : await returnedTranscript(mail);
+    const notice = relayed ?? own;
     const verdict = decideBounce({
       status: notice.status,
       diagnostic: notice.diagnostic,
-      notice: notice.notice,
-      temporary: notice.temporary,
+      notice: relayed ? `${own.notice}\n${relayed.notice}` : own.notice,
+      // A notice that says it is still retrying stays a delay, whatever it returns.
+      temporary: own.temporary || notice.temporary,
     });
     return {
       class: 'bounce',
       hard: verdict.hard,
       status: notice.status,
       reason: verdict.reason,
-      why: [...envelopeWhy, ...verdict.why],
+      why: [
+        ...envelopeWhy,
+        ...(relayed
+          ? ["the notice quotes no server; its returned part holds the remote server's transcript"]
+          : []),
+        ...verdict.why,
+      ],
     };
   }
 
@@ -238,6 +247,32 @@ async function nestedReport(mail: ParsedMail, outerIsNotice: boolean): Promise<C
     const inner = await classifyAt(part.content, 1);
     if (inner.class !== 'bounce' && inner.class !== 'delivered') continue;
     return { ...inner, why: ['delivery notice nested inside a message/rfc822 part', ...inner.why] };
+  }
+  return undefined;
+}
+
+// The forms a server's session transcript takes in a failure report (sendmail's
+// "Transcript of the session follows", "<<< 550 ...", Postfix's "said: 550 ...",
+// qmail's "Remote host said: 550 ..."): words a sender's own message never holds.
+const TRANSCRIPT =
+  /^-+\s*transcript of (the )?session follows|^\s*<<<\s*[45]\d\d\b|\bsaid:\s*[45]\d\d\b|^\s*\.\.\. while talking to\b/im;
+
+/**
+ * A gateway's notice that names no reason ("Unable to deliver message to ...") and
+ * returns, in place of our message, the failure report the next server sent it:
+ * the message/rfc822 part then holds a session transcript, and that is the only
+ * place the remote server's reply is quoted. Read only when the notice itself gives
+ * no status, so a notice that does is never overruled by what it returns.
+ */
+async function returnedTranscript(mail: ParsedMail): Promise<BounceNotice | undefined> {
+  const { simpleParser } = await import('mailparser');
+  for (const part of mail.attachments) {
+    if (!/^message\/rfc822$/i.test(part.contentType)) continue;
+    const inner = await simpleParser(part.content, { skipTextToHtml: true });
+    const text = inner.text ?? '';
+    if (!TRANSCRIPT.test(text)) continue;
+    const read = readBounceNotice(text);
+    if (read.status) return read;
   }
   return undefined;
 }

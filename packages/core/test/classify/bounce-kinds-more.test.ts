@@ -180,4 +180,57 @@ describe('bounce kinds: telling a notice from a person', () => {
   ])('reads a localized Exchange "not found at the domain": %s', (notice) => {
     expect(decideBounce({ status: '', diagnostic: '', notice }).hard).toBe(true);
   });
+
+  // A security gateway that could not deliver sometimes names no reason and returns,
+  // in place of our message, the report the next server sent it.
+  const gatewayNotice = (returned: string[]): string =>
+    crlf([
+      'From: postmaster@gw.acme.test ("Gateway Notification")',
+      'Subject: Mail could not be delivered',
+      'Content-Type: multipart/mixed; boundary="g"',
+      '',
+      '--g',
+      'Content-Type: text/plain',
+      '',
+      'Unable to deliver message to <ivo@acme.test>.',
+      '--g',
+      'Content-Type: message/rfc822',
+      '',
+      'From: us@sender.test',
+      'To: ivo@acme.test',
+      'Subject: hello',
+      'Content-Type: text/plain',
+      '',
+      ...returned,
+      '--g--',
+      '',
+    ]);
+
+  it("reads the remote server's transcript that a reasonless notice returns", async () => {
+    const got = await classifyRawMessage(
+      gatewayNotice([
+        '   ----- Transcript of the session follows -----',
+        '... while talking to mx.acme.test.:',
+        '>>> RCPT To:<ivo@acme.test>',
+        '<<< 550 5.1.1 <ivo@acme.test>... No such mailbox',
+      ]),
+    );
+    expect(got).toMatchObject({ class: 'bounce', hard: true, status: '5.1.1' });
+    expect(got.why.join(' ')).toContain('transcript');
+  });
+
+  it('reads a returned transcript with a full mailbox as soft', async () => {
+    const got = await classifyRawMessage(
+      gatewayNotice(['<ivo@acme.test>: host mx.acme.test said: 552 5.2.2 Mailbox full']),
+    );
+    expect(got).toMatchObject({ class: 'bounce', hard: false, status: '5.2.2' });
+  });
+
+  it('does not read codes in a returned message that holds no transcript (our own words)', async () => {
+    const got = await classifyRawMessage(
+      gatewayNotice(['Our plan costs 550 5.1.1 credits a month; see section 5.1.1 of the offer.']),
+    );
+    expect(got).toMatchObject({ class: 'bounce', hard: false });
+    expect(got.why.join(' ')).not.toContain('transcript');
+  });
 });

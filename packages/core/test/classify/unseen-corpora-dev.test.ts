@@ -31,6 +31,15 @@ const DEV_SETS: ReadonlyArray<[string, Floors]> = [
   ['crisp-bounce-parser/dev', { classAccuracy: 0.99, hardPrecision: 0.95, hardRecall: 0.9 }],
   ['php-bounce-handler/dev', { classAccuracy: 0.99, hardPrecision: 0.99, hardRecall: 0.99 }],
   ['bounce-email-rb/dev', { classAccuracy: 0.99, hardPrecision: 0.9, hardRecall: 0.99 }],
+  // Added on branch bouncecorpora (issue 18); measured unseen at 100% / 1.0 / 1.0 but
+  // sisimai-unlisted (recall 0.909 before the returned-transcript rule).
+  ['anymail-webhooks/dev', { classAccuracy: 0.99, hardPrecision: 0.99, hardRecall: 0.99 }],
+  ['mantamta-responses/dev', { classAccuracy: 0.99, hardPrecision: 0.99, hardRecall: 0.99 }],
+  ['mantamta/dev', { classAccuracy: 0.99, hardPrecision: 0.99, hardRecall: 0.99 }],
+  ['postal/dev', { classAccuracy: 0.99, hardPrecision: 0.99, hardRecall: 0.99 }],
+  ['sisimai-unlisted/dev', { classAccuracy: 0.99, hardPrecision: 0.99, hardRecall: 0.99 }],
+  ['chasquid/dev', { classAccuracy: 0.99, hardPrecision: 0.99, hardRecall: 0.99 }],
+  ['sisimai-to-be-debugged/dev', { classAccuracy: 0.99, hardPrecision: 0.99, hardRecall: 0.99 }],
 ];
 
 async function measure(dir: string) {
