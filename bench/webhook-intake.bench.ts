@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { touchKey } from '@touchbase/core';
 import { createDatabase, createRepositories } from '@touchbase/db';
 import { standardWebhookHeaders } from '@touchbase/providers';
@@ -12,6 +13,7 @@ import { ReplicaFleet } from '../test/support/replica-fleet.js';
 import { check, finishBench, machineInfo, round, summarize } from './lib/index.js';
 import { measureMachineUnit, runLoad } from './lib/load.js';
 import {
+  mergePartSplits,
   type PartPids,
   type PartSplit,
   partsPerUnit,
@@ -44,6 +46,13 @@ import {
  *
  * Sizes: BENCH_PENDING_JOBS (100000), BENCH_DURATION_MS per throughput run (8000),
  * BENCH_CONCURRENCY (32 connections), BENCH_REPLIES (3000), BENCH_REPLY_RATE (1000).
+ *
+ * Looking into the ingest: BENCH_INGEST_NODE_OPTIONS is the ingest's NODE_OPTIONS
+ * (`--perf-basic-prof-only-functions`, then `perf record -g -p <the pid it prints>`
+ * names the JavaScript frames). BENCH_INGEST_B_NODE_OPTIONS starts a second ingest
+ * with those options beside the first and runs the accept load on A, B, A, B
+ * (BENCH_AB_ROUNDS each): node or V8 flags compared in one run, each side's CPU per
+ * webhook by part, as the machine's load moves under both alike.
  */
 const JOBS = Number(process.env.BENCH_PENDING_JOBS ?? 100_000);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8_000);
@@ -52,6 +61,9 @@ const REPLIES = Number(process.env.BENCH_REPLIES ?? 3_000);
 const REPLY_RATE = Number(process.env.BENCH_REPLY_RATE ?? 1_000);
 const SECRET = `whsec_${Buffer.from(randomUUID()).toString('base64')}`;
 const APP = 'touchbase-bench-intake';
+const INGEST_NODE_OPTIONS = process.env.BENCH_INGEST_NODE_OPTIONS;
+const B_NODE_OPTIONS = process.env.BENCH_INGEST_B_NODE_OPTIONS;
+const AB_ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 2);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const machine = await machineInfo();
@@ -72,6 +84,7 @@ const touchQueue = new TouchQueue(
   createLogger({ name: 'bench', level: 'silent' }),
 );
 const backends = postgresBackends(tdb.url, APP);
+const backendsB = postgresBackends(tdb.url, `${APP}-b`);
 const fleet = new ReplicaFleet({
   DATABASE_URL: withApplicationName(tdb.url, APP),
   REDIS_URL: redisPrefix.url,
@@ -117,7 +130,12 @@ try {
     `seeded ${enrollments.length} enrollments and ${pendingJobs} pending jobs in ${seedSeconds.toFixed(1)} s`,
   );
 
-  const ingest = await fleet.start('ingest', 'ingest');
+  const ingest = await fleet.start(
+    'ingest',
+    'ingest',
+    INGEST_NODE_OPTIONS ? { NODE_OPTIONS: INGEST_NODE_OPTIONS } : {},
+  );
+  log(`ingest pid ${ingest.child.pid}${INGEST_NODE_OPTIONS ? `, NODE_OPTIONS ${INGEST_NODE_OPTIONS}` : ''}`);
   const ingestUrl = `http://127.0.0.1:${ingest.port}`;
   const redisPid = await redisServerPid(privateRedis.url);
   const parts: PartPids = {
@@ -145,9 +163,12 @@ try {
     `bare route ${unitBefore.perSecond} then ${unitAfter.perSecond}/s, ${unitBefore.unitUs} then ${unitAfter.unitUs} us a request; ingest ${Math.round(accepted.load.perSecond)}/s`,
   );
   const acceptedCpu = partsPerUnit('accept', accepted.cpu, accepted.load.ok, unitUs);
-  const { rows: recorded } = await db.pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM event WHERE type = 'opened'`,
+  // Group commit's batch: the events of one statement share its transaction's now(),
+  // their received_at (ms precision: two statements in one ms count as one).
+  const { rows: recorded } = await db.pool.query<{ n: number; statements: number }>(
+    `SELECT count(*)::int AS n, count(DISTINCT received_at)::int AS statements FROM event WHERE type = 'opened'`,
   );
+  const ab = B_NODE_OPTIONS ? await abRun(load, parts) : {};
 
   // Reply → pending job gone: ingest removes the job before its 2xx; the check after
   // each response proves it (one EXISTS on a plain connection). The first second of
@@ -216,11 +237,13 @@ try {
       acceptedNon2xx: accepted.load.non2xx,
       acceptedErrors: accepted.load.errors,
       eventsRecorded: recorded[0]!.n,
+      acceptEventsPerStatement: round(recorded[0]!.n / Math.max(1, recorded[0]!.statements)),
       acceptLatencyMsP50: accepted.load.latencyMsP50,
       acceptLatencyMsP99: accepted.load.latencyMsP99,
       acceptedOverBareRoute: round(ratio),
       machineUnitUs: round(unitUs),
       ...acceptedCpu,
+      ...ab,
       replyToJobGoneMsP50: replyLatency.p50,
       replyToJobGoneMsP99: replyLatency.p99,
       replyToJobGoneMsMax: replyLatency.max,
@@ -269,6 +292,7 @@ try {
   if (stopped[0]!.n < replyTargets.length || accepted.load.non2xx > 0) process.exitCode = 1;
 } finally {
   await fleet.stopAll();
+  await backendsB.close();
   await backends.close();
   await touchQueue.close();
   redis.disconnect();
@@ -276,4 +300,42 @@ try {
   await redisPrefix.cleanup();
   await tdb.drop();
   await privateRedis.stop();
+}
+
+/**
+ * A second ingest with BENCH_INGEST_B_NODE_OPTIONS beside the first (A): the same
+ * accept load on A, B, A, B (AB_ROUNDS each), CPU per webhook of each side by part
+ * (`abA*`, `abB*`, µs) and B's over A's total (`abBOverA`).
+ */
+async function abRun(
+  load: { connections: number; secret: string; enrollmentIds: string[] },
+  partsA: PartPids,
+): Promise<Record<string, number | null>> {
+  const b = await fleet.start('ingest-b', 'ingest', {
+    NODE_OPTIONS: B_NODE_OPTIONS ?? '',
+    DATABASE_URL: withApplicationName(tdb.url, `${APP}-b`),
+  });
+  const partsB: PartPids = { ...partsA, ingest: () => [b.child.pid as number], postgres: backendsB.pids };
+  const sides = {
+    A: { url: `http://127.0.0.1:${fleet.members[0]!.port}`, parts: partsA },
+    B: { url: `http://127.0.0.1:${b.port}`, parts: partsB },
+  };
+  const splits: Record<'A' | 'B', (PartSplit | null)[]> = { A: [], B: [] };
+  const ok = { A: 0, B: 0 };
+  for (let r = 0; r < AB_ROUNDS; r++) {
+    for (const side of ['A', 'B'] as const) {
+      const run = await runLoad(
+        { ...load, url: sides[side].url, path: '/webhooks/http', warmMs: 2_000, durationMs: DURATION_MS },
+        sides[side].parts,
+      );
+      splits[side].push(run.cpu);
+      ok[side] += run.load.ok;
+      log(
+        `A/B round ${r + 1} ${side}: ${Math.round(run.load.perSecond)}/s, load ${(await readFile('/proc/loadavg', 'utf8')).trim()}`,
+      );
+    }
+  }
+  const a = partsPerUnit('abA', mergePartSplits(splits.A), ok.A);
+  const bb = partsPerUnit('abB', mergePartSplits(splits.B), ok.B);
+  return { ...a, ...bb, abBOverA: round((bb.abBCpuUsTotal ?? Number.NaN) / (a.abACpuUsTotal ?? Number.NaN)) };
 }
