@@ -8,7 +8,13 @@ import { detectMeetingRequest } from './meeting-request.detector.js';
 import { mayPause } from './pausing-guard.js';
 import { stripQuotedText } from './quote-stripper.js';
 import { findReferral } from './referral.extractor.js';
-import { ACCORDING_TO, AUTOMATED_ABSENCE, splitAtContrast, withoutTopicQuestions } from './reply-clauses.js';
+import {
+  ACCORDING_TO,
+  AUTOMATED_ABSENCE,
+  namesake,
+  splitAtContrast,
+  withoutTopicQuestions,
+} from './reply-clauses.js';
 import { expandShorthand } from './reply-kinds-everyday.rules.js';
 import { LEXICON_RULES } from './reply-lexicon.rules.js';
 import { REPLY_RULES, type ReplyRuleGroup } from './reply-rules.js';
@@ -165,6 +171,11 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
     // "Sou eu quem cuida disso" / "I'm the right person": the writer says they ARE the
     // one, so the words that name who handles it do not point elsewhere.
     if (group === 'wrong_person' && SELF_AFFIRMED.test(folded)) continue;
+    const namedWrong = group === 'wrong_person' ? namesake(own) : undefined;
+    if (namedWrong) {
+      why.push(`wrong_person: says we have the wrong person of that name ("${namedWrong}")`);
+      return decided('wrong_person', `wrong_person: a namesake ("${namedWrong}")`, referral());
+    }
     // "Forwarded to my colleague" passes our mail on without saying who is right: only
     // the other sentences can make the reply wrong_person.
     const found =

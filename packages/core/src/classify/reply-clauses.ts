@@ -54,3 +54,20 @@ export const AUTOMATED_ABSENCE =
 // cites a rule, not a writer who agrees.
 export const ACCORDING_TO =
   /\b(de acuerdo con|de acordo com|d'accordo con|in accordance with|according to|conformement a|gemass|overeenkomstig|conforme (a|al|o|ao))\b( (el|la|lo|los|las|o|a|os|as|il|lo|l'|the|le|les|het|de|dem|der|den))? ?(art(iculo|igo|icolo|icle|ikel)?\.?|ley|lei|legge|law|normativa|reglamento|regulamento|regolamento|regulation|rgpd|gdpr|lopd|lgpd|dsgvo|avg|reglement|wet)\b/g;
+
+// "Wrong John Smith", "den falschen Thomas Müller", "vous vous trompez de Pierre Martin",
+// "de verkeerde Jan de Vries": a person's name after "wrong", read on the text as written
+// (a capital letter tells a name from "the wrong invoice"). Days and months are not names.
+const NOT_A_NAME =
+  '(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Sie|Ihr|Ihre|Ihrer|Ihren|Ihrem|Ihres|Ihnen|Euch|Eure?)\\b)';
+const NAMESAKE = new RegExp(
+  String.raw`\b(?:[Ww]rong|falschen?|falsche|verkeerde|trompez de|trompé de|trompe de|equivocado de|equivocada de|enganou n[oa]|enganou de|sbagliato|sbagliata) ` +
+    String.raw`(?:(?:Mr|Mrs|Ms|Dr|Herrn?|Frau|M|Mme|Sr|Sra|meneer|mevrouw|sig|sig\.ra)\.? ${NOT_A_NAME}\p{Lu}\p{Ll}+|` +
+    String.raw`${NOT_A_NAME}\p{Lu}\p{Ll}+ (?:(?:de|van|da|di|del|dos|von|le|la|der|den) )?${NOT_A_NAME}\p{Lu}[\p{Ll}'-]+)`,
+  'u',
+);
+
+/** The name after "wrong" when the writer says we have a namesake, else undefined. */
+export function namesake(own: string): string | undefined {
+  return NAMESAKE.exec(own)?.[0];
+}

@@ -395,4 +395,37 @@ export const EVERYDAY_INTERESTED_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(vorrei|vorremmo|mi piacerebbe|ci piacerebbe) (saperne|sapere) (di )?piu\b|\b(gostaria|gostariamos|queria|queriamos) de saber mais\b|\b(wil|willen|zou|zouden) (graag )?(meer|er meer) (over )?(weten|horen)\b/,
   },
+  // Kinds read from holdout-6's and holdout-7's misses (both spent) and written anew per
+  // language: samples to test, "send me" with a particle between ("mi mandi pure",
+  // "schicken Sie mir ruhig"), price questions, "I'd like to know more" (pt-PT "gostava"),
+  // references or case studies asked for, a dossier.
+  {
+    label: 'asks for samples to test (seven languages)',
+    pattern:
+      /\b(send|have|schicken|zuschicken|senden|haben|envoyer|envoyez|avez|mandar|enviar|mandarnos|enviarnos|mandan|tienen|enviar-nos|mandar-nos|enviem|mandem|tem|mandarci|inviarci|mandateci|inviateci|avete|sturen|opsturen|toesturen|hebben)\b(?:[^\w.!?\n]+[\w'-]+){0,5}?[^\w.!?\n]+(samples?|muster|proben|probeexemplare?|echantillons?|muestras?|amostras?|campion[ei]|campioncini|monsters|proefexemplar\w*|testexemplar\w*|proefmonsters?)\b|\b(proefexemplar\w*|proefmonsters?|monsters|samples?|muster|campion[ei]|muestras|amostras)\b(?:[^\w.!?\n]+[\w'-]+){0,3}?[^\w.!?\n]+(sturen|opsturen|toesturen|zuschicken|schicken|senden)\b/,
+  },
+  {
+    label: 'asks to be sent material, a particle between (seven languages)',
+    pattern:
+      /\b(mi mandi|mandami|mandatemi|mi invii|inviami|inviatemi|schicken sie (mir|uns)|schick (mir|uns)|senden sie (mir|uns)|stuur (me |mij |ons )?|stuurt u (me|mij|ons)|envoyez-(moi|nous)|envoie-moi|mandeme|mandame|envieme|enviame|mande-me|envie-me|me mande|me envie|send me)( (pure|ruhig|gerne|gern|mal|doch|maar|gerust|even|donc|nomas|entonces|la|ca|then|just|anyway|tranquillamente))+ (\w+ ){0,2}(material\w*|documentazione|listino|info\w*|unterlagen|prospekt\w*|broschure|documentatie|brochure|prijslijst|docs?|documentation|tarifs|plaquette|catalog\w*|dossier|precios|prezzi|precos|preise|prijzen|tabela|details|deck)\b/,
+  },
+  {
+    label: 'asks what their prices are (seven languages)',
+    pattern:
+      /\bwhat are your (prices|rates|fees)\b|\bwhat do you charge\b|\bwelche preise (haben|nehmen|verlangen)\b|\bwas sind (ihre|eure) preise\b|\bquels sont vos (tarifs|prix)\b|\bquels tarifs\b|\bque precios (manejan|tienen|tiene|maneja|manejais|teneis)\b|\bcuales son (sus|vuestros) precios\b|\bque precos (praticam|pratica|tem|tens)\b|\bquais (sao )?os (vossos |seus )?precos\b|\bche prezzi (avete|ha|fate|praticate)\b|\bquali sono i (vostri )?prezzi\b|\bwelke prijzen (hanteren|rekenen|vragen)\b|\bwat zijn (jullie|uw) (prijzen|tarieven)\b|\bnon (sono|siamo) contrari[oa]?\b|\bnao (sou|somos) contra\b|\bno (estoy|estamos) en contra\b/,
+  },
+  {
+    label: 'wants to know more (Portuguese)',
+    pattern: /\b(gostava|gostavamos|quero|queremos|queria) (de )?saber mais\b/,
+  },
+  {
+    label: 'asks for references or case studies (seven languages)',
+    pattern:
+      /(?:^|(?<=[.!?\n]))[^.!?\n]*\b(case stud(y|ies)|references|customer stories|success stories|referenzen|kundenbeispiele|fallstudien|anwendungsbeispiele|cas clients?|etudes de cas|casos de exito|casos de clientes|casos practicos|casos de sucesso|estudos de caso|referenze|casi (di successo|studio|cliente)|case history|referenties|klantcases|klantverhalen)\b[^.!?\n]*\?|\b(me|nos) gustaria (verlos|verlas|ver ejemplos)\b|\b(gostava|gostaria|gostariamos) de ver (exemplos|casos)\b|\b(mi|ci) piacerebbe (vederl[ei]|vedere (degli |qualche )?esempi)\b|\b(ik|we) (zie|zien) graag (voorbeelden|cases|referenties)\b/,
+  },
+  {
+    label: 'asks to be sent a dossier (Spanish, French)',
+    pattern:
+      /\b(mandeme|mandame|envieme|enviame|envienme|mandenme|envoyez-moi|envoie-moi|send me)\b[^.!?\n]{0,15}\bdossier\b/,
+  },
 ];

@@ -285,4 +285,27 @@ export const EVERYDAY_NOT_INTERESTED_RULES: readonly ReplyRule[] = [
     pattern:
       /\bno es (algo|nada) que (necesitemos|necesitamos|busquemos|buscamos|nos interese)\b|\bnao e (algo|nada) (de )?que (precisemos|precisamos|procuramos)\b|\bnon e (qualcosa|una cosa) (che|di cui) (ci serve|cerchiamo|abbiamo bisogno)\b|\bce n'est pas (quelque chose|une chose) (dont|que) nous (avons besoin|cherchons)\b|\bdat is niet iets (wat|dat) (we|wij) (nodig hebben|zoeken)\b|(?<!\b(non|no|nao) )\b(siamo|sono) (gia )?(coperti|a posto)\b|(?<!\b(non|no|nao) )\b(estamos|estoy) (ya )?(cubiertos|servidos)\b|(?<!\b(non|no|nao) )\b(estamos|estou) (ja )?(cobertos|servidos)\b|\bnous sommes (deja )?couverts\b|\bwe zijn (al )?(voorzien|gedekt)\b/,
   },
+  // Kinds read from holdout-6's and holdout-7's misses (both spent) and written anew per
+  // language: "maybe one day, but certainly not now" (an adverb between the time and the
+  // negation), work done in-house with the object between, satisfied with what they have.
+  {
+    label: 'not now, with "certainly" or "really" between (seven languages)',
+    pattern:
+      /\b(definitely|certainly|surely|absolutely|really) not (right )?now\b|\b(right )?now,? (definitely|certainly|absolutely|really) not\b|\b(jetzt|derzeit|momentan|aktuell|zurzeit|im moment|gerade)( ganz| aber| wirklich)* (sicher|bestimmt|definitiv|wirklich|echt|garantiert) nicht\b|\b(certainement|surement|vraiment|absolument|clairement) pas (maintenant|pour l'instant|pour le moment|en ce moment|cette annee)\b|\b(maintenant|pour l'instant|pour le moment),? (certainement|surement|vraiment|absolument) pas\b|\b(ahora|por ahora|de momento|ahorita),? (seguro que|desde luego|definitivamente|ciertamente|realmente) no\b|\b(agora|por agora|de momento|neste momento|por enquanto),? (de certeza( que)?|com certeza|certamente|definitivamente|mesmo) nao\b|\b(adesso|ora|per ora|al momento|in questo momento),? (sicuramente|certamente|di certo|decisamente|proprio|assolutamente) no(n)?\b|\b(nu|momenteel|op dit moment|voorlopig),? (zeker|echt|absoluut|beslist|helemaal|sowieso) niet\b/,
+  },
+  {
+    label: 'says they do it in-house, with the object between (seven languages)',
+    pattern:
+      /\b(do|handle|manage|run|doing|handling|managing|keep) (\w+ ){0,4}(in-?house|internally)\b|\b(machen|erledigen|regeln|managen|betreuen|losen) (wir |das |es |alles |komplett |selbst |selber |ganz |bereits |schon )*(intern|inhouse|in-house|im haus)\b|\b(gerons|faisons|traitons|gere|gerer|assurons|realisons|on fait|on gere) (\w+ ){0,4}en interne\b|\b(hacemos|llevamos|gestionamos|manejamos|planificamos|resolvemos|llevan) (\w+ ){0,4}(internamente|de forma interna|en casa)\b|\b(fazemos|tratamos|gerimos|gerenciamos|cuidamos|resolvemos) (\w+ ){0,4}(internamente|em casa|in-house)\b|\b(gestiamo|facciamo|seguiamo|curiamo|gestisce|gestiscono) (\w+ ){0,4}(internamente|in casa|in house|da soli)\b|\b(doen|regelen|beheren|verzorgen|organiseren|doet|regelt) (\w+ ){0,4}(intern|in huis|inhouse)\b/,
+  },
+  {
+    label: 'says what they have works well for them (seven languages)',
+    pattern:
+      /(?<!\b(if|when|wenn|falls|sobald|si|se|quand|cuando|quando|als|mits|zodra)\b[^.!?\n]{0,40})(\b(works|working|runs) (fine|well|great|perfectly) for us\b|\b(lauft|funktioniert) (bei uns |das |es )?(gut|prima|super|bestens|einwandfrei)\b|\b(ca|cela) nous convient( tres bien| parfaitement)?\b|\bnos (va|funciona) (bien|perfecto|de maravilla)\b|\bfunciona (bem|muito bem|perfeitamente)( para nos)?\b|\bci troviamo (bene|benissimo)\b|\bfunziona (bene|benissimo)( per noi)?\b|\b(werkt|loopt) (prima|goed|uitstekend|perfect)\b)(?![^.!?\n]*\?)/,
+  },
+  {
+    label: 'says no, leave it, they have it already (German, informal)',
+    pattern:
+      /^\W*(nee|ne|nein|noe),? (lass|lasst) (mal|gut sein|es)\b|\blass mal gut sein\b|\bhaben wir (schon|bereits)\b(?![^.!?\n]*\?)|\bbrauchen wir (niemand(en)?|keinen|nichts)\b/,
+  },
 ];

@@ -139,4 +139,28 @@ export const EVERYDAY_UNSUBSCRIBE_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(tira|tire|tirem|retira|retire|retirem|remova|removam|exclua|excluam|apague|apaguem|apaga|exclui)\b[^.?!\n]{0,12}\b(meu (nome|e-?mail|email|contato|endereco|cadastro)|meus (dados|contatos))\b|\b(mijn|ons) (e-?mail)?(adres|gegevens|naam|e-?mailadres|contactgegevens)\b[^.?!\n]{0,30}\b(verwijderen|wissen|schrappen)\b|\b(verwijder|verwijdert|wis|schrap)\b[^.?!\n]{0,12}\b(mijn|ons) (e-?mail)?(adres|gegevens|naam|e-?mailadres|contactgegevens)\b/,
   },
+  // Kinds read from holdout-6's and holdout-7's misses (both spent) and written anew per
+  // language: "STOP" with a courtesy word; "send me nothing more" with a politeness word
+  // inside; Spanish tú/vosotros and subjunctive forms of "remove my address"; Portuguese
+  // enclitic (pt-PT "retirem-me") and proclitic (pt-BR "me tirem") forms.
+  {
+    label: 'answers "stop" or "unsubscribe" with a courtesy word (seven languages)',
+    pattern:
+      /^\W*(stop|stopp|remove me|unsubscribe|abmelden|austragen|baja|sair|descadastrar|afmelden|disiscrivimi|cancellami|desinscription|desinscrire|desabonner)\W*(please|thanks|thank you|danke|bitte|merci|svp|s'il vous plait|gracias|por favor|obrigad[oa]|per favore|grazie|bedankt|dank je|dank u|alsjeblieft|aub)?\W*$/,
+  },
+  {
+    label: 'asks to be sent nothing more, a politeness word inside (seven languages)',
+    pattern:
+      /\b(stuur|mail|mailt|stuurt|contacteer|benader)( u| jullie)? (me|mij|ons) (\w+ ){0,2}(niets|niks|geen (mails?|e-?mails?|berichten)|niet) meer\b|\bsend (me|us) nothing (further|more|else)\b|\b(schicken|senden|mailen) sie (mir|uns) (\w+ ){0,2}nichts mehr\b|\bne (m'|nous )envoyez (\w+ )?plus rien\b|\bno (me|nos) (envien|envies|envie|mandes|mande|manden|mandeis|envieis) (\w+ )?nada mas\b|\bnao (me|nos) (enviem|envie|mandem|mande) mais nada\b|\bnon (mi|ci) (mandate|inviate|mandi|invii) piu (nulla|niente)\b/,
+  },
+  {
+    label: 'asks to remove their address, in tu/vosotros or the subjunctive (Spanish)',
+    pattern:
+      /\b(elimines|elimine|eliminen|borres|borre|borren|quites|quite|quiten|saques|saque|saquen|retires|retire|retiren)\b[^.!?\n]{0,20}\b(mi|mis|nuestro|nuestros) (correo|direccion|email|e-?mail|datos|nombre|contacto)\b|\b(quitadme|quitame|quiteme|quitenme|sacadme|sacame|saqueme|borradme|borrame|borreme|eliminadme|eliminame|elimineme|eliminenme) (de|del)\b/,
+  },
+  {
+    label: 'asks to be taken off, the pronoun before or after the verb (Portuguese)',
+    pattern:
+      /\b(me (tirem|tire|tira|retirem|retire|removam|remova|exclua|excluam|descadastrem|descadastre|descadastra|apaguem)|(tirem|tire|tira|retirem|retire|retira|removam|remova|exclua|excluam|descadastrem|descadastre|apaguem)-me)\b|\b(ja )?(me descadastrei|cancelei a (minha )?(inscricao|subscricao|assinatura))\b[^.!?\n]{0,60}\b(continuo|ainda) (a receber|recebendo|recebo)\b/,
+  },
 ];

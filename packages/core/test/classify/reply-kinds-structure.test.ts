@@ -257,11 +257,11 @@ const ALL: [string, Row[]][] = [
   ['not this, but that: the clause after "but" decides', BUT_THEN],
   ['words of unsubscribing as a topic', UNSUBSCRIBE_AS_TOPIC],
   ['an autoresponder that only says it is away, ill or back later', AUTO_ABSENCE],
-  // ['declines', DECLINES],
-  // ['stop requests', STOPS],
-  // ['wrong person', WRONG],
+  ['declines', DECLINES],
+  ['stop requests', STOPS],
+  ['wrong person', WRONG],
   ['meeting requests', MEETINGS],
-  // ['interest', INTEREST],
+  ['interest', INTEREST],
 ];
 
 for (const [kind, rows] of ALL) {
