@@ -264,7 +264,10 @@ function asBounce(
   const envelope = detectBounceNotice({ from: headers.get('from') ?? '', subject, headers, text });
   const folded = foldText(text.slice(0, 4000));
   const wording = REPLY_RULES.bounce_notice.find((rule) => rule.pattern.test(folded));
-  const quotesCode = findStatusCode(text) !== '' || findReplyCode(text) !== '';
+  // A reply code written "554:" (qmail, Yahoo) counts here beside the forms the status
+  // parser reads: only together with a notice's wording.
+  const quotesCode =
+    findStatusCode(text) !== '' || findReplyCode(text) !== '' || /(?:^|\s)[45][0-5]\d:\s/m.test(text);
   if (envelope.length === 0 && !(wording && quotesCode)) return undefined;
 
   const why = envelope.map((w) => `bounce: ${w}`);

@@ -19,11 +19,21 @@ const WRITER_OR_REQUEST =
  * a feature, not a request to stop. A question about the writer or addressed to us stays.
  */
 export function withoutTopicQuestions(folded: string): string {
-  const sentences = folded.split(/(?<=[.!?])\s+|\n+/);
+  const sentences = sentencesOf(folded);
   const kept = sentences.filter(
     (s) => !(/\?\s*$/.test(s) && THIRD_PARTY.test(s) && !WRITER_OR_REQUEST.test(s)),
   );
   return kept.length === sentences.length ? folded : kept.join(' ');
+}
+
+// Abbreviations whose dots end no sentence: "z. B.", "e.g.", "p. ej.", "bzw.", "ecc.".
+const ABBREVIATION =
+  /\b(z\. ?b|e\.g|i\.e|p\. ?ej|p\. ?ex|d\. ?h|u\. ?a|bzw|usw|etc|evtl|ggf|bspw|vgl|ca|nr|tel|ecc|bijv|o\.a|vs|approx)\./g;
+
+/** The reply's sentences, split at . ! ? and line ends, not at an abbreviation's dots. */
+function sentencesOf(folded: string): string[] {
+  const kept = folded.replace(ABBREVIATION, (found) => found.replace(/\./g, ''));
+  return kept.split(/(?<=[.!?])\s+|\n+/);
 }
 
 // "but" in the seven languages; "mas" (Portuguese, and Spanish "más" folded) and Italian

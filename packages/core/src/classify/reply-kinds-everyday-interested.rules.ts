@@ -428,4 +428,17 @@ export const EVERYDAY_INTERESTED_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(mandeme|mandame|envieme|enviame|envienme|mandenme|envoyez-moi|envoie-moi|send me)\b[^.!?\n]{0,15}\bdossier\b/,
   },
+  {
+    // German and Dutch write the thing asked for as one compound ("Preisübersicht",
+    // "Produktunterlagen", "prijsoverzicht", "offerteaanvraag"): its stem is enough.
+    label: 'asks to be sent prices or material named by a compound noun (German, Dutch)',
+    pattern:
+      /\b(schicken|senden|schick|sende|mailen|zukommen lassen)( sie| du)? (mir|uns) (\w+ ){0,3}\w*(preis|angebot|unterlagen|infos?\b|informationen|prospekt|katalog|broschure)\w*|\b(stuur|stuurt|mail|mailt)( u| jullie| je)? (me|mij|ons) (\w+ ){0,3}\w*(prijs|offerte|informatie|brochure|documentatie|catalogus)\w*/,
+  },
+  {
+    // "Mande-me uma apresentação", "mándeme un folleto", "stuur me de brochure": material
+    // asked for with the verb of sending, in any of its forms (clitics included).
+    label: 'asks to be sent material (seven languages)',
+    pattern: new RegExp(near(SEND, MATERIAL, 5)),
+  },
 ];

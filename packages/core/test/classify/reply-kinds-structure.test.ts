@@ -248,11 +248,36 @@ const INTEREST: Row[] = [
   ['Avez-vous des références dans l’hôtellerie ?', 'interested'],
   ['Do you have any case studies in retail?', 'interested'],
   ['¿Se integra con SAP? Si es así, mándeme un dossier.', 'interested'],
+  ['Schicken Sie mir bitte eine Preisübersicht.', 'interested'],
+  ['Stuur me maar een prijsoverzicht.', 'interested'],
+  ['Integra com o Primavera? Se sim, mande-me uma apresentação.', 'interested'],
+  ['Envie-me a tabela de preços, por favor.', 'interested'],
   ['De acuerdo con el artículo 15 del RGPD, díganme de dónde han sacado mis datos.', 'neutral'],
   ['Ai sensi dell’art. 15 GDPR, d’accordo con la normativa, da dove avete preso i miei dati?', 'neutral'],
 ];
 
+// Delivery notices written as text: "we could not deliver your message" in each language
+// with a reply or status code ("554:" as qmail and Yahoo write it), some marked
+// auto-replied (they must stop, never pause).
+const BOUNCES: Row[] = [
+  [
+    'No hemos podido entregar su mensaje a este destinatario.\n<x@dominio.example>:\n554: usuario desconocido',
+    'bounce',
+  ],
+  [
+    'Não foi possível entregar a sua mensagem.\n<x@dominio.example>\n550 5.1.1 Utilizador desconhecido',
+    'bounce',
+    AUTO,
+  ],
+  ['Non è stato possibile consegnare il messaggio.\n550 5.1.1 Utente sconosciuto', 'bounce'],
+  ["Nous n'avons pas pu remettre votre message.\n550 5.1.1 Adresse inconnue", 'bounce', AUTO],
+  ['Wir konnten Ihre Nachricht nicht zustellen.\n550 5.1.1 Empfänger unbekannt', 'bounce'],
+  ['We konden uw bericht niet afleveren.\n550 5.1.1 Onbekende ontvanger', 'bounce'],
+  ['We were unable to deliver your message.\n554: mailbox does not exist', 'bounce', AUTO],
+];
+
 const ALL: [string, Row[]][] = [
+  ['delivery notices written as text', BOUNCES],
   ['a quoted Outlook header block does not decide', QUOTED_HEADER],
   ['not this, but that: the clause after "but" decides', BUT_THEN],
   ['words of unsubscribing as a topic', UNSUBSCRIBE_AS_TOPIC],
