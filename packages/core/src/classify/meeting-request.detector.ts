@@ -190,6 +190,8 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
         '\\b(passa|passe|venha|vem|venham) (aqui|ca|nos visitar)\\b',
         `\\b(vieni|venite|venga|venire|passa|passate|passi)\\b[^.?!]{0,40}(\\b${DAYS_IT}\\b|\\balle \\d)`,
         '\\b(kom|komt u)\\b(?:[^.?!]|\\d\\.\\d){0,80}\\blangs\\b',
+        '\\b(schauen sie|schau|schaut)\\b(?:[^.?!]|\\d\\.\\d){0,80}\\bvorbei\\b',
+        '\\b(visitar-nos|visite-nos|visitem-nos|nos visitar|nos visite|visitarnos|visitenos|visitarci|venite a trovarci|venga a trovarci|vieni a trovarci|bezoek ons|kom ons bezoeken|komt u ons bezoeken|visit us)\\b',
         // An invitation to come to their office, in the informal register too ("pásate por
         // la oficina", "passa a trovarci in sede", "passe cá no escritório").
         '\\b(pasate|pasese|pasaos|pasen|passa|passi|passate|passe|passem|passez|kom|komt u|komen jullie|swing|pop|drop|come) (a trovarci |da noi |por |by |in |over |round |nous voir |even |gerust |ca |aqui |aca )*(in |por |a |no |na |au |op |to )?(la |el |nuestra |nuestras |nostra |la nostra |nosso |o |our |the |ons )?(oficina|oficinas|sede|ufficio|escritorio|bureau|kantoor|office|buro|showroom|fabrica|fabbrica|usine|werkstatt|loja|tienda|negozio|winkel)\\b',

@@ -58,7 +58,7 @@ export function splitAtContrast(folded: string): { head: string; tail: string } 
  * words are an answer; from an autoresponder, the notice of an absence.
  */
 export const AUTOMATED_ABSENCE =
-  /\b(back (at|to) (my )?(desk|work|the office)|back (on|from) (the )?\w+|(replies|responses|answers) (may|might|will|could) be (delayed|slower|slow)|(expect|there may be) (slow|delayed) (replies|responses)|(i am|i'm|im) (currently )?(ill|sick|unwell)|(will|shall) (reply|respond|answer|get back to you) (once|when|as soon as) (i'?m|i am) (better|well|recovered)|ich bin (derzeit |zurzeit |aktuell )?(krank|erkrankt)|nach meiner (genesung|ruckkehr)|(antworten|antwort) (kann|konnen|wird|werden) sich verzogern|je suis (actuellement )?(malade|souffrante?)|(a|des) mon (retablissement|retour)|reponse (peut etre |sera )?(retardee|differee)|estoy (enferm[oa]|de baja)|cuando me (reincorpore|recupere)|(respuesta|respuestas) (puede|pueden) (retrasarse|demorarse)|(estou|encontro-me|me encontro) (doente|de baixa|de licenca)|quando (regressar|voltar|retornar)|(resposta|respostas) (pode|podem) (demorar|atrasar)|sono (malat[oa]|in malattia)|al mio (rientro|ritorno)|(risposta|risposte) (potrebbe|potrebbero) (subire|tardare|essere in ritardo)|ik ben (momenteel |op dit moment )?(ziek|niet aanwezig|afwezig)|na (mijn )?(herstel|terugkomst)|zodra ik (hersteld|beter|terug) ben|(reacties|antwoorden) (kunnen|kan) vertraagd)\b/;
+  /\b(back (at|to) (my )?(desk|work|the office)|back (on|from) (the )?\w+|(replies|responses|answers) (may|might|will|could) be (delayed|slower|slow)|(expect|there may be) (slow|delayed) (replies|responses)|(i am|i'm|im) (currently )?(ill|sick|unwell)|(will|shall) (reply|respond|answer|get back to you) (once|when|as soon as) (i'?m|i am) (better|well|recovered)|ich bin (derzeit |zurzeit |aktuell )?(krank|erkrankt)|nach meiner (genesung|ruckkehr)|(antworten|antwort) (kann|konnen|wird|werden) sich verzogern|je suis (actuellement )?(malade|souffrante?)|(a|des) mon (retablissement|retour)|reponse (peut etre |sera )?(retardee|differee)|estoy (enferm[oa]|de baja)|cuando me (reincorpore|recupere)|(respuesta|respuestas) (puede|pueden) (retrasarse|demorarse)|(estou|encontro-me|me encontro) (doente|de baixa|de licenca)|quando (regressar|voltar|retornar)|(resposta|respostas) (pode|podem) (demorar|atrasar)|sono (malat[oa]|in malattia)|al mio (rientro|ritorno)|(risposta|risposte) (potrebbe|potrebbero) (subire|tardare|essere in ritardo)|ik ben (momenteel |op dit moment )?(ziek|niet aanwezig|afwezig)|na (mijn )?(herstel|terugkomst)|zodra ik (hersteld|beter|terug) ben|(reacties|antwoorden) (kunnen|kan) vertraagd|(vuelvo|regreso|volvere|regresare|volto|regresso|voltarei|torno|rientro|tornero|je reviens|je rentre|i'?m back|i return|i'?ll be back|ik ben (weer )?terug|bin (ab|am) [^.!?\n]{1,20} (wieder )?zuruck) (el|o|il|le|am|op|on|the|dia|no dia|a partir|lunes|martes|miercoles|jueves|viernes|segunda|terca|quarta|quinta|sexta|lunedi|martedi|mercoledi|giovedi|venerdi|lundi|mardi|mercredi|jeudi|vendredi|monday|tuesday|wednesday|thursday|friday|maandag|dinsdag|woensdag|donderdag|vrijdag|\d))\b/;
 
 // "De acuerdo con el artículo 15", "in accordance with", "conformément à": a phrase that
 // cites a rule, not a writer who agrees.
@@ -73,11 +73,19 @@ const NOT_A_NAME =
 const NAMESAKE = new RegExp(
   String.raw`\b(?:[Ww]rong|falschen?|falsche|verkeerde|trompez de|trompé de|trompe de|equivocado de|equivocada de|enganou n[oa]|enganou de|sbagliato|sbagliata) ` +
     String.raw`(?:(?:Mr|Mrs|Ms|Dr|Herrn?|Frau|M|Mme|Sr|Sra|meneer|mevrouw|sig|sig\.ra)\.? ${NOT_A_NAME}\p{Lu}\p{Ll}+|` +
-    String.raw`${NOT_A_NAME}\p{Lu}\p{Ll}+ (?:(?:de|van|da|di|del|dos|von|le|la|der|den) )?${NOT_A_NAME}\p{Lu}[\p{Ll}'-]+)`,
+    String.raw`${NOT_A_NAME}\p{Lu}\p{Ll}+ (?:(?:de|van|da|di|del|dos|von|le|la|der|den) )?${NOT_A_NAME}\p{Lu}[\p{Ll}'-]+)` +
+    String.raw`(?!\p{L})`,
   'u',
 );
 
 /** The name after "wrong" when the writer says we have a namesake, else undefined. */
 export function namesake(own: string): string | undefined {
-  return NAMESAKE.exec(own)?.[0];
+  const found = NAMESAKE.exec(own);
+  if (!found) return undefined;
+  // "the wrong Invoice Team address" names a mailbox, not a person.
+  const after = own.slice(found.index + found[0].length, found.index + found[0].length + 12);
+  return MAILBOX_WORD.test(after) ? undefined : found[0];
 }
+
+const MAILBOX_WORD =
+  /^\s+(address|adresse|direcci|endere|indirizzo|adres|e-?mail|account|inbox|mailbox|postfach)/i;

@@ -441,4 +441,9 @@ export const EVERYDAY_INTERESTED_RULES: readonly ReplyRule[] = [
     label: 'asks to be sent material (seven languages)',
     pattern: new RegExp(near(SEND, MATERIAL, 5)),
   },
+  {
+    label: 'asks about a trial version, or wants an offer after all (seven languages)',
+    pattern:
+      /(?:^|(?<=[.!?\n]))[^.!?\n]*\b(trial|free trial|trial version|testversion|testzugang|testphase|version d'essai|periode d'essai|version de prueba|periodo de prueba|versao de teste|versao de avaliacao|periodo de teste|versione di prova|periodo di prova|proefversie|proefperiode|testversie|testaccount)\b[^.!?\n]*\?|\b(angebot|offerte|devis|preventivo|presupuesto|orcamento)\b[^.!?\n]{0,40}\b(ansehen|anschauen|look at|regarder|verlo|ver|vedere|bekijken|wel graag|graag)\b/,
+  },
 ];

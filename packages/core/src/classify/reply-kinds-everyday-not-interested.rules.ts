@@ -308,4 +308,20 @@ export const EVERYDAY_NOT_INTERESTED_RULES: readonly ReplyRule[] = [
     pattern:
       /^\W*(nee|ne|nein|noe),? (lass|lasst) (mal|gut sein|es)\b|\blass mal gut sein\b|\bhaben wir (schon|bereits)\b(?![^.!?\n]*\?)|\bbrauchen wir (niemand(en)?|keinen|nichts)\b/,
   },
+  // A second round of wordings written after the rules above (see reply-kinds-structure
+  // .test.ts): a tool of their own, a supplier already (no article), "not this year".
+  {
+    label: 'says they built or have a tool of their own (seven languages)',
+    pattern:
+      /\b(built|developed|have|use|run) (\w+ ){0,2}(our|its) own (tool|solution|system|software|platform|app)\b|\b(selbst|selber|intern) (gebaut|entwickelt|programmiert)\b|\beigene(n|s)? (losung|tool|software|system|plattform|entwicklung)\b|\beigenentwicklung\b|\bnotre (propre )?(outil|solution|logiciel|systeme|plateforme) (maison|interne)\b|\bnotre propre (outil|solution|logiciel|systeme|plateforme)\b|\bdeveloppe (en interne|nous-memes)\b|\b(herramienta|solucion|sistema|plataforma|aplicacion|software) (propi[oa]|interna|interno)\b|\bdesarrollo propio\b|\b(ferramenta|solucao|sistema|plataforma|aplicacao|software) (propri[oa]|interna|interno)\b|\b(strumento|soluzione|sistema|software|piattaforma|gestionale) (interno|interna|proprietario|nostro)\b|\bsviluppato (internamente|in casa|da noi)\b|\beigen (oplossing|tool|systeem|software|platform|applicatie)\b|\bzelf (ontwikkeld|gebouwd)\b/,
+  },
+  {
+    label: 'says they already have a supplier, no article needed (seven languages)',
+    pattern:
+      /\balready have (a |an )?(supplier|provider|vendor|partner|solution)\b|\bhaben (schon|bereits) (einen )?(anbieter|dienstleister|lieferanten|partner)\b|\b(avons|a) deja (un )?(fournisseur|prestataire|partenaire)\b|\bya tenemos (un )?(proveedor|partner|socio)\b|\bja temos (um )?(fornecedor|parceiro|prestador)\b|\babbiamo gia (un )?(fornitore|partner)\b|\bhebben (al|reeds) (een )?(leverancier|partner|aanbieder)\b/,
+  },
+  {
+    label: 'says not this year, or not for now (Italian)',
+    pattern: /\b(per )?quest'?anno no\b|\bper (ora|adesso|il momento) no\b/,
+  },
 ];

@@ -163,4 +163,14 @@ export const EVERYDAY_UNSUBSCRIBE_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(me (tirem|tire|tira|retirem|retire|removam|remova|exclua|excluam|descadastrem|descadastre|descadastra|apaguem)|(tirem|tire|tira|retirem|retire|retira|removam|remova|exclua|excluam|descadastrem|descadastre|apaguem)-me)\b|\b(ja )?(me descadastrei|cancelei a (minha )?(inscricao|subscricao|assinatura))\b[^.!?\n]{0,60}\b(continuo|ainda) (a receber|recebendo|recebo)\b/,
   },
+  {
+    label: 'wants to be unsubscribed or removed, in the passive (seven languages)',
+    pattern:
+      /\b(want|wish|like|ask) to be (unsubscribed|removed|taken off)\b|\b(abgemeldet|ausgetragen|geloscht|entfernt) (zu )?werden\b|\betre (desinscrite?|retiree?|supprimee?|desabonnee?)\b|\bser (dad[oa]|dados|dadas) de baja\b|\bser (eliminad[oa]|borrad[oa]|removid[oa]|retirad[oa]|excluid[oa]|descadastrad[oa])\b|\bessere (cancellat[oa]|rimoss[oa]|disiscritt[oa])\b|\b(afgemeld|uitgeschreven|verwijderd) (te )?worden\b/,
+  },
+  {
+    label: 'asks to cancel their subscription or remove their contact (Portuguese, pt-PT and pt-BR)',
+    pattern:
+      /\b(anulem|anule|cancelem|cancele|anular|cancelar)\b[^.!?\n]{0,12}\b(minha|nossa) (subscricao|inscricao|assinatura)\b|\b(removam|remova|retirem|retire|apaguem|apague|tirem|tire|excluam|exclua|eliminem|elimine)\b[^.!?\n]{0,6}\b(o |a )?(meu|minha|nosso|nossa) (contacto|contato|e-?mail|endereco|nome|registo|registro|cadastro|morada)\b/,
+  },
 ];

@@ -161,6 +161,11 @@ export const EVERYDAY_LEFT_COMPANY_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(aposentou-se|reformou-se|se aposentou|se reformou|foi para a reforma|(esta|ja esta) (aposentad[oa]|reformad[oa])|ja (se )?(aposentou|reformou))\b/,
   },
+  {
+    label: 'says, in the first person, they no longer work there (French, Spanish, Portuguese)',
+    pattern:
+      /\bje ne (suis|travaille) plus (chez|pour|dans|a)\b|\b(ya )?no trabajo (ya )?(en|para) (esa|esta|la|dicha) (empresa|compania|organizacion)\b|\b(ja )?nao trabalho (mais )?(nessa|nesta|na|para a) (empresa|companhia|organizacao)\b|\bja nao trabalho\b/,
+  },
 ];
 
 /** The everyday `wrong_person` rules, in order (see reply-kinds-everyday.rules.ts). */
