@@ -170,6 +170,13 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
     ),
   },
   {
+    // "Gern können Sie uns Ihr Produkt vorstellen", "venez nous présenter votre solution":
+    // they invite us to present, which is a meeting.
+    label: 'invites us to present the product, or asks whether we have time (seven languages)',
+    pattern:
+      /\b(konnen|durfen|mochten) sie (uns|mir) (\w+ ){0,3}(vorstellen|prasentieren|zeigen)\b|\b(hatten|haben) sie (\w+ ){0,6}zeit\b(?![^.!?\n]*\b(gehabt|zu \w+)\b)[^.!\n]{0,40}\?|\b(nous|me) presenter (votre|vos|la|le) (solution|outil|produit|offre|logiciel|plateforme)\b|\bpresentar(nos|me) (su|vuestra|la|el) (solucion|herramienta|producto|plataforma|propuesta)\b|\bapresentar(-nos|-me)? (a vossa|a sua|o vosso|o seu|a) (solucao|ferramenta|produto|plataforma|proposta)\b|\bpresentarci (la vostra|il vostro|la sua|il suo) (soluzione|prodotto|piattaforma|proposta)\b|\b(uw|jullie) (product|oplossing|platform|software) (\w+ ){0,3}(komen )?(presenteren|demonstreren|laten zien)\b/,
+  },
+  {
     label: 'says their assistant will set a time (seven languages)',
     pattern:
       /\b(assistant|assistentin|assistent|assistante|asistente|assistente|secretary|sekretarin|secretaire|secretaria|segretaria|secretaresse|my pa|my ea|office manager)\b[^.!?]{0,80}\b(termin\w*|rendez-vous|rdv|cita|appuntamento|reuniao|reunion|afspraak|slot|meeting|call|creneau|hueco|horario|agenda|diary|calendar|kalender|set (something|it|this|that|a time) up|find (a|some) time|schedule (something|it|a time)|plan(nen|t)? (iets|een moment|een tijd))\b/,

@@ -446,4 +446,11 @@ export const EVERYDAY_INTERESTED_RULES: readonly ReplyRule[] = [
     pattern:
       /(?:^|(?<=[.!?\n]))[^.!?\n]*\b(trial|free trial|trial version|testversion|testzugang|testphase|version d'essai|periode d'essai|version de prueba|periodo de prueba|versao de teste|versao de avaliacao|periodo de teste|versione di prova|periodo di prova|proefversie|proefperiode|testversie|testaccount)\b[^.!?\n]*\?|\b(angebot|offerte|devis|preventivo|presupuesto|orcamento)\b[^.!?\n]{0,40}\b(ansehen|anschauen|look at|regarder|verlo|ver|vedere|bekijken|wel graag|graag)\b/,
   },
+  // A third round: formal letters with greeting, signature and the sales mail quoted
+  // (27/35 read right before): what it would come to, in the conditional; a discount asked.
+  {
+    label: 'asks what it would come to, in the conditional, or about a discount (seven languages)',
+    pattern:
+      /\b(what|how much) (would|will|does|might) (\w+ ){0,5}(come to|cost|run (us|to))\b|\bwhat (\w+ ){1,6}(would|will) (come to|cost)\b|\b(le |quel (serait le )?|un )(cout|tarif|prix) (pour|de|d'un|d'une)\b|\bcombien (couterait|coute|ca couterait|cela couterait|ca coute)\b|\bcuanto (saldria|sale|costaria|cobran|cobrarian|seria|nos costaria)\b|\bquanto (ficaria|fica|custaria|sai|sairia|seria|cobram|cobrariam)\b|\bquanto (verrebbe|viene|costerebbe|ci costerebbe)\b|\bwat (zou|zouden) (het|dat|dit|\w+ ){0,3}kosten\b|\bwas (wurde|wurden|kostet|kosten) (das|es|dies|uns)?\b(?:[^.!?\n]){0,40}\bkosten\b|(?:^|(?<=[.!?\n]))[^.!?\n]*\b(discount|rabatt|remise|descuento|desconto|sconto|sconti|korting)\b[^.!?\n]*\?/,
+  },
 ];

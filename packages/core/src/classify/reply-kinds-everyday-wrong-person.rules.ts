@@ -381,4 +381,9 @@ export const EVERYDAY_WRONG_PERSON_RULES: readonly ReplyRule[] = [
     pattern:
       /^(?=[\s\S]*(\b(i'?m|i am|i work) (on|in) (the )?(\w+ ){0,2}(side|team|department|dept)\b|\bi (do|handle|run|look after) (finance|marketing|sales|hr|it|ops|operations|logistics|accounting)\b|\bich (bin|arbeite) (im|in der|in) (\w+ ){0,2}(vertrieb|marketing|einkauf|personal\w*|buchhaltung|abteilung|team|bereich)\b|\bje (travaille|suis) (au|a la|dans le|dans la|en|a l') ?(service|departement|pole|equipe|direction|marketing|compta\w*|commercial)\b|\b(trabajo|estoy) en (el |la )?(departamento|area|equipo|marketing|ventas|comercial|contabilidad|rrhh)\b|\b(trabalho|estou) (no|na|em) (departamento|area|equipa|equipe|marketing|comercial|contabilidade|rh|setor)\b|\b(lavoro|sono) (nel|nell'|in|nella) ?(ufficio|reparto|area|team|marketing|commerciale|amministrazione)\b|\bik (werk|zit) (op|bij|in) (de |het )?(afdeling|team|marketing|verkoop|sales|administratie|boekhouding)\b))[\s\S]*(\bnot my\b|\bnothing to do with\b|\bne me (concerne|regarde) pas\b|\b(geht mich nichts an|betrifft mich nicht)\b|\bno me (corresponde|concierne|toca)\b|\bnao me (diz respeito|compete|cabe)\b|\bnon mi (riguarda|compete|spetta)\b|\bgaat (mij|me) niet aan\b|\bis (who|the one|the person) you (want|need)\b|\bis your (person|man|woman|best bet)\b|@)/,
   },
+  {
+    label: 'says a colleague handles it, with the verb split or reflexive (Spanish, Dutch)',
+    pattern:
+      /\b(de )?(esto|eso|ello|este tema|estos temas) (se encarga|lo lleva|lo gestiona|lo ve)\b|\bse encarga (de esto |de eso )?(mi|nuestro|nuestra|el|la) (companer[oa]|colega|responsable|departamento|jefe|jefa|area)\b|\bdaar gaat (mijn|onze|de|het) (\w+ ){1,4}over\b|\b(mijn|onze) (collega|afdeling|baas|manager|leidinggevende) (\w+ ){0,3}gaat (daar|hier|erover)\b/,
+  },
 ];
