@@ -59,6 +59,10 @@ const SEND = alt(
 );
 const OFFER = alt(
   'offer',
+  'cotizacion(?:es)?',
+  'cotacao',
+  'quotazione',
+  'offerte',
   'quote',
   'quotation',
   'proposal',

@@ -329,4 +329,9 @@ export const EVERYDAY_NOT_INTERESTED_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(venons de|avons|viens de) renouvel(er|e) (notre|le|mon) contrat\b|\b(hemos|acabamos de) renova(do|r) (el|nuestro) contrato\b|\b(renovamos|acabamos de renovar|acabamos de renovar) (o|nosso) contrato\b|\b(abbiamo )?(appena )?rinnovato il (nostro )?contratto\b|\b(haben|habe) (\w+ ){0,3}vertrag (\w+ ){0,4}verlangert\b|\bcontract (\w+ ){0,5}verlengd\b|\brenewed (our|the|my) (contract|agreement|subscription|licen[cs]e)\b/,
   },
+  // A fourth round: chat style, typos and regional variants (44/51 right before).
+  {
+    label: 'says "not interested" with a typo (English)',
+    pattern: /\bnot (intrested|interisted|intersted|interessted|intereseted|interestd|insterested)\b/,
+  },
 ];

@@ -173,4 +173,9 @@ export const EVERYDAY_UNSUBSCRIBE_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(anulem|anule|cancelem|cancele|anular|cancelar)\b[^.!?\n]{0,12}\b(minha|nossa) (subscricao|inscricao|assinatura)\b|\b(removam|remova|retirem|retire|apaguem|apague|tirem|tire|excluam|exclua|eliminem|elimine)\b[^.!?\n]{0,6}\b(o |a )?(meu|minha|nosso|nossa) (contacto|contato|e-?mail|endereco|nome|registo|registro|cadastro|morada)\b/,
   },
+  {
+    label: 'asks to be unsubscribed with the separable verb (Dutch, nl-BE "gelieve")',
+    pattern:
+      /\b(mij|me|ons) (\w+ )?(uit te schrijven|af te melden)\b|\bschrijf(t u)? (mij|me|ons) (\w+ )?uit\b|\bmeld(t u)? (mij|me|ons) (\w+ )?af\b/,
+  },
 ];

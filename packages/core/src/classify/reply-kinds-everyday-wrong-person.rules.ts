@@ -386,4 +386,16 @@ export const EVERYDAY_WRONG_PERSON_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(de )?(esto|eso|ello|este tema|estos temas) (se encarga|lo lleva|lo gestiona|lo ve)\b|\bse encarga (de esto |de eso )?(mi|nuestro|nuestra|el|la) (companer[oa]|colega|responsable|departamento|jefe|jefa|area)\b|\bdaar gaat (mijn|onze|de|het) (\w+ ){1,4}over\b|\b(mijn|onze) (collega|afdeling|baas|manager|leidinggevende) (\w+ ){0,3}gaat (daar|hier|erover)\b/,
   },
+  {
+    // "Escríbele a compras@…", "wenden Sie sich an einkauf@…": an address given with a
+    // verb telling us to write there (not "send the quote to …", which is interest).
+    label: 'tells us to write to another address (seven languages)',
+    pattern:
+      /(?:^|(?<=[.!?\n]))(?![^.!?\n]*\b(quote|offer|pricing|prices|proposal|details|info|deck|brochure|invoice|angebot|unterlagen|rechnung|devis|offre|tarifs|facture|presupuesto|cotizacion|propuesta|factura|orcamento|proposta|fatura|preventivo|offerta|fattura|offerte|factuur|prijs\w*)\b)[^.!?\n]*?(?:\b(write|email|e-mail|mail|contact|reach out|talk|speak)( to| with)? (?!me\b|us\b)[^.!?\n]{0,30}@|\b(schreiben sie|wenden sie sich an|kontaktieren sie|melden sie sich bei|schreib|schreibt)\b(?! (mir|uns)\b)[^.!?\n]{0,30}@|\b(ecrivez|ecris|contactez|contacte|adressez-vous)\b(?!-moi)[^.!?\n]{0,30}@|\b(escribele|escribale|escribanle|escriba|escribe|contacta|contacte|contactad|habla con|hable con|dirigete|dirijase)\b[^.!?\n]{0,30}@|\b(escreva|escreve|escrevam|fale com|fala com|contacte|contate|contata|contactem)\b[^.!?\n]{0,30}@|\b(scriva|scrivi|scrivete|contatti|contatta|contattate|si rivolga|rivolgiti)\b[^.!?\n]{0,30}@|\b(mail|schrijf|contacteer|wend u tot|neem contact op met)\b(?! (me|mij|ons)\b)[^.!?\n]{0,30}@)/,
+  },
+  {
+    label: 'says we should not be with them for this, but with another (Dutch, nl-BE)',
+    pattern:
+      /\b(daarvoor|daarmee|hiervoor|daarvoor) (moet|moeten) (u|je|ge|jullie) (niet )?bij (mij|ons|\w+) (zijn|wezen)\b|\bniet bij mij (zijn|aan het juiste adres)\b/,
+  },
 ];

@@ -589,7 +589,73 @@ const FORMAL_ROUND: Row[] = [
   ],
 ];
 
+// A fourth round: chat style, typos, missing accents and regional variants (de-CH
+// "Offerte", es-MX "cotización", pt-BR "me descadastra", nl-BE "gelieve", "ge"): 44/51
+// read right before the rules they led to.
+const CHAT_ROUND: Row[] = [
+  // en chat / typos
+  ['pls take me off ur list', 'unsubscribe'],
+  ['not intrested thx', 'not_interested'],
+  ['wrong guy mate, try sarah@shop.example', 'wrong_person'],
+  ['ya send the pricing over', 'interested'],
+  ['can u do thurs 2pm?', 'meeting_request'],
+  ['who is this?', 'neutral'],
+  // de-AT / de-CH / informal, no umlauts
+  ['Bitte streichen Sie mich aus dem Verteiler, merci.', 'unsubscribe'],
+  ['Kein Bedarf, wir sind gut versorgt.', 'not_interested'],
+  ['Da sind Sie bei mir falsch, fragen Sie bei der IT nach.', 'wrong_person'],
+  ['Tönt interessant, schicken Sie mir eine Offerte.', 'interested'],
+  ['Koennen wir naechsten Dienstag telefonieren?', 'meeting_request'],
+  ['Grüezi, woher haben Sie meine Adresse?', 'neutral'],
+  // fr-BE/CH, informal
+  ['Désinscrivez-moi svp', 'unsubscribe'],
+  ['Non merci, ça ne nous intéresse pas pour le moment.', 'not_interested'],
+  ["C'est pas moi qu'il faut voir, c'est Julie à la compta.", 'wrong_person'],
+  ['Ok pour en savoir plus, envoyez la doc.', 'interested'],
+  ['On se fait un call jeudi ?', 'meeting_request'],
+  ["C'est quoi votre boîte exactement ?", 'neutral'],
+  // es LatAm
+  ['Porfa sáquenme de su lista.', 'unsubscribe'],
+  ['No gracias, ahorita no nos interesa.', 'not_interested'],
+  ['Yo no veo eso, escríbele a compras@empresa.example', 'wrong_person'],
+  ['Me late, mándame la cotización.', 'interested'],
+  ['¿Nos echamos una llamada el jueves?', 'meeting_request'],
+  ['¿Quién les pasó mi correo?', 'neutral'],
+  // pt-BR / pt-PT
+  ['Me descadastra por favor', 'unsubscribe'],
+  ['Valeu, mas não temos interesse no momento.', 'not_interested'],
+  ['Não sou eu quem cuida disso, fala com a Carla do financeiro.', 'wrong_person'],
+  ['Bacana, me manda o orçamento.', 'interested'],
+  ['Bora marcar uma call quinta?', 'meeting_request'],
+  ['Quem te passou meu contato?', 'neutral'],
+  ['Por favor deixem de me enviar emails.', 'unsubscribe'],
+  ['Obrigado, mas não estamos interessados de momento.', 'not_interested'],
+  // it informal
+  ['Toglietemi dalla lista per favore', 'unsubscribe'],
+  ['No grazie, non ci interessa.', 'not_interested'],
+  ['Non sono io la persona giusta, senti Paolo in amministrazione.', 'wrong_person'],
+  ['Interessante, mandami il listino.', 'interested'],
+  ['Ci sentiamo giovedì alle 15?', 'meeting_request'],
+  ['Chi vi ha dato il mio contatto?', 'neutral'],
+  // nl-BE / informal
+  ['Gelieve mij uit te schrijven.', 'unsubscribe'],
+  ['Nee dank je, geen interesse.', 'not_interested'],
+  ['Daarvoor moet ge niet bij mij zijn, wel bij Tom van aankoop.', 'wrong_person'],
+  ['Stuur gerust een offerte door.', 'interested'],
+  ['Kunnen we donderdag even bellen?', 'meeting_request'],
+  ['Vanwaar hebt u mijn gegevens?', 'neutral'],
+  // ooo short with AUTO
+  ['Out sick today, back tomorrow.', 'out_of_office', AUTO],
+  ['Bin heute krank, ab morgen wieder da.', 'out_of_office', AUTO],
+  ['En congé jusqu’au 3.', 'out_of_office', AUTO],
+  ['De vacaciones hasta el 5.', 'out_of_office', AUTO],
+  ['De férias até dia 5.', 'out_of_office', AUTO],
+  ['In ferie fino al 5.', 'out_of_office', AUTO],
+  ['Met vakantie tot de 5e.', 'out_of_office', AUTO],
+];
+
 const ALL: [string, Row[]][] = [
+  ['chat style, typos and regional variants', CHAT_ROUND],
   ['formal letters with greeting, signature and quote', FORMAL_ROUND],
   ['pausing needs an automatic notice and no stop', PAUSING_SAFETY],
   ['a second round of wordings and near misses', SECOND_ROUND],
