@@ -457,4 +457,11 @@ export const EVERYDAY_INTERESTED_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(what|how much) (would|will|does|might) (\w+ ){0,5}(come to|cost|run (us|to))\b|\bwhat (\w+ ){1,6}(would|will) (come to|cost)\b|\b(le |quel (serait le )?|un )(cout|tarif|prix) (pour|de|d'un|d'une)\b|\bcombien (couterait|coute|ca couterait|cela couterait|ca coute)\b|\bcuanto (saldria|sale|costaria|cobran|cobrarian|seria|nos costaria)\b|\bquanto (ficaria|fica|custaria|sai|sairia|seria|cobram|cobrariam)\b|\bquanto (verrebbe|viene|costerebbe|ci costerebbe)\b|\bwat (zou|zouden) (het|dat|dit|\w+ ){0,3}kosten\b|\bwas (wurde|wurden|kostet|kosten) (das|es|dies|uns)?\b(?:[^.!?\n]){0,40}\bkosten\b|(?:^|(?<=[.!?\n]))[^.!?\n]*\b(discount|rabatt|remise|descuento|desconto|sconto|sconti|korting)\b[^.!?\n]*\?/,
   },
+  {
+    // "Send it over and I'll read it when I'm back": the thing offered, asked for by a
+    // pronoun (often from someone about to be away, who answers by hand).
+    label: 'asks us to send it, by a pronoun (seven languages)',
+    pattern:
+      /(?<!\b(don'?t|do not|never|no need to|not|please don'?t) )\bsend (it|them|that|this)( over| through| across| anyway)?\b(?! (back|to (someone|my|the)))|\bschicken sie (es|das|mir das|mir es|uns das) (\w+ ){0,2}(gern|gerne|ruhig|einfach|trotzdem)\b|\benvoyez-le(-moi)?\b|\b(envieme|mandeme|enviamelo|mandamelo|envienmelo|mandenmelo)lo\b|\b(enviemelo|mandemelo|mandamelo|enviamelo)\b|\b(envie-mo|mande-mo|enviem-mo|mandem-mo)\b|\b(me lo (mandi|invii|mandate|inviate)|mandamelo|inviamelo|mandatemelo|inviatemelo)\b|(?<!\bik )\bstuur (het|ze|dat) (maar |gerust )+(op|door|toe)\b/,
+  },
 ];

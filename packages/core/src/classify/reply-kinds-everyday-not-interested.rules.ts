@@ -334,4 +334,9 @@ export const EVERYDAY_NOT_INTERESTED_RULES: readonly ReplyRule[] = [
     label: 'says "not interested" with a typo (English)',
     pattern: /\bnot (intrested|interisted|intersted|interessted|intereseted|interestd|insterested)\b/,
   },
+  {
+    label: 'says not now, try again later (seven languages)',
+    pattern:
+      /^\W*jetzt nicht\b|^(?=[\s\S]*\b(not (right )?now|jetzt nicht|nicht jetzt|pas (maintenant|pour (le moment|l'instant))|ahora no|de momento no|agora nao|de momento nao|adesso no|per ora no|nu (even )?niet)\b)[\s\S]*(\btry (me|us) again (in|next|later|after)\b|\bmelden sie sich (\w+ ){0,4}wieder\b|\brecontactez-(moi|nous)\b|\b(vuelva|vuelve|vuelvan) a (escribirme|escribirnos|contactarme|contactarnos) (en|el|a partir|dentro)\b|\b(volte|voltem) a (contactar-me|contactar-nos|falar comigo|escrever-me) (em|no|daqui|a partir)\b|\b(mi|ci) ricontatti\b|\bricontattatemi\b|\bneem (\w+ ){0,3}(weer|opnieuw) contact (met (mij|ons) )?op\b)/,
+  },
 ];

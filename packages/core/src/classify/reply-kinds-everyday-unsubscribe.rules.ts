@@ -151,7 +151,7 @@ export const EVERYDAY_UNSUBSCRIBE_RULES: readonly ReplyRule[] = [
   {
     label: 'asks to be sent nothing more, a politeness word inside (seven languages)',
     pattern:
-      /\b(stuur|mail|mailt|stuurt|contacteer|benader)( u| jullie)? (me|mij|ons) (\w+ ){0,2}(niets|niks|geen (mails?|e-?mails?|berichten)|niet) meer\b|\bsend (me|us) nothing (further|more|else)\b|\b(schicken|senden|mailen) sie (mir|uns) (\w+ ){0,2}nichts mehr\b|\bne (m'|nous )envoyez (\w+ )?plus rien\b|\bno (me|nos) (envien|envies|envie|mandes|mande|manden|mandeis|envieis) (\w+ )?nada mas\b|\bnao (me|nos) (enviem|envie|mandem|mande) mais nada\b|\bnon (mi|ci) (mandate|inviate|mandi|invii) piu (nulla|niente)\b/,
+      /\b(stuur|mail|mailt|stuurt|contacteer|benader)( u| jullie)? (me|mij|ons) (\w+ ){0,2}(niets|niks|geen (mails?|e-?mails?|berichten)|niet) meer\b|\bsend (me|us) nothing (further|more|else)\b|\b(don'?t|do not|never) send (it|this|that|these|them|anything) (again|anymore|any more)\b|\b(schicken|senden|mailen) sie (mir|uns) (\w+ ){0,2}nichts mehr\b|\bne (m'|nous )envoyez (\w+ )?plus rien\b|\bno (me|nos) (envien|envies|envie|mandes|mande|manden|mandeis|envieis) (\w+ )?nada mas\b|\bnao (me|nos) (enviem|envie|mandem|mande) mais nada\b|\bnon (mi|ci) (mandate|inviate|mandi|invii) piu (nulla|niente)\b/,
   },
   {
     label: 'asks to remove their address, in tu/vosotros or the subjunctive (Spanish)',
@@ -177,5 +177,16 @@ export const EVERYDAY_UNSUBSCRIBE_RULES: readonly ReplyRule[] = [
     label: 'asks to be unsubscribed with the separable verb (Dutch, nl-BE "gelieve")',
     pattern:
       /\b(mij|me|ons) (\w+ )?(uit te schrijven|af te melden)\b|\bschrijf(t u)? (mij|me|ons) (\w+ )?uit\b|\bmeld(t u)? (mij|me|ons) (\w+ )?af\b/,
+  },
+  // A fifth round: replies of several sentences where classes meet (35/53 right before).
+  {
+    label: 'never write again, the infinitive after "again" (German, Spanish, Portuguese)',
+    pattern:
+      /\b(schreiben|mailen|kontaktieren|schicken) sie (mir|mich|uns) (bitte )?(nie|nicht) (mehr|wieder)\b|\bno (me|nos) (vuelvan|vuelva|vuelvas|volvais) a (escribir|contactar|enviar|mandar|molestar)\b|\bnao (me|nos) (voltem|volte|volta|voltes) a (escrever|contactar|enviar|mandar|incomodar)\b/,
+  },
+  {
+    label: 'says they already opted out and still receive mail (seven languages)',
+    pattern:
+      /^(?=[\s\S]*\b(stop|stopp|baja|sair|unsubscribe\w*|abmeld\w*|abgemeldet|afmeld\w*|afgemeld|desinscri\w*|desabonn\w*|disiscri\w*|descadastr\w*|cancelei|uitgeschreven)\b)[\s\S]*\b(still (get|getting|receive|receiving)|(bekomme|erhalte|kriege) (\w+ ){0,3}(noch|immer noch)|(recois|reçois) (\w+ ){0,2}(encore|toujours)|continue a recevoir|sigo recibiendo|(todavia|aun) recibo|continuo (a receber|recebendo)|ainda recebo|continuo a ricevere|ricevo ancora|(krijg|ontvang) (\w+ ){0,3}nog (steeds|altijd))\b/,
   },
 ];

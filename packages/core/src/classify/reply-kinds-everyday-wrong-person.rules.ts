@@ -398,4 +398,9 @@ export const EVERYDAY_WRONG_PERSON_RULES: readonly ReplyRule[] = [
     pattern:
       /\b(daarvoor|daarmee|hiervoor|daarvoor) (moet|moeten) (u|je|ge|jullie) (niet )?bij (mij|ons|\w+) (zijn|wezen)\b|\bniet bij mij (zijn|aan het juiste adres)\b/,
   },
+  {
+    label: 'says not for me, but for a colleague or another team (seven languages)',
+    pattern:
+      /\b(not for me|(fur mich nichts|nichts fur mich|nicht fur mich)|pas pour moi|(a mi no me toca|no es para mi)|(nao e comigo|nao e para mim)|non fa per me|(niet voor mij|niks voor mij))\b[^.!?\n]{0,20}\b(but|aber|mais|pero|mas|ma|maar)\b[^.!?\n]{0,40}\b(colleagues?|kolleg\w*|collegues?|companer[oa]s?|colegas?|colleg(a|hi|he)|collega'?s|team|department|abteilung|service|departamento|ufficio|afdeling)\b/,
+  },
 ];
