@@ -8,6 +8,13 @@ import { detectMeetingRequest } from './meeting-request.detector.js';
 import { mayPause } from './pausing-guard.js';
 import { stripQuotedText } from './quote-stripper.js';
 import { findReferral } from './referral.extractor.js';
+import {
+  ACCORDING_TO,
+  AUTOMATED_ABSENCE,
+  namesake,
+  splitAtContrast,
+  withoutTopicQuestions,
+} from './reply-clauses.js';
 import { expandShorthand } from './reply-kinds-everyday.rules.js';
 import { LEXICON_RULES } from './reply-lexicon.rules.js';
 import { REPLY_RULES, type ReplyRuleGroup } from './reply-rules.js';
@@ -102,8 +109,10 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
   const automated = auto.why.length > 0;
   // A company footer's "click here to unsubscribe" is addressed to the reader (us),
   // not a request from the writer: those sentences are left out of this one match.
+  // A question about other people or our product that uses the words ("can recipients
+  // unsubscribe in your tool?") asks about a feature: it is left out of this one match.
   const unsubscribe =
-    match('unsubscribe', withoutFooterInstructions(folded), automated) ??
+    match('unsubscribe', withoutTopicQuestions(withoutFooterInstructions(folded)), automated) ??
     (ownSubject ? match('unsubscribe', ownSubject) : undefined);
   if (unsubscribe) {
     why.push(`unsubscribe: ${unsubscribe}`);
@@ -111,7 +120,16 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
   }
 
   const away = match('out_of_office') ?? (ownSubject ? match('out_of_office', ownSubject) : undefined);
-  const absence = auto.absence ?? (away ? `absence wording: ${away}` : undefined);
+  // From an autoresponder (by its headers), weaker words are an absence too: "back at my
+  // desk on the 30th", "replies may be delayed", "I am ill".
+  const weakAway = automated && !away ? AUTOMATED_ABSENCE.exec(folded)?.[0] : undefined;
+  const absence =
+    auto.absence ??
+    (away
+      ? `absence wording: ${away}`
+      : weakAway
+        ? `absence wording in an automatic reply: "${weakAway}"`
+        : undefined);
   if (auto.why.length > 0 || absence) {
     // The decline must lie outside the absence sentence ("ich bin zurzeit nicht im Hause").
     const awayText = firstMatch('out_of_office');
@@ -135,13 +153,16 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
   // that only turns down the call ("No need for a call.") still declines, below.
   const formDeclined = DECLINED_FORM.exec(folded)?.[0];
   const unhedged = folded.replace(DECLINED_FORM_ALL, ' ; ').replace(NOT_A_DECLINE, ' ; ');
+  // "No brochure needed, but show it to me live on Friday at 2pm": a decline before "but"
+  // and a request after it; the clause after "but" decides, so the decline is not read.
+  const declineText = turnedToRequest(unhedged) ?? unhedged;
   for (const [group, replyClass] of [
     ['wrong_person', 'wrong_person'],
     ['not_interested', 'not_interested'],
     ['interested', 'interested'],
   ] as const) {
     if (group === 'interested') {
-      const meeting = detectMeetingRequest(own, unhedged);
+      const meeting = detectMeetingRequest(own, declineText);
       if (meeting) {
         why.push(meeting);
         return decided('meeting_request', meeting);
@@ -150,12 +171,17 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
     // "Sou eu quem cuida disso" / "I'm the right person": the writer says they ARE the
     // one, so the words that name who handles it do not point elsewhere.
     if (group === 'wrong_person' && SELF_AFFIRMED.test(folded)) continue;
+    const namedWrong = group === 'wrong_person' ? namesake(own) : undefined;
+    if (namedWrong) {
+      why.push(`wrong_person: says we have the wrong person of that name ("${namedWrong}")`);
+      return decided('wrong_person', `wrong_person: a namesake ("${namedWrong}")`, referral());
+    }
     // "Forwarded to my colleague" passes our mail on without saying who is right: only
     // the other sentences can make the reply wrong_person.
     const found =
       group === 'wrong_person'
         ? match(group, withoutBareForwards(folded))
-        : match(group, group === 'not_interested' ? unhedged : folded);
+        : match(group, group === 'not_interested' ? declineText : folded.replace(ACCORDING_TO, ' ; '));
     // "Send me the information you hold about me" asks what data we keep (GDPR art.
     // 15), not about our offer: when the only interest is a request for information
     // and the writer asks about their own data, the reply is neutral.
@@ -176,6 +202,17 @@ export function classifyReplyText(input: ReplyInput, context: ReplyContext = {})
   }
   why.push('neutral: no rule matched');
   return decided('neutral', 'no rule matched');
+
+  /** The text after "but" when a decline before it is followed by a request after it. */
+  function turnedToRequest(text: string): string | undefined {
+    const parts = splitAtContrast(text);
+    if (!parts || !match('not_interested', parts.head) || match('not_interested', parts.tail))
+      return undefined;
+    const asks = detectMeetingRequest(parts.tail, parts.tail) ?? match('interested', parts.tail);
+    if (!asks) return undefined;
+    why.push(`a decline before "but" and a request after it: the clause after "but" decides (${asks})`);
+    return parts.tail;
+  }
 
   function firstMatch(group: ReplyRuleGroup): string | undefined {
     for (const rule of REPLY_RULES[group]) {
@@ -227,7 +264,10 @@ function asBounce(
   const envelope = detectBounceNotice({ from: headers.get('from') ?? '', subject, headers, text });
   const folded = foldText(text.slice(0, 4000));
   const wording = REPLY_RULES.bounce_notice.find((rule) => rule.pattern.test(folded));
-  const quotesCode = findStatusCode(text) !== '' || findReplyCode(text) !== '';
+  // A reply code written "554:" (qmail, Yahoo) counts here beside the forms the status
+  // parser reads: only together with a notice's wording.
+  const quotesCode =
+    findStatusCode(text) !== '' || findReplyCode(text) !== '' || /(?:^|\s)[45][0-5]\d:\s/m.test(text);
   if (envelope.length === 0 && !(wording && quotesCode)) return undefined;
 
   const why = envelope.map((w) => `bounce: ${w}`);

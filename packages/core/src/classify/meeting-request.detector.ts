@@ -1,5 +1,6 @@
 import {
   AVAILABLE,
+  DATE_OF_MONTH,
   DAY,
   DAYS_DE,
   DAYS_EN,
@@ -132,6 +133,7 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
       [
         '\\bsend (over |me |us )?(some|a few|a couple of|your) (times|slots|dates)\\b',
         `\\b(passt (ihnen|dir|es ihnen)|vous convient|te (viene|va) bien|ti va bene|schikt (het|u)|past (het|u|jou))\\b[^.?!]{0,30}${WHEN}`,
+        `\\b${DATE_OF_MONTH}[^.?!\\n]{0,25}\\b(work|works|suit|suits|ok|okay|geht|passt|va|vous va|ti va|te va|le va|vi va|serve|da|pode ser|past|lukt|kan)\\b[^.!\\n]{0,15}\\?|\\b(does|would|is|passt (ihnen|dir)|geht|ca vous va|te va bien|le va bien|ti va|le va|pode ser|serve|past|lukt)\\b[^.?!\\n]{0,15}${DATE_OF_MONTH}[^.!\\n]{0,25}\\?`,
       ].join('|'),
     ),
   },
@@ -159,9 +161,25 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
       /\b(call|ring|phone) (me|us) (on|at)\b[^.?!]{0,6}[+(\d]|\brufen sie (mich |uns )?(einfach |gerne |gern |doch |jederzeit )?an\b|\b(me joindre|m'appeler|nous joindre|nous appeler) (au|sur le|sur mon)\b|\b(llamarme|llamarnos|llamame|llameme) (al|en el|a este)\b|\b(me ligar|ligar para mim|me liga|me ligue) (no|pelo|para o)\b|\b(chiamarmi|chiamarci|mi chiami|chiamami) (al|allo|sul)\b|\b(kunt|kun|kan) (u |je )?(me|mij|ons) (bellen|telefonisch bereiken) (op|via)\b|\b(bel|belt u) (me|mij) (op|via)\b/,
   },
   {
+    // "Ligue-me amanhã às 10h", "pode ligar-me à tarde para o 912…", "me liga amanhã":
+    // the Portuguese clitic before or after the verb, and the other languages' "call me",
+    // with a day, a time, a part of the day or a number in the sentence.
+    label: 'asks to be called, with a day, a time or a number (seven languages)',
+    pattern: new RegExp(
+      `\\b(call me|ring me|phone me|give me a (call|ring)|ruf mich|rufen sie mich|appelez-moi|appelle-moi|m'appeler|llameme|llamame|llamenme|llamarme|ligue-me|ligar-me|liga-me|liguem-me|telefone-me|telefonar-me|me liga|me ligue|me ligar|me telefona|me telefone|chiamami|mi chiami|mi chiamate|chiamarmi|bel me|bel mij|belt u me|belt u mij|kunt u me bellen|kun je me bellen)\\b[^.!?\\n]{0,50}(${WHEN}|\\b(morning|afternoon|vormittag|nachmittag|matin|apres-midi|manana|tarde|manha|mattina|pomeriggio|ochtend|middag)\\b|[+(]?\\d[\\d ()./-]{6,})`,
+    ),
+  },
+  {
+    // "Gern können Sie uns Ihr Produkt vorstellen", "venez nous présenter votre solution":
+    // they invite us to present, which is a meeting.
+    label: 'invites us to present the product, or asks whether we have time (seven languages)',
+    pattern:
+      /\b(konnen|durfen|mochten) sie (uns|mir) (\w+ ){0,3}(vorstellen|prasentieren|zeigen)\b|\b(hatten|haben) sie (\w+ ){0,6}zeit\b(?![^.!?\n]*\b(gehabt|zu \w+)\b)[^.!\n]{0,40}\?|\b(nous|me) presenter (votre|vos|la|le) (solution|outil|produit|offre|logiciel|plateforme)\b|\bpresentar(nos|me) (su|vuestra|la|el) (solucion|herramienta|producto|plataforma|propuesta)\b|\bapresentar(-nos|-me)? (a vossa|a sua|o vosso|o seu|a) (solucao|ferramenta|produto|plataforma|proposta)\b|\bpresentarci (la vostra|il vostro|la sua|il suo) (soluzione|prodotto|piattaforma|proposta)\b|\b(uw|jullie) (product|oplossing|platform|software) (\w+ ){0,3}(komen )?(presenteren|demonstreren|laten zien)\b/,
+  },
+  {
     label: 'says their assistant will set a time (seven languages)',
     pattern:
-      /\b(assistant|assistentin|assistent|assistante|asistente|assistente|secretary|sekretarin|secretaire|secretaria|segretaria|secretaresse)\b[^.!?]{0,80}\b(termin\w*|rendez-vous|rdv|cita|appuntamento|reuniao|reunion|afspraak|slot|meeting|call)\b/,
+      /\b(assistant|assistentin|assistent|assistante|asistente|assistente|secretary|sekretarin|secretaire|secretaria|segretaria|secretaresse|my pa|my ea|office manager)\b[^.!?]{0,80}\b(termin\w*|rendez-vous|rdv|cita|appuntamento|reuniao|reunion|afspraak|slot|meeting|call|creneau|hueco|horario|agenda|diary|calendar|kalender|set (something|it|this|that|a time) up|find (a|some) time|schedule (something|it|a time)|plan(nen|t)? (iets|een moment|een tijd))\b/,
   },
   {
     label: 'asks us to come for a visit (seven languages)',
@@ -179,6 +197,11 @@ export const MEETING_REQUEST_RULES: ReplyRule[] = [
         '\\b(passa|passe|venha|vem|venham) (aqui|ca|nos visitar)\\b',
         `\\b(vieni|venite|venga|venire|passa|passate|passi)\\b[^.?!]{0,40}(\\b${DAYS_IT}\\b|\\balle \\d)`,
         '\\b(kom|komt u)\\b(?:[^.?!]|\\d\\.\\d){0,80}\\blangs\\b',
+        '\\b(schauen sie|schau|schaut)\\b(?:[^.?!]|\\d\\.\\d){0,80}\\bvorbei\\b',
+        '\\b(visitar-nos|visite-nos|visitem-nos|nos visitar|nos visite|visitarnos|visitenos|visitarci|venite a trovarci|venga a trovarci|vieni a trovarci|bezoek ons|kom ons bezoeken|komt u ons bezoeken|visit us)\\b',
+        // An invitation to come to their office, in the informal register too ("pásate por
+        // la oficina", "passa a trovarci in sede", "passe cá no escritório").
+        '\\b(pasate|pasese|pasaos|pasen|passa|passi|passate|passe|passem|passez|kom|komt u|komen jullie|swing|pop|drop|come) (a trovarci |da noi |por |by |in |over |round |nous voir |even |gerust |ca |aqui |aca )*(in |por |a |no |na |au |op |to )?(la |el |nuestra |nuestras |nostra |la nostra |nosso |o |our |the |ons )?(oficina|oficinas|sede|ufficio|escritorio|bureau|kantoor|office|buro|showroom|fabrica|fabbrica|usine|werkstatt|loja|tienda|negozio|winkel)\\b',
       ].join('|'),
     ),
   },

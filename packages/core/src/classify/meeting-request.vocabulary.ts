@@ -19,8 +19,12 @@ export const DAY = `(${[DAYS_EN, DAYS_DE, DAYS_FR, DAYS_ES, DAYS_PT, DAYS_IT, DA
 // A call, meeting, demo or visit named in the same sentence as a day or a clock time
 // ("una llamada el martes a las 11", "om 10 uur voor een gesprek") proposes to meet.
 export const MEET_WORD =
-  '(call|meeting|demo|visit|zoom|sparren|sentiamoci|sentirci|per telefono|por telefono|par telephone|telefonisch|papo|bate-papo|conversa|charla|chiacchierata|video ?call|phone call|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|appelons|rendez-vous|rdv|echange|reunion|visite|visio|llamada|videollamada|visita|quedar|quedamos|vernos|reunirnos|chamada|ligacao|reuniao|conversar|chiamata|telefonata|riunione|incontro|videochiamata|sopralluogo|gesprek|afspraak|belafspraak|bezoek|bellen|videocall|videokonferenz|videoconferencia|videoconferenza|videochamada|videoconferencia)';
-export const WHEN = `(${DAY}|\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om) \\d{1,2}\\b|\\b\\d{1,2}:\\d\\d\\b)`;
+  '(call|meeting|demo|walkthrough|walk-through|demonstration|demonstracao|demostracion|dimostrazione|demonstratie|vorfuhrung|belletje|visit|zoom|sparren|sentiamoci|sentirci|per telefono|por telefono|par telephone|telefonisch|papo|bate-papo|conversa|charla|chiacchierata|video ?call|phone call|telefonat|gesprach|termin|anruf|treffen|telefonieren|appel|appelons|rendez-vous|rdv|echange|reunion|visite|visio|llamada|videollamada|visita|quedar|quedamos|vernos|reunirnos|chamada|ligacao|reuniao|conversar|chiamata|telefonata|riunione|incontro|videochiamata|sopralluogo|gesprek|afspraak|belafspraak|bezoek|bellen|videocall|videokonferenz|videoconferencia|videoconferenza|videochamada|videoconferencia)';
+// A day of the month offered on its own: "the 14th", "el 14", "il 14", "le 14", "am 14.",
+// "dia 14", "de 14e"; not a number of people, euros, minutes or percent ("el 15 %").
+export const DATE_OF_MONTH =
+  '(the \\d{1,2}(st|nd|rd|th)\\b|\\b(el|il|le|dia|no dia) \\d{1,2}(?![\\d%.,:/-]| ?(%|euros?|eur|min|minut\\w*|horas|ore|heures|personas|pessoas|persone|personnes|usuarios|utenti|dias|giorni|jours|anos|anni|ans)\\b)\\b|\\b(am|der|den) \\d{1,2}\\.(?!\\d)|\\b(de|op de) \\d{1,2}e\\b)';
+export const WHEN = `(${DAY}|${DATE_OF_MONTH}|\\d{1,2}([:.h]\\d\\d)? ?(uhr|uur|am|pm|h)\\b|\\b(at|um|a las|as|alle|om) \\d{1,2}\\b|\\b\\d{1,2}:\\d\\d\\b)`;
 
 // Words that accept a proposed day or time: "Tuesday works", "me va bien", "komt goed uit".
 export const SUITS =

@@ -22,7 +22,7 @@ const SEPARATOR = [
 // An Outlook-style header block: "From: ..." followed within a few lines by "Sent: ...".
 const HEADER_FROM = /^\*?(from|von|de|expéditeur|da|van)\s*\*?\s*:/i;
 const HEADER_SENT =
-  /^\*?(sent|date|gesendet|datum|envoyé|fecha|enviado|enviado el|enviada em|enviado em|data|inviato|verzonden|verstuurd)\s*\*?\s*:/i;
+  /^\*?(sent|date|gesendet|datum|envoyé( le)?|envoye( le)?|fecha|envia(do|da)( el| em)?|data|inviat[oa]|verzonden|verstuurd( op)?)\s*\*?\s*:/i;
 
 // "-- " is the RFC 3676 signature delimiter; the others are what phones append.
 const SIGNATURE = [

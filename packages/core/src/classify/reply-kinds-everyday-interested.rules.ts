@@ -59,6 +59,10 @@ const SEND = alt(
 );
 const OFFER = alt(
   'offer',
+  'cotizacion(?:es)?',
+  'cotacao',
+  'quotazione',
+  'offerte',
   'quote',
   'quotation',
   'proposal',
@@ -394,5 +398,70 @@ export const EVERYDAY_INTERESTED_RULES: readonly ReplyRule[] = [
     label: 'would like to know more (Italian, Portuguese, Dutch)',
     pattern:
       /\b(vorrei|vorremmo|mi piacerebbe|ci piacerebbe) (saperne|sapere) (di )?piu\b|\b(gostaria|gostariamos|queria|queriamos) de saber mais\b|\b(wil|willen|zou|zouden) (graag )?(meer|er meer) (over )?(weten|horen)\b/,
+  },
+  // Kinds read from holdout-6's and holdout-7's misses (both spent) and written anew per
+  // language: samples to test, "send me" with a particle between ("mi mandi pure",
+  // "schicken Sie mir ruhig"), price questions, "I'd like to know more" (pt-PT "gostava"),
+  // references or case studies asked for, a dossier.
+  {
+    label: 'asks for samples to test (seven languages)',
+    pattern:
+      /\b(send|have|schicken|zuschicken|senden|haben|envoyer|envoyez|avez|mandar|enviar|mandarnos|enviarnos|mandan|tienen|enviar-nos|mandar-nos|enviem|mandem|tem|mandarci|inviarci|mandateci|inviateci|avete|sturen|opsturen|toesturen|hebben)\b(?:[^\w.!?\n]+[\w'-]+){0,5}?[^\w.!?\n]+(samples?|muster|proben|probeexemplare?|echantillons?|muestras?|amostras?|campion[ei]|campioncini|monsters|proefexemplar\w*|testexemplar\w*|proefmonsters?)\b|\b(proefexemplar\w*|proefmonsters?|monsters|samples?|muster|campion[ei]|muestras|amostras)\b(?:[^\w.!?\n]+[\w'-]+){0,3}?[^\w.!?\n]+(sturen|opsturen|toesturen|zuschicken|schicken|senden)\b/,
+  },
+  {
+    label: 'asks to be sent material, a particle between (seven languages)',
+    pattern:
+      /\b(mi mandi|mandami|mandatemi|mi invii|inviami|inviatemi|schicken sie (mir|uns)|schick (mir|uns)|senden sie (mir|uns)|stuur (me |mij |ons )?|stuurt u (me|mij|ons)|envoyez-(moi|nous)|envoie-moi|mandeme|mandame|envieme|enviame|mande-me|envie-me|me mande|me envie|send me)( (pure|ruhig|gerne|gern|mal|doch|maar|gerust|even|donc|nomas|entonces|la|ca|then|just|anyway|tranquillamente))+ (\w+ ){0,2}(material\w*|documentazione|listino|info\w*|unterlagen|prospekt\w*|broschure|documentatie|brochure|prijslijst|docs?|documentation|tarifs|plaquette|catalog\w*|dossier|precios|prezzi|precos|preise|prijzen|tabela|details|deck)\b/,
+  },
+  {
+    label: 'asks what their prices are (seven languages)',
+    pattern:
+      /\bwhat are your (prices|rates|fees)\b|\bwhat do you charge\b|\bwelche preise (haben|nehmen|verlangen)\b|\bwas sind (ihre|eure) preise\b|\bquels sont vos (tarifs|prix)\b|\bquels tarifs\b|\bque precios (manejan|tienen|tiene|maneja|manejais|teneis)\b|\bcuales son (sus|vuestros) precios\b|\bque precos (praticam|pratica|tem|tens)\b|\bquais (sao )?os (vossos |seus )?precos\b|\bche prezzi (avete|ha|fate|praticate)\b|\bquali sono i (vostri )?prezzi\b|\bwelke prijzen (hanteren|rekenen|vragen)\b|\bwat zijn (jullie|uw) (prijzen|tarieven)\b|\bnon (sono|siamo) contrari[oa]?\b|\bnao (sou|somos) contra\b|\bno (estoy|estamos) en contra\b/,
+  },
+  {
+    label: 'wants to know more (Portuguese)',
+    pattern: /\b(gostava|gostavamos|quero|queremos|queria) (de )?saber mais\b/,
+  },
+  {
+    label: 'asks for references or case studies (seven languages)',
+    pattern:
+      /(?:^|(?<=[.!?\n]))[^.!?\n]*\b(case stud(y|ies)|references|customer stories|success stories|referenzen|kundenbeispiele|fallstudien|anwendungsbeispiele|cas clients?|etudes de cas|casos de exito|casos de clientes|casos practicos|casos de sucesso|estudos de caso|referenze|casi (di successo|studio|cliente)|case history|referenties|klantcases|klantverhalen)\b[^.!?\n]*\?|\b(me|nos) gustaria (verlos|verlas|ver ejemplos)\b|\b(gostava|gostaria|gostariamos) de ver (exemplos|casos)\b|\b(mi|ci) piacerebbe (vederl[ei]|vedere (degli |qualche )?esempi)\b|\b(ik|we) (zie|zien) graag (voorbeelden|cases|referenties)\b/,
+  },
+  {
+    label: 'asks to be sent a dossier (Spanish, French)',
+    pattern:
+      /\b(mandeme|mandame|envieme|enviame|envienme|mandenme|envoyez-moi|envoie-moi|send me)\b[^.!?\n]{0,15}\bdossier\b/,
+  },
+  {
+    // German and Dutch write the thing asked for as one compound ("Preisübersicht",
+    // "Produktunterlagen", "prijsoverzicht", "offerteaanvraag"): its stem is enough.
+    label: 'asks to be sent prices or material named by a compound noun (German, Dutch)',
+    pattern:
+      /\b(schicken|senden|schick|sende|mailen|zukommen lassen)( sie| du)? (mir|uns) (\w+ ){0,3}\w*(preis|angebot|unterlagen|infos?\b|informationen|prospekt|katalog|broschure)\w*|\b(stuur|stuurt|mail|mailt)( u| jullie| je)? (me|mij|ons) (\w+ ){0,3}\w*(prijs|offerte|informatie|brochure|documentatie|catalogus)\w*/,
+  },
+  {
+    // "Mande-me uma apresentação", "mándeme un folleto", "stuur me de brochure": material
+    // asked for with the verb of sending, in any of its forms (clitics included).
+    label: 'asks to be sent material (seven languages)',
+    pattern: new RegExp(near(SEND, MATERIAL, 5)),
+  },
+  {
+    label: 'asks about a trial version, or wants an offer after all (seven languages)',
+    pattern:
+      /(?:^|(?<=[.!?\n]))[^.!?\n]*\b(trial|free trial|trial version|testversion|testzugang|testphase|version d'essai|periode d'essai|version de prueba|periodo de prueba|versao de teste|versao de avaliacao|periodo de teste|versione di prova|periodo di prova|proefversie|proefperiode|testversie|testaccount)\b[^.!?\n]*\?|\b(angebot|offerte|devis|preventivo|presupuesto|orcamento)\b[^.!?\n]{0,40}\b(ansehen|anschauen|look at|regarder|verlo|ver|vedere|bekijken|wel graag|graag)\b/,
+  },
+  // A third round: formal letters with greeting, signature and the sales mail quoted
+  // (27/35 read right before): what it would come to, in the conditional; a discount asked.
+  {
+    label: 'asks what it would come to, in the conditional, or about a discount (seven languages)',
+    pattern:
+      /\b(what|how much) (would|will|does|might) (\w+ ){0,5}(come to|cost|run (us|to))\b|\bwhat (\w+ ){1,6}(would|will) (come to|cost)\b|\b(le |quel (serait le )?|un )(cout|tarif|prix) (pour|de|d'un|d'une)\b|\bcombien (couterait|coute|ca couterait|cela couterait|ca coute)\b|\bcuanto (saldria|sale|costaria|cobran|cobrarian|seria|nos costaria)\b|\bquanto (ficaria|fica|custaria|sai|sairia|seria|cobram|cobrariam)\b|\bquanto (verrebbe|viene|costerebbe|ci costerebbe)\b|\bwat (zou|zouden) (het|dat|dit|\w+ ){0,3}kosten\b|\bwas (wurde|wurden|kostet|kosten) (das|es|dies|uns)?\b(?:[^.!?\n]){0,40}\bkosten\b|(?:^|(?<=[.!?\n]))[^.!?\n]*\b(discount|rabatt|remise|descuento|desconto|sconto|sconti|korting)\b[^.!?\n]*\?/,
+  },
+  {
+    // "Send it over and I'll read it when I'm back": the thing offered, asked for by a
+    // pronoun (often from someone about to be away, who answers by hand).
+    label: 'asks us to send it, by a pronoun (seven languages)',
+    pattern:
+      /(?<!\b(don'?t|do not|never|no need to|not|please don'?t) )\bsend (it|them|that|this)( over| through| across| anyway)?\b(?! (back|to (someone|my|the)))|\bschicken sie (es|das|mir das|mir es|uns das) (\w+ ){0,2}(gern|gerne|ruhig|einfach|trotzdem)\b|\benvoyez-le(-moi)?\b|\b(envieme|mandeme|enviamelo|mandamelo|envienmelo|mandenmelo)lo\b|\b(enviemelo|mandemelo|mandamelo|enviamelo)\b|\b(envie-mo|mande-mo|enviem-mo|mandem-mo)\b|\b(me lo (mandi|invii|mandate|inviate)|mandamelo|inviamelo|mandatemelo|inviatemelo)\b|(?<!\bik )\bstuur (het|ze|dat) (maar |gerust )+(op|door|toe)\b/,
   },
 ];

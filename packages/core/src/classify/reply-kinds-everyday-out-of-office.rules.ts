@@ -11,7 +11,7 @@ const AWAY_UNTIL = alt(
   'out of (?:the )?office (?:until|till|til|through)',
   '(?:im )?urlaub bis',
   'in (?:den )?ferien bis',
-  'en (?:conges|vacances) (?:jusqu|au)',
+  'en (?:conges?|vacances) (?:jusqu|au)',
   'de vacaciones hasta',
   'de (?:ferias|folga) ate',
   'in (?:ferie|vacanza) fino',
