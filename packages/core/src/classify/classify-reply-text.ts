@@ -37,6 +37,11 @@ export interface ReplyContext {
  * the others because it is the one request we must honour whatever else is said.
  */
 export function classifyReplyText(input: ReplyInput, context: ReplyContext = {}): ReplyClassification {
+  return classifyReplyTextByRules(input, context);
+}
+
+/** The rules alone (see {@link classifyReplyText}, which adds the learned model's second opinion). */
+export function classifyReplyTextByRules(input: ReplyInput, context: ReplyContext = {}): ReplyClassification {
   const headers = new Map(Object.entries(input.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
   const subject = input.subject ?? headers.get('subject') ?? '';
   const text = input.text ?? '';
