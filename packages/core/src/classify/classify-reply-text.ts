@@ -11,6 +11,7 @@ import { findReferral } from './referral.extractor.js';
 import { expandShorthand } from './reply-kinds-everyday.rules.js';
 import { LEXICON_RULES } from './reply-lexicon.rules.js';
 import { REPLY_RULES, type ReplyRuleGroup } from './reply-rules.js';
+import { withSecondOpinion } from './reply-second-opinion.js';
 import { replySentiment } from './reply-sentiment.js';
 import { parseReturnDate } from './return-date.parser.js';
 import { findReplyCode, findStatusCode } from './status-code.js';
@@ -37,7 +38,7 @@ export interface ReplyContext {
  * the others because it is the one request we must honour whatever else is said.
  */
 export function classifyReplyText(input: ReplyInput, context: ReplyContext = {}): ReplyClassification {
-  return classifyReplyTextByRules(input, context);
+  return withSecondOpinion(input, classifyReplyTextByRules(input, context));
 }
 
 /** The rules alone (see {@link classifyReplyText}, which adds the learned model's second opinion). */

@@ -80,7 +80,7 @@ export function modelInputOf(input: ReplyInput): string {
 export function withSecondOpinion(
   input: ReplyInput,
   rules: ReplyClassification,
-  scorerToUse: ReplyModelScorer = shippedReplyModel(),
+  scorerToUse: Pick<ReplyModelScorer, 'opinion'> = shippedReplyModel(),
   policy: SecondOpinionPolicy = SECOND_OPINION_POLICY,
 ): ReplyClassification {
   if (KEPT.has(rules.replyClass)) return rules;
@@ -97,6 +97,7 @@ export function withSecondOpinion(
     sentiment: replySentiment(decided, foldText(own)),
     ...(referral ? { referral } : {}),
     decidedBy: said,
-    why: [...rules.why, said, ...(referral ? [`referral: the writer points to ${referral}`] : [])],
+    // First, so that the events' capped reason list (50) always says the model decided.
+    why: [said, ...rules.why, ...(referral ? [`referral: the writer points to ${referral}`] : [])],
   };
 }
