@@ -183,11 +183,13 @@ if (args.has('--grid')) {
       .map((r) => ({ ...r, rules: r.firstSight as Row['rules'] }));
     const model = score(rows, byModel);
     let best = { macro: 0, policy: SECOND_OPINION_POLICY, s: model };
-    for (const overFallback of THRESHOLDS)
-      for (const overRule of THRESHOLDS) {
-        const s = score(rows, byPolicy({ overFallback, overRule }));
-        if (macro(s) > best.macro) best = { macro: macro(s), policy: { overFallback, overRule }, s };
-      }
+    for (const crossPolarity of [true, false])
+      for (const overFallback of THRESHOLDS)
+        for (const overRule of THRESHOLDS) {
+          const s = score(rows, byPolicy({ overFallback, overRule, crossPolarity }));
+          if (macro(s) > best.macro)
+            best = { macro: macro(s), policy: { overFallback, overRule, crossPolarity }, s };
+        }
     console.log(
       `${name}: model alone ${pct(model)} macro ${(100 * macro(model)).toFixed(1)}; best policy ${JSON.stringify(best.policy)} ${pct(best.s)} macro ${(100 * best.macro).toFixed(1)} cells ${cellsAbove(best.s)}`,
     );
@@ -216,7 +218,7 @@ if (args.has('--grid')) {
     grid.push(`|${['', ...THRESHOLDS].map(() => '---').join('|')}|`);
     for (const overFallback of THRESHOLDS) {
       const cells = THRESHOLDS.map((overRule) => {
-        const s = score(part, byPolicy({ overFallback, overRule }));
+        const s = score(part, byPolicy({ ...SECOND_OPINION_POLICY, overFallback, overRule }));
         return `${pct(s)}/${(100 * macro(s)).toFixed(1)}/${cellsAbove(s)}`;
       });
       grid.push(`| ${overFallback} | ${cells.join(' | ')} |`);

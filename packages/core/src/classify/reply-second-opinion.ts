@@ -15,10 +15,19 @@ export interface SecondOpinionPolicy {
   overFallback: number;
   /** The model replaces a rule's decision (of an overridable class) at this confidence or above. */
   overRule: number;
+  /**
+   * At the rule-decision threshold, across polarity too (a rule's interest read as a
+   * decline or the reverse); when false, only within a polarity or to/from neutral.
+   */
+  crossPolarity?: boolean;
 }
 
 /** The policy chosen by cross-validation (see the commit and scripts/reply-model-cv.ts). */
-export const SECOND_OPINION_POLICY: SecondOpinionPolicy = { overFallback: 0.7, overRule: 0.9 };
+export const SECOND_OPINION_POLICY: SecondOpinionPolicy = {
+  overFallback: 0.8,
+  overRule: 0.9,
+  crossPolarity: false,
+};
 
 /**
  * Classes only the rules decide: bounce and out_of_office rest on the rules' positive
@@ -53,8 +62,18 @@ export function combineReadings(
   if (rules.decidedBy?.startsWith('left the company')) return undefined;
   if (STOP.has(rules.replyClass) && PAUSING.has(proposed)) return undefined;
   const fallback = rules.decidedBy === 'no rule matched';
+  if (!fallback && policy.crossPolarity === false && polarity(rules.replyClass) * polarity(proposed) < 0)
+    return undefined;
   const threshold = fallback ? policy.overFallback : policy.overRule;
   return opinion.confidence >= threshold ? proposed : undefined;
+}
+
+/** +1 for a yes (interest, a meeting), -1 for a no (decline, wrong person, unsubscribe), 0 otherwise. */
+function polarity(replyClass: ReplyClass): number {
+  if (replyClass === 'interested' || replyClass === 'meeting_request') return 1;
+  if (replyClass === 'not_interested' || replyClass === 'wrong_person' || replyClass === 'unsubscribe')
+    return -1;
+  return 0;
 }
 
 let scorer: ReplyModelScorer | undefined;

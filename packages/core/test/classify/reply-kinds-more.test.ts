@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-// These cases pin the rules' own readings (classifyReplyText adds the learned model's second
-// opinion, which reads some of these near-misses differently: see reply-model.test.ts).
-import { classifyReplyTextByRules as classifyReplyText } from '../../src/classify/classify-reply-text.js';
 import type { ReplyClass } from '../../src/classify/index.js';
+import { classifyReplyText } from '../../src/classify/index.js';
 
 // Kinds added after measuring replies by a writer who had not read the rules
 // (test/fixtures/replies-multilingual/dev-4.json); each is written in several
