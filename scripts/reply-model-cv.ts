@@ -10,6 +10,7 @@ import type { ReplyClass } from '../packages/core/src/classify/classification.ty
 import { classifyReplyTextByRules } from '../packages/core/src/classify/classify-reply-text.js';
 import {
   DEFAULT_TRAINING,
+  MODEL_CLASSES,
   type ModelOpinion,
   ReplyModelScorer,
   type TrainingOptions,
@@ -135,16 +136,7 @@ function macro(s: Score): number {
   return cells.reduce((a, c) => a + c.ok / c.n, 0) / cells.length;
 }
 
-const CLASSES = [
-  'unsubscribe',
-  'not_interested',
-  'wrong_person',
-  'interested',
-  'meeting_request',
-  'neutral',
-  'out_of_office',
-  'bounce',
-];
+const CLASSES: string[] = [...MODEL_CLASSES, 'bounce'];
 const LANGS = ['en', 'de', 'fr', 'es', 'pt', 'it', 'nl'];
 
 function table(named: [string, Score][], setNames: string[]): string {

@@ -77,16 +77,7 @@ describe('reply model', () => {
   });
 });
 
-const ALL: ReplyClass[] = [
-  'unsubscribe',
-  'not_interested',
-  'wrong_person',
-  'interested',
-  'meeting_request',
-  'neutral',
-  'out_of_office',
-  'bounce',
-];
+const ALL: ReplyClass[] = [...MODEL_CLASSES, 'bounce'];
 const STOP: ReplyClass[] = ['unsubscribe', 'not_interested', 'wrong_person', 'bounce'];
 
 describe('the model second opinion (safety rule)', () => {
