@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { classifyRawMessage, classifyReplyText } from '../packages/core/src/classify/index.js';
+import type { ReplyFixture } from './reply-model-data.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const STOP = new Set(['bounce', 'complaint', 'unsubscribe']);
@@ -63,15 +64,6 @@ async function rawSet(dir: string): Promise<Record<string, unknown> | undefined>
     // The miss list would show holdout file names and readings: counts only.
     classMisses: files.length - classOk,
   };
-}
-
-interface ReplyFixture {
-  lang: string;
-  subject?: string;
-  text: string;
-  headers?: Record<string, string>;
-  label: string;
-  referral?: string;
 }
 
 /** Accuracy overall and the worst class-in-language cell, plus stop replies read as pausing. */

@@ -18,6 +18,7 @@ import {
 import { expandShorthand } from './reply-kinds-everyday.rules.js';
 import { LEXICON_RULES } from './reply-lexicon.rules.js';
 import { REPLY_RULES, type ReplyRuleGroup } from './reply-rules.js';
+import { withSecondOpinion } from './reply-second-opinion.js';
 import { replySentiment } from './reply-sentiment.js';
 import { parseReturnDate } from './return-date.parser.js';
 import { findReplyCode, findStatusCode } from './status-code.js';
@@ -44,6 +45,11 @@ export interface ReplyContext {
  * the others because it is the one request we must honour whatever else is said.
  */
 export function classifyReplyText(input: ReplyInput, context: ReplyContext = {}): ReplyClassification {
+  return withSecondOpinion(input, classifyReplyTextByRules(input, context));
+}
+
+/** The rules alone (see {@link classifyReplyText}, which adds the learned model's second opinion). */
+export function classifyReplyTextByRules(input: ReplyInput, context: ReplyContext = {}): ReplyClassification {
   const headers = new Map(Object.entries(input.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
   const subject = input.subject ?? headers.get('subject') ?? '';
   const text = input.text ?? '';

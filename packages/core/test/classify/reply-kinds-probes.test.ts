@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classifyReplyText } from '../../src/classify/index.js';
+// These cases pin the rules' own readings (classifyReplyText adds the learned model's second
+// opinion, which reads some of these near-misses differently: see reply-model.test.ts).
+import { classifyReplyTextByRules as classifyReplyText } from '../../src/classify/classify-reply-text.js';
 
 // Kinds of reply the rules missed on sets already spent (holdout-5's misses, read after
 // its second measurement) and in issue 18, each written anew in the seven languages from

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classifyReplyText } from '../../src/classify/index.js';
+// These cases pin the rules' own readings (classifyReplyText adds the learned model's second
+// opinion, which reads some of these near-misses differently: see reply-model.test.ts).
+import { classifyReplyTextByRules as classifyReplyText } from '../../src/classify/classify-reply-text.js';
 
 // Kinds of reply in the classes holdout-7's aggregate cells showed weakest (meeting_request,
 // interested, unsubscribe, wrong_person, German declines), written anew per language from
