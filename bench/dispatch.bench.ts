@@ -46,6 +46,10 @@ import { throttleSideBySide } from './lib/throttle-compare.js';
  * turns (this machine's load drifts; alternating keeps the drift out of the
  * ratio), each a burst of BENCH_DISPATCH_COST_TOUCHES (3000) and a stream of
  * BENCH_DISPATCH_PACED_TOUCHES (1000) at BENCH_DISPATCH_PACED_RATE (200 a second).
+ * BENCH_DISPATCH_COST_ONLY=1 runs only the limiter's cost (the bursts, Lua buckets on
+ * against off, rounds turning; no caps that bind, no raw BullMQ, no Bottleneck, no
+ * paced streams), prints buckets on over off with the CPU split of each and records
+ * nothing: a quick A/B of a change to the buckets or the send path (a few minutes).
  * BENCH_DISPATCH_RECHECK=0 turns off the sender's pre-send provider re-check (one
  * more HTTP round trip a touch, on by default as in production, SENDER_PROVIDER_RECHECK);
  * the figures say which was measured.
@@ -58,6 +62,7 @@ const COST_TOUCHES = Math.min(TOUCHES, Number(process.env.BENCH_DISPATCH_COST_TO
 const PACED_TOUCHES = Math.min(TOUCHES, Number(process.env.BENCH_DISPATCH_PACED_TOUCHES ?? 1_000));
 const PACED_RATE = Number(process.env.BENCH_DISPATCH_PACED_RATE ?? 200);
 const RECHECK = process.env.BENCH_DISPATCH_RECHECK !== '0';
+const COST_ONLY = process.env.BENCH_DISPATCH_COST_ONLY === '1';
 const TIME_SCALE = 60;
 const BINDING: MailboxLimits = { perMinute: 5, perHour: 1_000, perDay: 10_000, minSpacingMs: 6_000 };
 const OPEN: MailboxLimits = { perMinute: 100_000, perHour: 1_000_000, perDay: 1_000_000, minSpacingMs: 0 };
@@ -77,6 +82,14 @@ const sys = await startTestSystem(
   { TIME_SCALE: String(TIME_SCALE), DATABASE_POOL_SIZE: '40', LOG_LEVEL: 'silent' },
   { withoutSender: true },
 );
+if (COST_ONLY) {
+  try {
+    await costOnly(sys, await seedProspects(sys, COST_TOUCHES));
+  } finally {
+    await sys.stop();
+  }
+  process.exit(0);
+}
 try {
   const seedStarted = Date.now();
   const prospectIds = await seedProspects(sys, TOUCHES);
@@ -324,4 +337,62 @@ try {
   await throttleRedis.quit();
 } finally {
   await sys.stop();
+}
+
+/**
+ * BENCH_DISPATCH_COST_ONLY: the bursts with caps open, Lua buckets on and off taking
+ * turns, on mailboxes and enrollments of their own; prints each burst, the ratio and
+ * the CPU per touch of each mode by part (this process, PostgreSQL, Redis, the rest).
+ */
+async function costOnly(
+  sys: Awaited<ReturnType<typeof startTestSystem>>,
+  prospectIds: string[],
+): Promise<void> {
+  const open = await seedMailboxes(sys, 'open', OPEN, MAILBOXES);
+  // The first burst of a fresh process runs cold (its code not yet compiled): not counted.
+  const warm = await seedEnrollments(sys, prospectIds.slice(0, COST_TOUCHES), open);
+  const sets: Record<'on' | 'off', string[]>[] = [];
+  for (let r = 0; r < ROUNDS; r++)
+    sets.push({
+      on: await seedEnrollments(sys, prospectIds.slice(0, COST_TOUCHES), open),
+      off: await seedEnrollments(sys, prospectIds.slice(0, COST_TOUCHES), open),
+    });
+  await seedHistory(sys, await seedEnrollments(sys, prospectIds.slice(0, COST_TOUCHES), open));
+  const throttleRedis = createRedisClient({ url: sys.env.REDIS_URL as string }, 'producer', {
+    autoPipelining: true,
+    connectionName: 'touchbase-throttle',
+  });
+  await redisReady(throttleRedis);
+  const throttleOf = () =>
+    new TimedThrottle(
+      createThrottle('lua', throttleRedis, { prefix: sys.env.REDIS_PREFIX as string, timeScale: TIME_SCALE }),
+    );
+  await dispatch(sys, SENDER, warm, throttleOf());
+  const runs: Record<'on' | 'off', Run[]> = { on: [], off: [] };
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const mode of r % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+      const throttle = mode === 'on' ? throttleOf() : null;
+      const burst = await dispatch(sys, SENDER, sets[r]![mode], throttle);
+      await throttle?.close();
+      runs[mode].push(burst);
+      process.stdout.write(
+        `round ${r + 1} burst, buckets ${mode}: ${Math.round(burst.perSecond)} touches/s (load ${(await machineLoad()).join(' ')})\n`,
+      );
+    }
+  }
+  const rate = (xs: Run[]) => (xs.length * COST_TOUCHES) / xs.reduce((a, x) => a + x.seconds, 0);
+  process.stdout.write(
+    `buckets on over off: ${round(rate(runs.on) / rate(runs.off))} (${Math.round(rate(runs.on))} vs ${Math.round(rate(runs.off))} touches/s)\n`,
+  );
+  for (const mode of ['on', 'off'] as const)
+    process.stdout.write(
+      `cpu a touch, buckets ${mode}: ${JSON.stringify(cpuPerUnit(mode, mergeCpuSplits(runs[mode].map((x) => x.cpu)), runs[mode].length * COST_TOUCHES, machine.cores))}\n`,
+    );
+  await throttleRedis.quit();
+}
+
+async function machineLoad(): Promise<string[]> {
+  return (await import('node:fs/promises'))
+    .readFile('/proc/loadavg', 'utf8')
+    .then((l) => l.split(' ').slice(0, 3));
 }

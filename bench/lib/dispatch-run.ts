@@ -35,7 +35,9 @@ export class TimedThrottle implements Throttle {
     const t0 = performance.now();
     try {
       const d = await this.inner.take(...args);
-      if (d.granted) {
+      // The Lua buckets keep their own grant log in Redis (see grants): no copy here, whose
+      // bookkeeping (a map entry a touch, held to the end) would be charged to buckets on.
+      if (d.granted && !(this.inner instanceof MailboxThrottle)) {
         const byMember = this.grantLog.get(args[0]) ?? new Map<string, number>();
         if (!byMember.has(args[2])) byMember.set(args[2], d.at);
         this.grantLog.set(args[0], byMember);

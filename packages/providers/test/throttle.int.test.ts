@@ -189,4 +189,47 @@ describe('MailboxThrottle on Redis (invariant 4: caps hold across replicas)', ()
     const used = await throttle.usedToday([m1, m2, randomUUID()]);
     expect([...used.values()]).toEqual([3, 1, 0]);
   });
+
+  it('keeps both keys of a bucket expiring after its windows, renewing them about every 30 s, not on every take', async () => {
+    // TIME_SCALE 60: the day window lasts 24 min; the keys live a minute longer.
+    const throttle = new MailboxThrottle(redis, { prefix: space.prefix, timeScale: 60 });
+    const mailbox = randomUUID();
+    const log = `${space.prefix}:throttle:{${mailbox}}`;
+    const state = `${log}:state`;
+    const dayMs = 86_400_000 / 60;
+    const limits = { perMinute: 1000, perHour: 10_000, perDay: 100_000, minSpacingMs: 0 };
+    expect((await throttle.take(mailbox, limits, 'a')).granted).toBe(true);
+    const renewedAt = await redis.hget(state, 'e');
+    expect(renewedAt).not.toBeNull();
+    for (const key of [log, state]) expect(await redis.pttl(key)).toBeGreaterThan(dayMs + 50_000);
+    for (const m of ['b', 'c', 'd']) expect((await throttle.take(mailbox, limits, m)).granted).toBe(true);
+    // Not renewed by the takes that followed within 30 s ...
+    expect(await redis.hget(state, 'e')).toBe(renewedAt);
+    for (const key of [log, state]) expect(await redis.pttl(key)).toBeGreaterThan(dayMs + 30_000);
+    // ... but once the renewal is more than 30 s old, the next take renews it and prunes the log.
+    const stale = Number(renewedAt) - 31_000;
+    await redis.hset(state, 'e', stale);
+    await redis.pexpire(log, dayMs + 29_000);
+    await redis.pexpire(state, dayMs + 29_000);
+    await redis.zadd(log, Date.now() - dayMs - 1_000, 'g:long-gone');
+    expect((await throttle.take(mailbox, limits, 'e')).granted).toBe(true);
+    expect(Number(await redis.hget(state, 'e'))).toBeGreaterThan(stale + 30_000);
+    for (const key of [log, state]) expect(await redis.pttl(key)).toBeGreaterThan(dayMs + 50_000);
+    expect(await redis.zscore(log, 'g:long-gone')).toBeNull();
+    // A log that is gone (expired, lost) while its state stays gets its TTL back with its first entry.
+    await redis.del(log);
+    expect((await throttle.take(mailbox, limits, 'f')).granted).toBe(true);
+    expect(await redis.pttl(log)).toBeGreaterThan(dayMs + 50_000);
+    // The same when the log empties by a waiter giving up its place (the only entry).
+    const lone = randomUUID();
+    const loneLog = `${space.prefix}:throttle:{${lone}}`;
+    const tight = { perMinute: 1, perHour: 100, perDay: 1000, minSpacingMs: 0 };
+    expect((await throttle.take(lone, tight, 'first')).granted).toBe(true);
+    expect((await throttle.take(lone, tight, 'waiter')).granted).toBe(false);
+    await redis.zrem(loneLog, 'g:first');
+    await throttle.release(lone, 'waiter');
+    expect(await redis.exists(loneLog)).toBe(0);
+    expect((await throttle.take(lone, tight, 'next')).granted).toBe(true);
+    expect(await redis.pttl(loneLog)).toBeGreaterThan(dayMs + 50_000);
+  });
 });

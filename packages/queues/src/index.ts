@@ -32,7 +32,13 @@ export {
 export { isRedisOutage } from './redis-outage.js';
 export { SchedulerQueue } from './scheduler-queue.js';
 export { touchJobId, touchKeyOfJobId } from './touch-job-id.js';
-export { type ScheduledTouch, type TouchJobKey, TouchJobRemovalError, TouchQueue } from './touch-queue.js';
+export {
+  type ScheduledTouch,
+  TOUCH_EVENTS_MAX_LEN,
+  type TouchJobKey,
+  TouchJobRemovalError,
+  TouchQueue,
+} from './touch-queue.js';
 export {
   type RunningWorker,
   type SupervisionOptions,

@@ -10,6 +10,16 @@ import { touchJobId, touchKeyOfJobId } from './touch-job-id.js';
 /** One touch to schedule: the enrollment, its step (and attempt, for a resend) and when it is due. */
 export type ScheduledTouch = { enrollmentId: string; step: number; attempt?: number; dueAt: Date };
 
+/**
+ * How many entries BullMQ keeps in each touch partition's events stream (its
+ * default is 10,000). Every touch writes about five (added, delayed, waiting,
+ * active, completed) and nothing in touchbase reads them: no QueueEvents, and Bull
+ * Board reads the job lists, not the stream. The stream is trimmed approximately
+ * (whole nodes of 100), so it stays a few hundred entries, tens of kB instead of
+ * about a megabyte per partition, and a `XREVRANGE` still shows the last moments.
+ */
+export const TOUCH_EVENTS_MAX_LEN = 200;
+
 /** The job of one touch: an enrollment's step, and its attempt when it is a resend. */
 export type TouchJobKey = { enrollmentId: string; step: number; attempt?: number };
 
@@ -55,6 +65,7 @@ export class TouchQueue {
       const queue = new Queue<TouchSend>(QUEUE.touches, {
         connection,
         prefix: queuePrefix(layout, QUEUE.touches, i),
+        streams: { events: { maxLen: TOUCH_EVENTS_MAX_LEN } },
       });
       logQueueErrors(queue, logger, {
         queue: QUEUE.touches,

@@ -4,7 +4,14 @@ import { createTestRedisPrefix, waitFor } from '@touchbase/testing';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedis, createWorker, TouchQueue, touchJobId, touchKeyOfJobId } from '../src/index.js';
+import {
+  createRedis,
+  createWorker,
+  TOUCH_EVENTS_MAX_LEN,
+  TouchQueue,
+  touchJobId,
+  touchKeyOfJobId,
+} from '../src/index.js';
 
 describe('touch job ids', () => {
   it('round-trip every touch key and are 22 characters plus the step and attempt', () => {
@@ -103,6 +110,37 @@ describe('the touches queue on Redis', () => {
       expect(retried).toHaveLength(5);
       for (const d of retried) expect(d).toBeGreaterThanOrEqual(10);
       expect(Math.max(...retried)).toBeLessThanOrEqual(80);
+    } finally {
+      await w.close();
+      await worker.quit();
+    }
+  });
+
+  it('keeps its events stream short: nothing reads it, and every touch writes about five entries', async () => {
+    const worker = createRedis(env.url, 'worker');
+    const ids = Array.from({ length: 600 }, () => randomUUID());
+    let done = 0;
+    const w = createWorker(
+      'touch.send',
+      async () => {
+        done++;
+        return 'sent';
+      },
+      { connection: worker, prefix: env.prefix, logger: silent, concurrency: 50 },
+    );
+    try {
+      await queue.schedule(ids.map((e) => ({ enrollmentId: e, step: 1, dueAt: new Date() })));
+      await waitFor('every touch job to run', async () => (done >= ids.length ? true : null));
+      await waitFor('the jobs to be finished', async () =>
+        (await queue.counts('active', 'wait', 'delayed')).active === 0 ? true : null,
+      );
+      expect(await redis.hget(`${env.prefix}:touches:meta`, 'opts.maxLenEvents')).toBe(
+        String(TOUCH_EVENTS_MAX_LEN),
+      );
+      // Trimmed approximately, by whole stream nodes (100 entries): about 3,000 entries were written.
+      expect(await redis.xlen(`${env.prefix}:touches:events`)).toBeLessThanOrEqual(
+        TOUCH_EVENTS_MAX_LEN + 200,
+      );
     } finally {
       await w.close();
       await worker.quit();

@@ -60,18 +60,32 @@ for i = 0, n - 1 do
   local w = tonumber(ARGV[7 + 2 * i])
   if w > maxW then maxW = w end
 end
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - maxW)
+local ttl = math.ceil(maxW + 60000)
+-- Upkeep (pruning the log past every window, renewing both keys' TTL) runs about
+-- once every 30 s of a mailbox's sends, not on every take: \`e\` in the state hash is
+-- the expiry both keys were last given. While it is more than \`ttl\` - 30 s away,
+-- every grant made now still outlives its windows by 30 s. Entries past every
+-- window left in the log meanwhile change no decision (each count and each place in
+-- line looks at its own window), and a log that is not there (\`ZCARD\` 0: new,
+-- expired or emptied) gets its TTL with the first entry added to it.
+local state = redis.call('HMGET', KEYS[2], 'next', 'min', 'seeded', 'e')
+local upkeep = not state[4] or tonumber(state[4]) - now < ttl - 30000
+if upkeep then redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - maxW) end
+local size = redis.call('ZCARD', KEYS[1])
 local gkey = 'g:' .. member
 local hkey = 'h:' .. member
 
-local hint = redis.call('ZSCORE', KEYS[1], hkey)
+local hint = size > 0 and redis.call('ZSCORE', KEYS[1], hkey)
 if hint then
   hint = tonumber(hint)
   if hint > now then return {'0', tostring(hint - now), tostring(now)} end
   redis.call('ZREM', KEYS[1], hkey)
+  size = size - 1
+  -- A hint past every window is one upkeep would have pruned: its waiter is a newcomer.
+  if hint <= now - maxW then hint = nil end
 end
+if size == 0 then upkeep = true end
 
-local state = redis.call('HMGET', KEYS[2], 'next', 'min', 'seeded')
 if ARGV[6 + 2 * n] == '1' and not state[3] then return {'S', '0', tostring(now)} end
 local nextAt = tonumber(state[1] or '0')
 if hint then nextAt = tonumber(state[2] or '0') end
@@ -86,7 +100,7 @@ for i = 0, n - 1 do
   local cap = tonumber(ARGV[6 + 2 * i])
   if cap < minCap then minCap = cap end
 end
-local counted = minCap <= redis.call('ZCARD', KEYS[1])
+local counted = minCap <= size
 local own = counted and redis.call('ZSCORE', KEYS[1], gkey)
 if own then own = tonumber(own) end
 for i = 0, (counted and n or 0) - 1 do
@@ -102,12 +116,15 @@ for i = 0, (counted and n or 0) - 1 do
 end
 local ok = spacedOk and windowsOk
 
-local ttl = math.ceil(maxW + 60000)
 if ok then
   redis.call('ZADD', KEYS[1], now, gkey)
-  redis.call('HSET', KEYS[2], 'next', now + spacing, 'min', now + minSpacing)
-  redis.call('PEXPIRE', KEYS[1], ttl)
-  redis.call('PEXPIRE', KEYS[2], ttl)
+  if upkeep then
+    redis.call('HSET', KEYS[2], 'next', now + spacing, 'min', now + minSpacing, 'e', now + ttl)
+    redis.call('PEXPIRE', KEYS[1], ttl)
+    redis.call('PEXPIRE', KEYS[2], ttl)
+  else
+    redis.call('HSET', KEYS[2], 'next', now + spacing, 'min', now + minSpacing)
+  end
   return {'1', '0', tostring(now)}
 end
 
@@ -116,6 +133,11 @@ if not leaveHint then return {'0', '0', tostring(now)} end
 -- grant that came late: it keeps its place, just after that spacing.
 if hint and windowsOk and not spacedOk then
   redis.call('ZADD', KEYS[1], nextAt, hkey)
+  if upkeep then
+    redis.call('HSET', KEYS[2], 'e', now + ttl)
+    redis.call('PEXPIRE', KEYS[1], ttl)
+    redis.call('PEXPIRE', KEYS[2], ttl)
+  end
   return {'0', tostring(nextAt - now), tostring(now)}
 end
 local at = math.max(now, tonumber(state[1] or '0'))
@@ -131,8 +153,10 @@ for i = 0, n - 1 do
 end
 if at <= now then at = now + 1 end
 redis.call('ZADD', KEYS[1], at, hkey)
-redis.call('PEXPIRE', KEYS[1], ttl + math.ceil(at - now))
-redis.call('PEXPIRE', KEYS[2], ttl + math.ceil(at - now))
+local hold = ttl + math.ceil(at - now)
+redis.call('HSET', KEYS[2], 'e', now + hold)
+redis.call('PEXPIRE', KEYS[1], hold)
+redis.call('PEXPIRE', KEYS[2], hold)
 return {'0', tostring(at - now), tostring(now)}
 `;
 }
