@@ -14,6 +14,9 @@ import { EnrollmentEffectRepository } from './enrollment-effect.repository.js';
 import { LIVE_STATUSES_SQL, stopProspectsSql } from './enrollment-stop.sql.js';
 import { namedEventColumns, namedEventRecord } from './event-rows.js';
 
+/** INGEST_STOP_BATCH_HOLD_MS's default: how long a batched stop waits for more while another batch runs. */
+const DEFAULT_STOP_HOLD_MS = 1;
+
 /** How long the distinct policy texts read are used before they are read again. */
 const POLICY_TEXTS_TTL_MS = 1_000;
 
@@ -64,20 +67,29 @@ export class EventBatchRepository {
    * Stopping events naming our enrollment: resolved, recorded already applied, and
    * their stop, suppression and address invalidation done in one statement (one
    * round trip and one commit, where the general path takes a transaction of eight).
+   * While one batch runs, the next waits up to `stopHoldMs` from its first event for
+   * more (a reply storm): a statement's fixed cost (its plan alone is about as much
+   * as five replies' rows) is shared by more replies; a lone stop is never held.
    */
-  private readonly stops = new MicroBatcher(
-    (items: StopItem[]) => this.applyStopsByEnrollment(items),
-    100,
-    2,
-    undefined,
-    aloneUnlessOutage,
-  );
+  private readonly stops: MicroBatcher<StopItem, ApplyResult | null>;
 
   /** The distinct policy texts as last read, and when (see {@link policyTexts}). */
   private texts: { at: number; read: Promise<readonly string[]> } | null = null;
 
-  constructor(private readonly pool: pg.Pool) {
+  constructor(
+    private readonly pool: pg.Pool,
+    /** INGEST_STOP_BATCH_HOLD_MS (see {@link stops}). */
+    stopHoldMs = DEFAULT_STOP_HOLD_MS,
+  ) {
     this.effects = new EnrollmentEffectRepository(pool);
+    this.stops = new MicroBatcher(
+      (items: StopItem[]) => this.applyStopsByEnrollment(items),
+      100,
+      2,
+      undefined,
+      aloneUnlessOutage,
+      stopHoldMs,
+    );
   }
 
   /**
