@@ -3,7 +3,13 @@ import { type CanonicalEvent, touchKey } from '@touchbase/core';
 import { waitFor } from '@touchbase/testing';
 import { recordAndApplyEvent } from '@touchbase/use-cases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, EventRepository, type Repositories } from '../src/index.js';
+import {
+  createDatabase,
+  createRepositories,
+  type Database,
+  EventRepository,
+  type Repositories,
+} from '../src/index.js';
 import { type RepositoryFixture, repositoryFixture, testEvent } from './support/repository-fixture.js';
 
 /**
@@ -307,6 +313,31 @@ describe('event hot paths (real PostgreSQL)', () => {
     expect(
       (await enrollmentRows([lone!, first!, ...later].map((p) => p.enrollments[0]!))).map((r) => r.status),
     ).toEqual(['replied', 'replied', 'replied', 'replied']);
+  });
+
+  it('the batched stop is planned once per connection (a generic plan), not again for every batch', async () => {
+    // One connection, so pg_prepared_statements shows the session that ran the stops.
+    const one = createDatabase(fixture.tdb.url, { poolSize: 1 });
+    try {
+      const events = createRepositories(one).events;
+      const people = await enroll([1, 2, 3, 4, 5, 6].map((n) => `planned-${n}@fast.example`));
+      for (const p of people) {
+        const r = await recordAndApplyEvent(
+          events,
+          event({ type: 'reply', occurredAt: new Date(), enrollmentId: p.enrollments[0] }),
+        );
+        expect(r.outcome).toBe('applied');
+      }
+      const { rows } = await one.pool.query(
+        `SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
+         WHERE name = 'event-stops-by-enrollment'`,
+      );
+      // Planning it costs about as much as applying five replies: a custom plan each time
+      // (PostgreSQL's choice for it) would be paid by every batch.
+      expect(rows).toEqual([{ generic: 6, custom: 0 }]);
+    } finally {
+      await one.close();
+    }
   });
 
   it('the earliest of two stops arriving at once decides, however they interleave', async () => {
