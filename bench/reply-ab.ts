@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { touchKey } from '@touchbase/core';
 import { createDatabase, createRepositories } from '@touchbase/db';
-import { standardWebhookHeaders } from '@touchbase/providers';
 import { createRedis, TouchQueue, touchJobId } from '@touchbase/queues';
 import { createLogger } from '@touchbase/telemetry';
 import { createTestDatabase, createTestRedisPrefix } from '@touchbase/testing';
@@ -18,6 +17,7 @@ import {
   startPartMeter,
   withApplicationName,
 } from './lib/part-meter.js';
+import { replyWebhook, seedPendingEnrollments } from './lib/reply-seed.js';
 
 /**
  * Replies A/B in one run (by hand, not part of `npm run bench`): the reply phase of
@@ -73,29 +73,7 @@ const fleet = new ReplicaFleet({
 const backends = { A: postgresBackends(tdb.url, 'bench-ab-a'), B: postgresBackends(tdb.url, 'bench-ab-b') };
 
 try {
-  const mailbox = await repos.mailboxes.create({ provider: 'sandbox', address: 'sdr@reply-ab.example' });
-  const sequence = await repos.sequences.create({
-    name: 'bench',
-    steps: [{ channel: 'email', subject: 'Hello', body: 'Touch', wait: '3d' }],
-  });
-  await db.pool.query(
-    `INSERT INTO prospect (id, email) SELECT gen_random_uuid(), 'bench-' || g || '@reply-ab.example' FROM generate_series(1, $1) g`,
-    [JOBS],
-  );
-  await db.pool.query(
-    `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status, current_step, next_touch_at)
-     SELECT gen_random_uuid(), id, $1, $2, $3, 'active', 1, now() + interval '1 day' FROM prospect`,
-    [sequence.id, sequence.version.id, mailbox.id],
-  );
-  await db.pool.query('ANALYZE');
-  const { rows } = await db.pool.query<{ id: string }>('SELECT id FROM enrollment ORDER BY id');
-  const enrollments = rows.map((r) => r.id);
-  const due = new Date(Date.now() + 86_400_000);
-  for (let i = 0; i < enrollments.length; i += 2_000) {
-    await touchQueue.schedule(
-      enrollments.slice(i, i + 2_000).map((id) => ({ enrollmentId: id, step: 1, dueAt: due })),
-    );
-  }
+  const { enrollments } = await seedPendingEnrollments(db, repos, touchQueue, JOBS, 'reply-ab.example');
   const needed = 2 * ROUNDS * (WARM + REPLIES);
   if (needed > enrollments.length) throw new Error(`${needed} replies need as many enrollments`);
   const redisPid = await redisServerPid(privateRedis.url);
@@ -146,21 +124,7 @@ try {
         meter = await startPartMeter(parts);
       }
       const enrollmentId = targets[i]!;
-      const raw = JSON.stringify({
-        type: 'reply',
-        occurred_at: new Date().toISOString(),
-        enrollment_id: enrollmentId,
-        text: 'No thanks, not interested.',
-      });
-      const res = await client.request({
-        method: 'POST',
-        path: '/webhooks/http',
-        headers: {
-          'content-type': 'application/json',
-          ...standardWebhookHeaders(SECRET, `msg_${randomUUID()}`, raw),
-        },
-        body: raw,
-      });
+      const res = await client.request(replyWebhook(SECRET, enrollmentId));
       await res.body.text();
       if (res.statusCode !== 200) throw new Error(`reply answered ${res.statusCode}`);
       const jobKey = touchQueue.queue.toKey(touchJobId(touchKey(enrollmentId, 1)));

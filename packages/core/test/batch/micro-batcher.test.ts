@@ -123,6 +123,15 @@ describe('MicroBatcher holding a batch open while another runs', () => {
     return { b, batches, release: () => release() };
   }
   const turn = () => new Promise((r) => setImmediate(r));
+  /** Submits each of `xs` on a turn of the loop of its own. */
+  async function submitOverTurns(b: MicroBatcher<number, number>, xs: number[]) {
+    const calls: Promise<number>[] = [];
+    for (const x of xs) {
+      calls.push(b.submit(x));
+      await turn();
+    }
+    return calls;
+  }
 
   it('runs a call made while no batch runs on the next turn, never held', async () => {
     // A hold of a minute: a lone call that waited for it would time the test out.
@@ -142,11 +151,7 @@ describe('MicroBatcher holding a batch open while another runs', () => {
     const first = b.submit(1);
     await turn();
     // A free slot (two in flight allowed), yet calls spread over several turns join one batch.
-    const rest: Promise<number>[] = [];
-    for (const x of [2, 3, 4]) {
-      rest.push(b.submit(x));
-      await turn();
-    }
+    const rest = await submitOverTurns(b, [2, 3, 4]);
     expect(batches).toEqual([[1]]);
     release();
     // When the running batch ends, the held calls go on the next turn, not after the hold.
@@ -158,11 +163,7 @@ describe('MicroBatcher holding a batch open while another runs', () => {
     const { b, batches, release } = heldBatcher(0);
     const first = b.submit(1);
     await turn();
-    const rest: Promise<number>[] = [];
-    for (const x of [2, 3, 4]) {
-      rest.push(b.submit(x));
-      await turn();
-    }
+    const rest = await submitOverTurns(b, [2, 3, 4]);
     expect(batches).toEqual([[1], [2], [3], [4]]);
     release();
     await Promise.all([first, ...rest]);
