@@ -80,8 +80,9 @@ export class EventBatchRepository {
    * their stop, suppression and address invalidation done in one statement (one
    * round trip and one commit, where the general path takes a transaction of eight).
    * While one batch runs, the next waits up to `stopHoldMs` from its first event for
-   * more (a reply storm): a statement's fixed cost (its plan alone is about as much
-   * as five replies' rows) is shared by more replies; a lone stop is never held.
+   * more (a reply storm): a batch's fixed cost (its round trips and commit, the read
+   * of touches in flight, the Redis pipeline removing the jobs) is shared by more
+   * replies; a lone stop is never held.
    */
   private readonly stops: MicroBatcher<StopItem, ApplyResult | null>;
 
