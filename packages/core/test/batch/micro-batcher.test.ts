@@ -79,19 +79,28 @@ describe('MicroBatcher', () => {
   });
 });
 
+/** A batcher whose first batch runs until released (`maxInFlight`, `holdMs` as given); records every batch. */
+function blockedBatcher(maxInFlight: number, holdMs: number) {
+  const batches: number[][] = [];
+  let release: () => void = () => {};
+  const b = new MicroBatcher(
+    async (xs: number[]) => {
+      batches.push(xs);
+      if (batches.length === 1) await new Promise<void>((r) => (release = r));
+      return xs;
+    },
+    100,
+    maxInFlight,
+    undefined,
+    undefined,
+    holdMs,
+  );
+  return { b, batches, release: () => release() };
+}
+
 describe('MicroBatcher with a bound on batches in flight', () => {
   it('gathers the calls made while a batch runs into the next one', async () => {
-    const batches: number[][] = [];
-    let release: () => void = () => {};
-    const b = new MicroBatcher(
-      async (xs: number[]) => {
-        batches.push(xs);
-        if (batches.length === 1) await new Promise<void>((r) => (release = r));
-        return xs;
-      },
-      100,
-      1,
-    );
+    const { b, batches, release } = blockedBatcher(1, 0);
     const first = b.submit(1);
     await new Promise((r) => setImmediate(r));
     const rest = [2, 3, 4].map((x) => b.submit(x));
@@ -104,24 +113,6 @@ describe('MicroBatcher with a bound on batches in flight', () => {
 });
 
 describe('MicroBatcher holding a batch open while another runs', () => {
-  /** A batcher whose first batch runs until released; records every batch. */
-  function heldBatcher(holdMs: number) {
-    const batches: number[][] = [];
-    let release: () => void = () => {};
-    const b = new MicroBatcher(
-      async (xs: number[]) => {
-        batches.push(xs);
-        if (batches.length === 1) await new Promise<void>((r) => (release = r));
-        return xs;
-      },
-      100,
-      2,
-      undefined,
-      undefined,
-      holdMs,
-    );
-    return { b, batches, release: () => release() };
-  }
   const turn = () => new Promise((r) => setImmediate(r));
   /** Submits each of `xs` on a turn of the loop of its own. */
   async function submitOverTurns(b: MicroBatcher<number, number>, xs: number[]) {
@@ -135,7 +126,7 @@ describe('MicroBatcher holding a batch open while another runs', () => {
 
   it('runs a call made while no batch runs on the next turn, never held', async () => {
     // A hold of a minute: a lone call that waited for it would time the test out.
-    const { b, batches, release } = heldBatcher(60_000);
+    const { b, batches, release } = blockedBatcher(2, 60_000);
     const first = b.submit(1);
     await turn();
     expect(batches).toEqual([[1]]);
@@ -147,7 +138,7 @@ describe('MicroBatcher holding a batch open while another runs', () => {
   });
 
   it('holds the next batch while one runs, so the calls of several turns share it', async () => {
-    const { b, batches, release } = heldBatcher(60_000);
+    const { b, batches, release } = blockedBatcher(2, 60_000);
     const first = b.submit(1);
     await turn();
     // A free slot (two in flight allowed), yet calls spread over several turns join one batch.
@@ -160,7 +151,7 @@ describe('MicroBatcher holding a batch open while another runs', () => {
   });
 
   it('without a hold, the free slot takes the first call made while a batch runs', async () => {
-    const { b, batches, release } = heldBatcher(0);
+    const { b, batches, release } = blockedBatcher(2, 0);
     const first = b.submit(1);
     await turn();
     const rest = await submitOverTurns(b, [2, 3, 4]);
@@ -170,7 +161,7 @@ describe('MicroBatcher holding a batch open while another runs', () => {
   });
 
   it('never holds a call past the hold: it runs though the other batch is still running', async () => {
-    const { b, batches, release } = heldBatcher(5);
+    const { b, batches, release } = blockedBatcher(2, 5);
     const first = b.submit(1);
     await turn();
     expect(await b.submit(2)).toBe(2);
