@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { touchKey } from '@touchbase/core';
-import { createDatabase, createRepositories } from '@touchbase/db';
-import { createRedis, TouchQueue, touchJobId } from '@touchbase/queues';
-import { createLogger } from '@touchbase/telemetry';
-import { createTestDatabase, createTestRedisPrefix } from '@touchbase/testing';
+import { touchJobId } from '@touchbase/queues';
 import { Redis } from 'ioredis';
 import { Pool } from 'undici';
-import { hasRedisServer, startPrivateRedis } from '../test/support/private-redis.js';
+import { hasRedisServer } from '../test/support/private-redis.js';
 import { ReplicaFleet } from '../test/support/replica-fleet.js';
 import { round, summarize } from './lib/index.js';
 import {
@@ -17,7 +14,7 @@ import {
   startPartMeter,
   withApplicationName,
 } from './lib/part-meter.js';
-import { replyWebhook, seedPendingEnrollments } from './lib/reply-seed.js';
+import { replyWebhook, seedPendingEnrollments, startReplyRig } from './lib/reply-seed.js';
 
 /**
  * Replies A/B in one run (by hand, not part of `npm run bench`): the reply phase of
@@ -52,17 +49,8 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 if (!hasRedisServer()) throw new Error('redis-server is not on PATH');
-const privateRedis = await startPrivateRedis();
-const tdb = await createTestDatabase('bench_reply_ab');
-const redisPrefix = await createTestRedisPrefix('bench-reply-ab', privateRedis.url);
-const db = createDatabase(tdb.url, { poolSize: 4 });
-const repos = createRepositories(db);
-const redis = createRedis(redisPrefix.url, 'producer');
-const touchQueue = new TouchQueue(
-  redis,
-  redisPrefix.prefix,
-  createLogger({ name: 'bench', level: 'silent' }),
-);
+const rig = await startReplyRig('bench-reply-ab', 4);
+const { privateRedis, tdb, redisPrefix, db, repos, touchQueue } = rig;
 const fleet = new ReplicaFleet({
   REDIS_URL: redisPrefix.url,
   REDIS_PREFIX: redisPrefix.prefix,
@@ -165,10 +153,5 @@ try {
   await fleet.stopAll();
   await backends.A.close();
   await backends.B.close();
-  await touchQueue.close();
-  redis.disconnect();
-  await db.close();
-  await redisPrefix.cleanup();
-  await tdb.drop();
-  await privateRedis.stop();
+  await rig.close();
 }

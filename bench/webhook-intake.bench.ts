@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { touchKey } from '@touchbase/core';
-import { createDatabase, createRepositories } from '@touchbase/db';
-import { createRedis, TouchQueue, touchJobId } from '@touchbase/queues';
-import { createLogger } from '@touchbase/telemetry';
-import { createTestDatabase, createTestRedisPrefix } from '@touchbase/testing';
+import { touchJobId } from '@touchbase/queues';
 import { Redis } from 'ioredis';
 import { Pool } from 'undici';
-import { hasRedisServer, startPrivateRedis } from '../test/support/private-redis.js';
+import { hasRedisServer } from '../test/support/private-redis.js';
 import { ReplicaFleet } from '../test/support/replica-fleet.js';
 import { check, finishBench, machineInfo, round, summarize } from './lib/index.js';
 import { measureMachineUnit, runLoad } from './lib/load.js';
@@ -19,7 +16,7 @@ import {
   startPartMeter,
   withApplicationName,
 } from './lib/part-meter.js';
-import { replyWebhook, seedPendingEnrollments } from './lib/reply-seed.js';
+import { replyWebhook, seedPendingEnrollments, startReplyRig } from './lib/reply-seed.js';
 
 /**
  * Webhook intake, touchbase's ingest in a process of its own (`apps/ingest/src/main.ts`,
@@ -60,17 +57,8 @@ log(
 );
 if (!hasRedisServer()) throw new Error('redis-server is not on PATH: the bench measures a private one');
 
-const privateRedis = await startPrivateRedis();
-const tdb = await createTestDatabase('bench_intake');
-const redisPrefix = await createTestRedisPrefix('bench-intake', privateRedis.url);
-const db = createDatabase(tdb.url, { poolSize: 10 });
-const repos = createRepositories(db);
-const redis = createRedis(redisPrefix.url, 'producer');
-const touchQueue = new TouchQueue(
-  redis,
-  redisPrefix.prefix,
-  createLogger({ name: 'bench', level: 'silent' }),
-);
+const rig = await startReplyRig('bench-intake', 10);
+const { privateRedis, tdb, redisPrefix, db, repos, touchQueue } = rig;
 const backends = postgresBackends(tdb.url, APP);
 const fleet = new ReplicaFleet({
   DATABASE_URL: withApplicationName(tdb.url, APP),
@@ -238,10 +226,5 @@ try {
 } finally {
   await fleet.stopAll();
   await backends.close();
-  await touchQueue.close();
-  redis.disconnect();
-  await db.close();
-  await redisPrefix.cleanup();
-  await tdb.drop();
-  await privateRedis.stop();
+  await rig.close();
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Repositories } from '@touchbase/db';
+import { createDatabase, createRepositories, type Database, type Repositories } from '@touchbase/db';
 import { standardWebhookHeaders } from '@touchbase/providers';
-import type { TouchQueue } from '@touchbase/queues';
+import { createRedis, TouchQueue } from '@touchbase/queues';
+import { createLogger } from '@touchbase/telemetry';
+import { createTestDatabase, createTestRedisPrefix } from '@touchbase/testing';
+import { startPrivateRedis } from '../../test/support/private-redis.js';
 
 /**
  * `count` active enrollments in PostgreSQL (one mailbox, a one-step sequence, a
@@ -59,5 +62,40 @@ export function replyWebhook(secret: string, enrollmentId: string) {
       ...standardWebhookHeaders(secret, `msg_${randomUUID()}`, raw),
     },
     body: raw,
+  };
+}
+
+/**
+ * What a replies bench runs on: a private redis-server, a database of its own with
+ * the migrations, a Redis key prefix, a pool of `poolSize` and the touch queue's
+ * producer. `close` takes it all down (after the bench's own processes).
+ */
+export async function startReplyRig(label: string, poolSize: number) {
+  const privateRedis = await startPrivateRedis();
+  const tdb = await createTestDatabase(label.replaceAll('-', '_'));
+  const redisPrefix = await createTestRedisPrefix(label, privateRedis.url);
+  const db = createDatabase(tdb.url, { poolSize });
+  const repos = createRepositories(db);
+  const redis = createRedis(redisPrefix.url, 'producer');
+  const touchQueue = new TouchQueue(
+    redis,
+    redisPrefix.prefix,
+    createLogger({ name: 'bench', level: 'silent' }),
+  );
+  return {
+    privateRedis,
+    tdb,
+    redisPrefix,
+    db,
+    repos,
+    touchQueue,
+    async close() {
+      await touchQueue.close();
+      redis.disconnect();
+      await db.close();
+      await redisPrefix.cleanup();
+      await tdb.drop();
+      await privateRedis.stop();
+    },
   };
 }
