@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { touchKey } from '@touchbase/core';
-import { createDatabase, createRepositories } from '@touchbase/db';
-import { standardWebhookHeaders } from '@touchbase/providers';
-import { createRedis, TouchQueue, touchJobId } from '@touchbase/queues';
-import { createLogger } from '@touchbase/telemetry';
-import { createTestDatabase, createTestRedisPrefix } from '@touchbase/testing';
+import { touchJobId } from '@touchbase/queues';
 import { Redis } from 'ioredis';
 import { Pool } from 'undici';
-import { hasRedisServer, startPrivateRedis } from '../test/support/private-redis.js';
+import { hasRedisServer } from '../test/support/private-redis.js';
 import { ReplicaFleet } from '../test/support/replica-fleet.js';
 import { check, finishBench, machineInfo, round, summarize } from './lib/index.js';
 import { measureMachineUnit, runLoad } from './lib/load.js';
@@ -22,6 +18,7 @@ import {
   startPartMeter,
   withApplicationName,
 } from './lib/part-meter.js';
+import { replyWebhook, seedPendingEnrollments, startReplyRig } from './lib/reply-seed.js';
 
 /**
  * Webhook intake, touchbase's ingest in a process of its own (`apps/ingest/src/main.ts`,
@@ -72,17 +69,8 @@ log(
 );
 if (!hasRedisServer()) throw new Error('redis-server is not on PATH: the bench measures a private one');
 
-const privateRedis = await startPrivateRedis();
-const tdb = await createTestDatabase('bench_intake');
-const redisPrefix = await createTestRedisPrefix('bench-intake', privateRedis.url);
-const db = createDatabase(tdb.url, { poolSize: 10 });
-const repos = createRepositories(db);
-const redis = createRedis(redisPrefix.url, 'producer');
-const touchQueue = new TouchQueue(
-  redis,
-  redisPrefix.prefix,
-  createLogger({ name: 'bench', level: 'silent' }),
-);
+const rig = await startReplyRig('bench-intake', 10);
+const { privateRedis, tdb, redisPrefix, db, repos, touchQueue } = rig;
 const backends = postgresBackends(tdb.url, APP);
 const backendsB = postgresBackends(tdb.url, `${APP}-b`);
 const fleet = new ReplicaFleet({
@@ -100,31 +88,13 @@ const fleet = new ReplicaFleet({
 try {
   // Seed: JOBS active enrollments in PostgreSQL, each with its delayed job in Redis.
   const started = performance.now();
-  const mailbox = await repos.mailboxes.create({ provider: 'sandbox', address: 'sdr@bench-intake.example' });
-  const sequence = await repos.sequences.create({
-    name: 'bench',
-    steps: [{ channel: 'email', subject: 'Hello', body: 'Touch', wait: '3d' }],
-  });
-  await db.pool.query(
-    `INSERT INTO prospect (id, email) SELECT gen_random_uuid(), 'bench-' || g || '@intake.example' FROM generate_series(1, $1) g`,
-    [JOBS],
+  const { enrollments, pendingJobs } = await seedPendingEnrollments(
+    db,
+    repos,
+    touchQueue,
+    JOBS,
+    'intake.example',
   );
-  await db.pool.query(
-    `INSERT INTO enrollment (id, prospect_id, sequence_id, sequence_version_id, mailbox_id, status, current_step, next_touch_at)
-     SELECT gen_random_uuid(), id, $1, $2, $3, 'active', 1, now() + interval '1 day' FROM prospect`,
-    [sequence.id, sequence.version.id, mailbox.id],
-  );
-  // A running database has planner statistics; a table filled a moment ago has none.
-  await db.pool.query('ANALYZE');
-  const { rows } = await db.pool.query<{ id: string }>('SELECT id FROM enrollment ORDER BY id');
-  const enrollments = rows.map((r) => r.id);
-  const due = new Date(Date.now() + 86_400_000);
-  for (let i = 0; i < enrollments.length; i += 2_000) {
-    await touchQueue.schedule(
-      enrollments.slice(i, i + 2_000).map((id) => ({ enrollmentId: id, step: 1, dueAt: due })),
-    );
-  }
-  const pendingJobs = await touchQueue.queue.getDelayedCount();
   const seedSeconds = (performance.now() - started) / 1000;
   log(
     `seeded ${enrollments.length} enrollments and ${pendingJobs} pending jobs in ${seedSeconds.toFixed(1)} s`,
@@ -189,21 +159,7 @@ try {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     if (i === warm) meter = await startPartMeter(parts);
     const enrollmentId = replyTargets[i]!;
-    const raw = JSON.stringify({
-      type: 'reply',
-      occurred_at: new Date().toISOString(),
-      enrollment_id: enrollmentId,
-      text: 'No thanks, not interested.',
-    });
-    const res = await client.request({
-      method: 'POST',
-      path: '/webhooks/http',
-      headers: {
-        'content-type': 'application/json',
-        ...standardWebhookHeaders(SECRET, `msg_${randomUUID()}`, raw),
-      },
-      body: raw,
-    });
+    const res = await client.request(replyWebhook(SECRET, enrollmentId));
     await res.body.text();
     if (res.statusCode === 200) repliesOk++;
     else repliesFailed++;
@@ -294,12 +250,7 @@ try {
   await fleet.stopAll();
   await backendsB.close();
   await backends.close();
-  await touchQueue.close();
-  redis.disconnect();
-  await db.close();
-  await redisPrefix.cleanup();
-  await tdb.drop();
-  await privateRedis.stop();
+  await rig.close();
 }
 
 /**

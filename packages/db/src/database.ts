@@ -61,7 +61,12 @@ export function createDatabase(
 }
 
 /** Runs `fn` in one transaction on one pooled client (READ COMMITTED). */
-export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  /** What opens it: `BEGIN`, or `BEGIN` with `SET LOCAL`s in the same round trip. */
+  begin = 'BEGIN',
+): Promise<T> {
   const client = await pool.connect();
   // A checked-out client has no error listener (pg-pool removes its idle one), so a
   // connection reset between two statements would be an uncaught 'error' event and
@@ -73,7 +78,7 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
   };
   client.on('error', onError);
   try {
-    await client.query('BEGIN');
+    await client.query(begin);
     const result = await fn(client);
     await client.query('COMMIT');
     return result;

@@ -137,4 +137,4 @@ export {
   TouchWindowRepository,
 } from './repositories/touch-window.repository.js';
 export { type TriageItemRow, TriageRepository } from './repositories/triage.repository.js';
-export { createRepositories, type Repositories } from './repositories.js';
+export { createRepositories, type Repositories, type RepositoryOptions } from './repositories.js';

@@ -30,7 +30,13 @@ import { TriageRepository } from './repositories/triage.repository.js';
 /** Every repository over one database; apps take this as their `repos` dependency. */
 export type Repositories = ReturnType<typeof createRepositories>;
 
-export function createRepositories(db: Database) {
+/** Tuning of the repositories' batched statements. */
+export type RepositoryOptions = {
+  /** INGEST_STOP_BATCH_HOLD_MS: how long a batched stop waits for more while another batch runs (see EventBatchRepository). */
+  stopBatchHoldMs?: number;
+};
+
+export function createRepositories(db: Database, opts: RepositoryOptions = {}) {
   return {
     sequences: new SequenceRepository(db.prisma),
     prospects: new ProspectRepository(db.pool),
@@ -42,7 +48,7 @@ export function createRepositories(db: Database) {
     enrollmentActions: new EnrollmentActionRepository(db.pool),
     touches: new TouchRepository(db.pool),
     touchWindows: new TouchWindowRepository(db.pool),
-    events: new EventRepository(db.pool),
+    events: new EventRepository(db.pool, opts),
     eventRetention: new EventRetentionRepository(db.pool),
     suppressions: new SuppressionRepository(db.pool),
     suppressionStops: new SuppressionStopRepository(db.pool),

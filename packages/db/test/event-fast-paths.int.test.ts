@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type CanonicalEvent, touchKey } from '@touchbase/core';
+import { waitFor } from '@touchbase/testing';
 import { recordAndApplyEvent } from '@touchbase/use-cases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Repositories } from '../src/index.js';
+import {
+  createDatabase,
+  createRepositories,
+  type Database,
+  EventRepository,
+  type Repositories,
+} from '../src/index.js';
 import { type RepositoryFixture, repositoryFixture, testEvent } from './support/repository-fixture.js';
 
 /**
@@ -261,6 +268,76 @@ describe('event hot paths (real PostgreSQL)', () => {
       [[twice!.prospectId, once!.prospectId, other!.prospectId]],
     );
     expect(events[0].n).toBe(4);
+  });
+
+  it('a stop arriving while a batch runs waits for more to share its statement (INGEST_STOP_BATCH_HOLD_MS); a lone stop is never held', async () => {
+    // A hold of a minute: a stop held when it should not be would time the test out.
+    const held = new EventRepository(db.pool, { stopBatchHoldMs: 60_000 });
+    const [lone, first, ...later] = await enroll([1, 2, 3, 4].map((n) => `held-${n}@fast.example`));
+    const reply = (enrollmentId: string) => event({ type: 'reply', occurredAt: new Date(), enrollmentId });
+    // Nothing runs: it goes at once.
+    expect((await recordAndApplyEvent(held, reply(lone!.enrollments[0]!))).outcome).toBe('applied');
+
+    // A batch that runs until released: its enrollment is locked by another transaction.
+    const blocker = await db.pool.connect();
+    await blocker.query('BEGIN');
+    await blocker.query('SELECT 1 FROM enrollment WHERE id = $1 FOR UPDATE', [first!.enrollments[0]]);
+    try {
+      const running = recordAndApplyEvent(held, reply(first!.enrollments[0]!));
+      await waitFor('the first batch to wait for its lock', async () => {
+        const { rows } = await db.pool.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        return rows.length > 0;
+      });
+      // Stops arriving while it runs, over several turns of the loop: a batch slot is
+      // free (two may run), yet they are held for more to join.
+      const rest: ReturnType<typeof recordAndApplyEvent>[] = [];
+      for (const p of later) {
+        rest.push(recordAndApplyEvent(held, reply(p.enrollments[0]!)));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await enrollmentRows(later.map((p) => p.enrollments[0]!))).map((r) => r.status)).toEqual([
+        'active',
+        'active',
+      ]);
+      await blocker.query('COMMIT');
+      // The running batch ends: the held stops go at once (not after the minute), in one statement.
+      const results = await Promise.all([running, ...rest]);
+      expect(results.map((r) => r.outcome)).toEqual(['applied', 'applied', 'applied']);
+    } finally {
+      await blocker.query('ROLLBACK').catch(() => {});
+      blocker.release();
+    }
+    expect(
+      (await enrollmentRows([lone!, first!, ...later].map((p) => p.enrollments[0]!))).map((r) => r.status),
+    ).toEqual(['replied', 'replied', 'replied', 'replied']);
+  });
+
+  it('the batched stop is planned once per connection (a generic plan), not again for every batch', async () => {
+    // One connection, so pg_prepared_statements shows the session that ran the stops.
+    const one = createDatabase(fixture.tdb.url, { poolSize: 1 });
+    try {
+      const events = createRepositories(one).events;
+      const people = await enroll([1, 2, 3, 4, 5, 6].map((n) => `planned-${n}@fast.example`));
+      for (const p of people) {
+        const r = await recordAndApplyEvent(
+          events,
+          event({ type: 'reply', occurredAt: new Date(), enrollmentId: p.enrollments[0] }),
+        );
+        expect(r.outcome).toBe('applied');
+      }
+      const { rows } = await one.pool.query(
+        `SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
+         WHERE name = 'event-stops-by-enrollment'`,
+      );
+      // Planning it costs about as much as applying five replies: a custom plan each time
+      // (PostgreSQL's choice for it) would be paid by every batch.
+      expect(rows).toEqual([{ generic: 6, custom: 0 }]);
+    } finally {
+      await one.close();
+    }
   });
 
   it('the earliest of two stops arriving at once decides, however they interleave', async () => {

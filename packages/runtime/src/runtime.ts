@@ -153,7 +153,7 @@ export async function openRuntime(opts: {
     .add('database', async () => {
       await Promise.all([db.close(), replica?.close()]);
     });
-  const repos = createRepositories(db);
+  const repos = createRepositories(db, { stopBatchHoldMs: config.INGEST_STOP_BATCH_HOLD_MS });
   return {
     config,
     logger,

@@ -27,6 +27,14 @@ export const IngestEnv = {
     .min(0)
     .default(5_000)
     .describe('How long a stop waits, before its 2xx, for touches a sender was already handing over'),
+  INGEST_STOP_BATCH_HOLD_MS: z.coerce
+    .number()
+    .min(0)
+    .max(50)
+    .default(1)
+    .describe(
+      'Under a storm of stopping events (replies, bounces), how long a batched stop waits for more to share its statement while another batch runs; a stop arriving when none runs goes at once (0: never held)',
+    ),
   INGEST_COMPANY_STOP: bool(true).describe(
     "A reply acts on the person's colleagues at the same company as each sequence's policies.companyStop says (by default a positive reply pauses them for 14 days; off: replies stop only the person)",
   ),

@@ -13,10 +13,19 @@
  * meanwhile wait for the next one (group commit): under load the batches grow by
  * themselves to what the database can take, and at low load a call waits for
  * nothing but one turn of the loop.
+ *
+ * With `holdMs`, a batch that would start while another is running (the sign that
+ * calls keep coming) waits until its first call is that old, so that the calls
+ * arriving meanwhile share its statement instead of each running nearly alone: a
+ * reply storm pays a statement's fixed cost (round trip, plan, commit) once per
+ * several replies. A call made while no batch runs goes on the next turn, as
+ * without it: a lone call is never held.
  */
 export class MicroBatcher<I, O> {
-  private pending: { item: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
+  private pending: { item: I; at: number; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
   private scheduled = false;
+  /** The timer of a batch held open (see `holdMs`). */
+  private hold: ReturnType<typeof setTimeout> | null = null;
   private inFlight = 0;
 
   constructor(
@@ -28,23 +37,40 @@ export class MicroBatcher<I, O> {
     private readonly onBatch?: (size: number) => void,
     /** Whether a failed batch's items are run again one by one (each then gets its own result or error). */
     private readonly alone?: (err: unknown) => boolean,
+    /** How long, from its first call, a batch waits for more while another batch runs (0: it does not). */
+    private readonly holdMs = 0,
   ) {}
 
   submit(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
-      this.pending.push({ item, resolve, reject });
+      this.pending.push({ item, at: this.holdMs > 0 ? performance.now() : 0, resolve, reject });
       if (this.pending.length >= this.maxSize) this.flush();
       else this.schedule();
     });
   }
 
-  private schedule(): void {
-    if (this.scheduled || this.pending.length === 0) return;
-    this.scheduled = true;
-    setImmediate(() => {
+  /** `settled`: a batch just ended, so what it kept waiting goes now, held or not. */
+  private schedule(settled = false): void {
+    if (this.pending.length === 0) return;
+    if (this.hold && settled) {
+      clearTimeout(this.hold);
+      this.hold = null;
       this.scheduled = false;
+    }
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const go = () => {
+      this.scheduled = false;
+      this.hold = null;
       this.flush();
-    });
+    };
+    // Held only while a batch runs, never past `holdMs` after its first call.
+    const wait =
+      this.inFlight > 0 && !settled
+        ? (this.pending[0] as { at: number }).at + this.holdMs - performance.now()
+        : 0;
+    if (wait > 0.05) this.hold = setTimeout(go, wait);
+    else setImmediate(go);
   }
 
   private flush(): void {
@@ -81,7 +107,7 @@ export class MicroBatcher<I, O> {
         this.inFlight--;
         // What gathered while this batch ran goes next.
         if (this.pending.length >= this.maxSize) this.flush();
-        else this.schedule();
+        else this.schedule(true);
       });
   }
 }

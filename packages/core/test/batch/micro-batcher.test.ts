@@ -79,19 +79,28 @@ describe('MicroBatcher', () => {
   });
 });
 
+/** A batcher whose first batch runs until released (`maxInFlight`, `holdMs` as given); records every batch. */
+function blockedBatcher(maxInFlight: number, holdMs: number) {
+  const batches: number[][] = [];
+  let release: () => void = () => {};
+  const b = new MicroBatcher(
+    async (xs: number[]) => {
+      batches.push(xs);
+      if (batches.length === 1) await new Promise<void>((r) => (release = r));
+      return xs;
+    },
+    100,
+    maxInFlight,
+    undefined,
+    undefined,
+    holdMs,
+  );
+  return { b, batches, release: () => release() };
+}
+
 describe('MicroBatcher with a bound on batches in flight', () => {
   it('gathers the calls made while a batch runs into the next one', async () => {
-    const batches: number[][] = [];
-    let release: () => void = () => {};
-    const b = new MicroBatcher(
-      async (xs: number[]) => {
-        batches.push(xs);
-        if (batches.length === 1) await new Promise<void>((r) => (release = r));
-        return xs;
-      },
-      100,
-      1,
-    );
+    const { b, batches, release } = blockedBatcher(1, 0);
     const first = b.submit(1);
     await new Promise((r) => setImmediate(r));
     const rest = [2, 3, 4].map((x) => b.submit(x));
@@ -100,5 +109,64 @@ describe('MicroBatcher with a bound on batches in flight', () => {
     release();
     expect(await Promise.all([first, ...rest])).toEqual([1, 2, 3, 4]);
     expect(batches).toEqual([[1], [2, 3, 4]]);
+  });
+});
+
+describe('MicroBatcher holding a batch open while another runs', () => {
+  const turn = () => new Promise((r) => setImmediate(r));
+  /** Submits each of `xs` on a turn of the loop of its own. */
+  async function submitOverTurns(b: MicroBatcher<number, number>, xs: number[]) {
+    const calls: Promise<number>[] = [];
+    for (const x of xs) {
+      calls.push(b.submit(x));
+      await turn();
+    }
+    return calls;
+  }
+
+  it('runs a call made while no batch runs on the next turn, never held', async () => {
+    // A hold of a minute: a lone call that waited for it would time the test out.
+    const { b, batches, release } = blockedBatcher(2, 60_000);
+    const first = b.submit(1);
+    await turn();
+    expect(batches).toEqual([[1]]);
+    release();
+    expect(await first).toBe(1);
+    // Nothing runs now: the next call goes at once too.
+    expect(await b.submit(2)).toBe(2);
+    expect(batches).toEqual([[1], [2]]);
+  });
+
+  it('holds the next batch while one runs, so the calls of several turns share it', async () => {
+    const { b, batches, release } = blockedBatcher(2, 60_000);
+    const first = b.submit(1);
+    await turn();
+    // A free slot (two in flight allowed), yet calls spread over several turns join one batch.
+    const rest = await submitOverTurns(b, [2, 3, 4]);
+    expect(batches).toEqual([[1]]);
+    release();
+    // When the running batch ends, the held calls go on the next turn, not after the hold.
+    expect(await Promise.all([first, ...rest])).toEqual([1, 2, 3, 4]);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('without a hold, the free slot takes the first call made while a batch runs', async () => {
+    const { b, batches, release } = blockedBatcher(2, 0);
+    const first = b.submit(1);
+    await turn();
+    const rest = await submitOverTurns(b, [2, 3, 4]);
+    expect(batches).toEqual([[1], [2], [3], [4]]);
+    release();
+    await Promise.all([first, ...rest]);
+  });
+
+  it('never holds a call past the hold: it runs though the other batch is still running', async () => {
+    const { b, batches, release } = blockedBatcher(2, 5);
+    const first = b.submit(1);
+    await turn();
+    expect(await b.submit(2)).toBe(2);
+    expect(batches).toEqual([[1], [2]]);
+    release();
+    await first;
   });
 });

@@ -51,10 +51,13 @@ export class EventRepository implements EventStore {
   private readonly companyStops = new CompanyStopRepository();
   private readonly reactivations: ReactivationRepository;
 
-  constructor(private readonly pool: pg.Pool) {
+  constructor(
+    private readonly pool: pg.Pool,
+    opts: { stopBatchHoldMs?: number } = {},
+  ) {
     this.log = new EventLogRepository(pool);
     this.cursors = new ProviderCursorRepository(pool);
-    this.batches = new EventBatchRepository(pool);
+    this.batches = new EventBatchRepository(pool, opts.stopBatchHoldMs);
     this.enrollments = new EnrollmentRepository(pool);
     this.effects = new EnrollmentEffectRepository(pool);
     this.prospects = new ProspectRepository(pool);
