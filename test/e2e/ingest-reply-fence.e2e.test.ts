@@ -28,7 +28,11 @@ describe('reply fence: 1,000 replies racing 1,000 due touches', () => {
     // sender and the replies start together.
     sys = await startTestSystem(
       'ingest_fence',
-      { ...WEBHOOK_ENV, SENDER_CONCURRENCY: '50' },
+      // The wait for touches already on their way is bounded (5 s by default) so a stuck
+      // sender cannot hold a webhook forever; on a loaded CI machine (load 20 on 2 cores)
+      // recording a handed-over touch took longer, and the 2xx went out before it. The
+      // fence, not that bound, is under test here.
+      { ...WEBHOOK_ENV, SENDER_CONCURRENCY: '50', INGEST_FENCE_WAIT_MS: '120000' },
       { withoutSender: true },
     );
   });

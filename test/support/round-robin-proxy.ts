@@ -20,10 +20,18 @@ export class RoundRobinProxy {
   readonly acknowledged: Acknowledged[] = [];
   /** Requests answered by each backend, by index. */
   readonly served: number[];
+  /** Connections each backend refused (nothing listening), by index. */
+  readonly refused: number[];
+  /** Requests that died on their way to or from each backend (reset, hang-up), by index, with the last error. */
+  readonly broken: number[];
+  readonly lastError: (string | undefined)[];
   port = 0;
 
   constructor(private readonly backends: { host: string; port: number }[]) {
     this.served = backends.map(() => 0);
+    this.refused = backends.map(() => 0);
+    this.broken = backends.map(() => 0);
+    this.lastError = backends.map(() => undefined);
   }
 
   get url(): string {
@@ -50,8 +58,14 @@ export class RoundRobinProxy {
     for (let i = 0; i < this.backends.length; i++) {
       const index = (first + i) % this.backends.length;
       const answer = await this.forward(index, req, body);
-      if (answer === 'refused') continue;
-      if (answer === 'broken') break;
+      if (answer === 'refused') {
+        this.refused[index]!++;
+        continue;
+      }
+      if (answer === 'broken') {
+        this.broken[index]!++;
+        break;
+      }
       this.served[index]!++;
       if (answer.status >= 200 && answer.status < 300)
         this.acknowledged.push({
@@ -85,13 +99,17 @@ export class RoundRobinProxy {
           const { connection: _c, 'transfer-encoding': _t, ...rest } = r.headers;
           resolve({ status: r.statusCode ?? 502, headers: rest, body: Buffer.concat(chunks) });
         });
-        r.on('error', () => resolve('broken'));
+        r.on('error', (err) => {
+          this.lastError[index] = `${err.message} (answer)`;
+          resolve('broken');
+        });
       });
       // Refused: nothing reached the backend, the next one may take it. Anything else
       // (reset mid-request) may have been applied: the caller must retry it itself.
-      out.on('error', (err: NodeJS.ErrnoException) =>
-        resolve(err.code === 'ECONNREFUSED' ? 'refused' : 'broken'),
-      );
+      out.on('error', (err: NodeJS.ErrnoException) => {
+        this.lastError[index] = `${err.code ?? ''} ${err.message}`;
+        resolve(err.code === 'ECONNREFUSED' ? 'refused' : 'broken');
+      });
       out.end(body);
     });
   }
