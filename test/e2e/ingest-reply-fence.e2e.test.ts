@@ -68,7 +68,7 @@ describe('reply fence: 1,000 replies racing 1,000 due touches', () => {
             occurred_at: new Date().toISOString(),
             enrollment_id: e.id,
             email: emailOf.get(e.prospectId),
-            text: 'Not interested, please stop.',
+            text: 'Not interested, thanks.',
           });
           ackAt.set(e.id, Date.now());
           expect(res.status).toBe(200);
