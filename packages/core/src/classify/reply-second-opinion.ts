@@ -86,9 +86,14 @@ export function shippedReplyModel(): ReplyModelScorer {
 
 /** The text the model reads for a reply: its own words and a fresh (non-"Re:") subject. */
 export function modelInputOf(input: ReplyInput): string {
+  return modelInputOfOwn(input, stripQuotedText(input.text ?? ''));
+}
+
+/** {@link modelInputOf} from the reply's own words, already stripped of quote and signature. */
+function modelInputOfOwn(input: ReplyInput, own: string): string {
   const subject = input.subject ?? '';
   const fresh = /^(re|aw|sv|antw|rv|r)\s*:/i.test(subject.trim()) ? '' : subject;
-  return modelText(stripQuotedText(input.text ?? ''), fresh);
+  return modelText(own, fresh);
 }
 
 /**
@@ -103,10 +108,11 @@ export function withSecondOpinion(
   policy: SecondOpinionPolicy = SECOND_OPINION_POLICY,
 ): ReplyClassification {
   if (KEPT.has(rules.replyClass)) return rules;
-  const opinion = scorerToUse.opinion(modelInputOf(input));
+  // Stripped once: the model reads it, and a decision by the model finds its referral in it.
+  const own = stripQuotedText(input.text ?? '');
+  const opinion = scorerToUse.opinion(modelInputOfOwn(input, own));
   const decided = combineReadings(rules, opinion, policy);
   if (!decided) return rules;
-  const own = stripQuotedText(input.text ?? '');
   const said = `model: ${decided} (confidence ${opinion.confidence.toFixed(2)}) over the rules' ${rules.replyClass} (${rules.decidedBy ?? 'no rule'})`;
   const referral = decided === 'wrong_person' ? findReferral(own) : undefined;
   const { referral: _dropped, ...rest } = rules;
